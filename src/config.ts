@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { ConfigError } from './shared/errors.js';
+
+/**
+ * The environment contract (ARCHITECTURE.md section 8). Parsed once at boot; a bad
+ * value or a half-configured integration stops boot with one line naming the variable.
+ */
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const onOff = (fallback: 'on' | 'off') =>
+  z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default(fallback)).transform((v) => v === 'on');
+const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+
+const schema = z.object({
+  PORT: int(3000, 0, 65_535),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
+  DATABASE_URL: optionalUrl,
+  SUPABASE_URL: optionalUrl,
+  SUPABASE_SERVICE_ROLE_KEY: optionalString,
+  REDIS_URL: optionalUrl,
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalUrl,
+  ANTHROPIC_MODEL_FAST: z.preprocess(emptyToUndefined, z.string().default('claude-haiku-4-5')),
+  ANTHROPIC_MODEL_SMART: z.preprocess(emptyToUndefined, z.string().default('claude-sonnet-4-5')),
+  ANTHROPIC_TIMEOUT_MS: int(30_000, 1_000),
+  VOYAGE_API_KEY: optionalString,
+  VOYAGE_BASE_URL: optionalUrl,
+  VOYAGE_MODEL: z.preprocess(emptyToUndefined, z.string().default('voyage-4')),
+  EVOLUTION_API_URL: optionalUrl,
+  EVOLUTION_API_KEY: optionalString,
+  EVOLUTION_INSTANCE: optionalString,
+  EVOLUTION_WEBHOOK_TOKEN: optionalString,
+  CHATWOOT_URL: optionalUrl,
+  CHATWOOT_API_TOKEN: optionalString,
+  CHATWOOT_ACCOUNT_ID: optionalString,
+  CHATWOOT_INBOX_ID: optionalString,
+  CHATWOOT_WEBHOOK_SECRET: optionalString,
+  SLACK_BOT_TOKEN: optionalString,
+  SLACK_SIGNING_SECRET: optionalString,
+  SLACK_API_URL: optionalUrl,
+  SLACK_ALERTS_CHANNEL: optionalString,
+  HUMANIZED_DELAY: onOff('on'),
+  TURN_DEBOUNCE_MS: int(4_000, 0, 120_000),
+  TURN_CONCURRENCY: int(8, 1, 256),
+  OUTBOUND_CONCURRENCY: int(16, 1, 256),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export type RawConfig = z.infer<typeof schema>;
+
+/** Variables that only make sense together: if one is set, all must be. */
+const GROUPS: Array<{ name: string; vars: Array<keyof RawConfig> }> = [
+  { name: 'Supabase', vars: ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'] },
+  { name: 'Evolution API', vars: ['EVOLUTION_API_URL', 'EVOLUTION_API_KEY', 'EVOLUTION_INSTANCE'] },
+  {
+    name: 'Chatwoot',
+    vars: ['CHATWOOT_URL', 'CHATWOOT_API_TOKEN', 'CHATWOOT_ACCOUNT_ID', 'CHATWOOT_INBOX_ID', 'CHATWOOT_WEBHOOK_SECRET'],
+  },
+  { name: 'Slack', vars: ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET'] },
+];
+
+export interface Config extends RawConfig {
+  redisUrl: string;
+  evolutionInstances: string[];
+  database: { kind: 'postgres'; url: string } | { kind: 'supabase'; url: string; key: string } | { kind: 'pglite'; dataDir: string };
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`invalid configuration: ${variable}: ${issue.message} (got ${JSON.stringify(env[variable] ?? null)})`);
+  }
+  const raw = parsed.data;
+  for (const group of GROUPS) {
+    const set = group.vars.filter((v) => raw[v] !== undefined);
+    const missing = group.vars.filter((v) => raw[v] === undefined);
+    if (set.length > 0 && missing.length > 0) {
+      throw new ConfigError(`invalid configuration: ${missing[0]} is required when ${set[0]} is set (${group.name})`);
+    }
+  }
+  if (raw.ANTHROPIC_BASE_URL && !raw.ANTHROPIC_API_KEY) {
+    throw new ConfigError('invalid configuration: ANTHROPIC_API_KEY is required when ANTHROPIC_BASE_URL is set');
+  }
+  const evolutionInstances = (raw.EVOLUTION_INSTANCE ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (raw.EVOLUTION_INSTANCE !== undefined && evolutionInstances.some((i) => !/^[A-Za-z0-9_.-]+$/.test(i))) {
+    throw new ConfigError('invalid configuration: EVOLUTION_INSTANCE must be names separated by commas (letters, digits, _ . -)');
+  }
+  const database: Config['database'] = raw.DATABASE_URL
+    ? { kind: 'postgres', url: raw.DATABASE_URL }
+    : raw.SUPABASE_URL && raw.SUPABASE_SERVICE_ROLE_KEY
+      ? { kind: 'supabase', url: raw.SUPABASE_URL, key: raw.SUPABASE_SERVICE_ROLE_KEY }
+      : { kind: 'pglite', dataDir: raw.DATA_DIR };
+  return {
+    ...raw,
+    redisUrl: raw.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    evolutionInstances: evolutionInstances.length > 0 ? evolutionInstances : ['julia'],
+    database,
+  };
+}

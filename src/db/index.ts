@@ -1,0 +1,27 @@
+import type { Config } from '../config.js';
+import type { Db, SqlDb } from './rpc.js';
+import { createPgliteDb } from './pglite.js';
+import { createPostgresDb } from './postgres.js';
+import { createSupabaseDb } from './supabase.js';
+
+export * from './rpc.js';
+export { migrate, listMigrations, pendingMigrations, MigrationError, MIGRATIONS_DIR } from './migrate.js';
+export { createPgliteDb, pgliteDb } from './pglite.js';
+export { createPostgresDb } from './postgres.js';
+export { createSupabaseDb } from './supabase.js';
+
+export function isSqlDb(db: Db): db is SqlDb {
+  return typeof (db as SqlDb).exec === 'function';
+}
+
+/** Picks the adapter: DATABASE_URL wins, then Supabase, then embedded PGlite. */
+export async function openDb(database: Config['database']): Promise<Db> {
+  switch (database.kind) {
+    case 'postgres':
+      return createPostgresDb({ url: database.url });
+    case 'supabase':
+      return createSupabaseDb({ url: database.url, serviceRoleKey: database.key });
+    case 'pglite':
+      return createPgliteDb({ dataDir: database.dataDir });
+  }
+}

@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { buildRpcCall, MIGRATION_LOCK_KEY, toDbError, type SqlDb, type SqlTx } from './rpc.js';
+
+export interface PgliteOptions {
+  /** Directory to persist in; omit for an in-memory database (tests). */
+  dataDir?: string;
+  /** A `dumpDataDir()` tarball to start from (the migrated test template). */
+  loadDataDir?: Blob | File;
+}
+
+export async function createPgliteDb(opts: PgliteOptions = {}): Promise<SqlDb & { pg: PGlite }> {
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const pg = await PGlite.create({
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    extensions: { vector },
+  });
+  return pgliteDb(pg);
+}
+
+export function pgliteDb(pg: PGlite): SqlDb & { pg: PGlite } {
+  return {
+    kind: 'pglite',
+    pg,
+    async rpc<T>(name: string, args = {}): Promise<T> {
+      const { sql, params } = buildRpcCall(name, args);
+      try {
+        const res = await pg.query<{ result: T }>(sql, params);
+        return res.rows[0]!.result;
+      } catch (err) {
+        throw toDbError(name, err);
+      }
+    },
+    async exec(sql: string) {
+      await pg.exec(sql);
+    },
+    async withMigrationLock<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
+      return pg.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+        return fn({
+          exec: async (sql) => void (await tx.exec(sql)),
+          query: async <R>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows,
+        });
+      });
+    },
+    async close() {
+      if (!pg.closed) await pg.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { AppError } from '../shared/errors.js';
+
+/** Named arguments of a SQL function. `undefined` means "use the SQL default". */
+export type RpcArgs = Record<string, unknown>;
+
+/** The database API: every read and write is a SQL function that returns jsonb. */
+export interface Db {
+  readonly kind: 'pglite' | 'postgres' | 'supabase';
+  rpc<T = unknown>(name: string, args?: RpcArgs): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Adapters that can also run raw SQL: the migration runner and seeding need it. */
+export interface SqlDb extends Db {
+  /** Runs `fn` in one transaction holding a cluster-wide advisory lock. */
+  withMigrationLock<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T>;
+  exec(sql: string): Promise<void>;
+}
+
+export interface SqlTx {
+  exec(sql: string): Promise<void>;
+  query<R>(sql: string, params?: unknown[]): Promise<R[]>;
+}
+
+/** A failed SQL function call: `code` is the SQLSTATE (or PostgREST code). */
+export class DbError extends AppError {
+  constructor(
+    readonly fn: string,
+    readonly sqlState: string | undefined,
+    message: string,
+  ) {
+    super(sqlState === '23505' ? 'conflict' : 'db', `${fn}: ${message}`, { sqlState });
+  }
+}
+
+const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * Builds `select fn(a => $1, b => $2) as result`. Names are checked against a
+ * strict pattern because they are spliced into SQL; values are always bound.
+ */
+export function buildRpcCall(name: string, args: RpcArgs = {}): { sql: string; params: unknown[] } {
+  if (!IDENT.test(name)) throw new DbError(name, undefined, 'invalid function name');
+  const params: unknown[] = [];
+  const named: string[] = [];
+  for (const [key, value] of Object.entries(args)) {
+    if (value === undefined) continue;
+    if (!IDENT.test(key)) throw new DbError(name, undefined, `invalid argument name ${key}`);
+    params.push(toParam(value));
+    named.push(`${key} => $${params.length}`);
+  }
+  return { sql: `select ${name}(${named.join(', ')}) as result`, params };
+}
+
+/** Plain objects travel as JSON text; Postgres casts text to the jsonb parameter. */
+function toParam(value: unknown): unknown {
+  if (value === null || value instanceof Date) return value;
+  if (typeof value === 'object' && !Array.isArray(value)) return JSON.stringify(value);
+  if (Array.isArray(value) && value.some((v) => v !== null && typeof v === 'object')) return JSON.stringify(value);
+  return value;
+}
+
+export function toDbError(fn: string, err: unknown): DbError {
+  if (err instanceof DbError) return err;
+  const e = err as { code?: unknown; message?: unknown };
+  const code = typeof e?.code === 'string' ? e.code : undefined;
+  const message = typeof e?.message === 'string' ? e.message : String(err);
+  return new DbError(fn, code, message);
+}
+
+/** Advisory-lock key shared by every adapter so two processes never migrate at once. */
+export const MIGRATION_LOCK_KEY = 7_217_001;

@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import type { Logger } from '../shared/logger.js';
+import { accessLog } from './middleware/access-log.js';
+import { errorHandler } from './middleware/error-handler.js';
+import { healthRoutes, type HealthDeps } from './routes/health.js';
+
+export interface HttpDeps {
+  logger: Logger;
+  health: HealthDeps;
+  /** Later capabilities mount their routes here (webhooks, slack, admin). */
+  mounts?: Array<{ path: string; app: Hono }>;
+}
+
+export function createHttpApp(deps: HttpDeps): Hono {
+  const app = new Hono();
+  app.use('*', requestId({ headerName: 'x-request-id' }));
+  app.use('*', accessLog(deps.logger));
+  app.onError(errorHandler(deps.logger));
+  app.notFound((c) => c.json({ error: 'not_found' }, 404));
+  app.route('/', healthRoutes(deps.health));
+  for (const m of deps.mounts ?? []) app.route(m.path, m.app);
+  return app;
+}

@@ -1,0 +1,1 @@
+export { createHttpApp, type HttpDeps } from './create-http-app.js';

@@ -1,0 +1,45 @@
+import { loadConfig } from './config.js';
+import { AppError, errorMessage } from './shared/errors.js';
+
+/**
+ * The `julia` CLI. Each subcommand lives in src/cli/<name>.ts and is loaded on
+ * demand, so `julia migrate` does not pay for the agent or the HTTP server.
+ */
+const COMMANDS: Record<string, { file: string; help: string }> = {
+  serve: { file: './cli/serve.js', help: 'HTTP server and workers in one process (embedded default)' },
+  web: { file: './cli/web.js', help: 'HTTP server only: webhooks, Slack, admin, health' },
+  worker: { file: './cli/worker.js', help: 'BullMQ workers and job schedulers only' },
+  migrate: { file: './cli/migrate.js', help: 'apply supabase/migrations (once each)' },
+  seed: { file: './cli/seed.js', help: 'load supabase/seed.sql demo data (idempotent)' },
+};
+
+function usage(): string {
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(16)} ${c.help}`);
+  return `usage: julia <command>\n\ncommands:\n${lines.join('\n')}`;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    console.log(usage());
+    return name ? 0 : 1;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`julia: unknown command "${name}"\n\n${usage()}`);
+    return 2;
+  }
+  try {
+    const config = loadConfig(process.env);
+    const mod = (await import(command.file)) as { run(config: ReturnType<typeof loadConfig>, args: string[]): Promise<number> };
+    return await mod.run(config, rest);
+  } catch (err) {
+    // One line, no stack: operators read this in `fly logs`.
+    const message = err instanceof AppError ? err.message : `julia ${name}: ${errorMessage(err)}`;
+    console.error(message);
+    return 1;
+  }
+}
+
+// Long-running commands resolve only after a graceful shutdown.
+process.exit(await main(process.argv.slice(2)));

@@ -1,0 +1,2 @@
+export { createRedis, pingRedis, type Redis } from './connect.js';
+export { ensureRedis, type RedisTarget } from './ensure-redis.js';

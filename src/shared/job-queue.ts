@@ -1,0 +1,17 @@
+/**
+ * The port through which src/ enqueues background work. Only workers/ and
+ * src/app.ts know it is BullMQ (ARCHITECTURE.md section 3); everything else
+ * depends on this interface, and workers/catalog.ts validates every payload.
+ */
+export interface EnqueueOptions {
+  /** Stable id: adding the same id twice is a no-op (no ':' allowed). */
+  jobId?: string;
+  delayMs?: number;
+  /** Debounce: jobs with the same key within `ttlMs` collapse; the latest payload wins. */
+  debounce?: { key: string; ttlMs: number };
+  priority?: number;
+}
+
+export interface JobQueue {
+  enqueue(name: string, payload: unknown, opts?: EnqueueOptions): Promise<{ jobId: string }>;
+}

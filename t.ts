@@ -1,0 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+const t0 = Date.now();
+const db = await PGlite.create({ extensions: { vector } });
+await db.exec('create extension if not exists vector; create table t(id int, e vector(3)); insert into t values (1, \'[1,2,3]\')');
+const r = await db.query("select e <=> '[1,2,4]' as d, to_tsvector('portuguese','plantões noturnos') as ts from t");
+console.log(r.rows, Date.now()-t0);
+const t1=Date.now(); const dump = await db.dumpDataDir('none'); console.log('dump', dump.size, Date.now()-t1);
+const t2=Date.now(); const c = await PGlite.create({ loadDataDir: dump, extensions: { vector } }); console.log((await c.query('select count(*) from t')).rows, Date.now()-t2);
+const t3=Date.now(); const cl = await db.clone(); console.log('clone', Date.now()-t3);

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * Every background job: its queue, zod payload, retries and backoff (trigger.dev
+ * style). Payloads are validated when enqueued and again when processed, so a
+ * malformed job fails once, loudly, instead of retrying forever.
+ */
+export const QUEUE_NAMES = ['inbound', 'turn', 'outbound', 'scheduled'] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+export interface JobDefinition<P extends z.ZodType = z.ZodType> {
+  queue: QueueName;
+  payload: P;
+  attempts: number;
+  /** Exponential backoff base in ms. */
+  backoffMs: number;
+}
+
+export function defineJob<P extends z.ZodType>(def: JobDefinition<P>): JobDefinition<P> {
+  return def;
+}
+
+/** Filled by each capability's job file; see workers/index.ts for the handlers. */
+export const catalog: Record<string, JobDefinition> = {};
+
+export function registerJob(name: string, def: JobDefinition): void {
+  if (/:/.test(name)) throw new Error(`job name ${name} may not contain ':'`);
+  catalog[name] = def;
+}
+
+export function jobDefinition(name: string): JobDefinition {
+  const def = catalog[name];
+  if (!def) throw new Error(`unknown job ${name}`);
+  return def;
+}

@@ -1,0 +1,43 @@
+import { Queue, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { EnqueueOptions, JobQueue } from '../src/shared/job-queue.js';
+import { ValidationError } from '../src/shared/errors.js';
+import { jobDefinition, QUEUE_NAMES, type QueueName } from './catalog.js';
+
+export interface BullQueues extends JobQueue {
+  queues: Record<QueueName, Queue>;
+  close(): Promise<void>;
+}
+
+/** The BullMQ implementation of the JobQueue port. */
+export function createBullQueues(connection: Redis, prefix: string): BullQueues {
+  const queues = Object.fromEntries(
+    QUEUE_NAMES.map((q) => [q, new Queue(q, { connection: connection as never, prefix, skipWaitingForReady: true })]),
+  ) as Record<QueueName, Queue>;
+  return {
+    queues,
+    async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}) {
+      const def = jobDefinition(name);
+      const parsed = def.payload.safeParse(payload);
+      if (!parsed.success) throw new ValidationError(`job ${name}: invalid payload: ${parsed.error.issues[0]?.message}`);
+      if (opts.jobId && opts.jobId.includes(':')) throw new ValidationError(`job id may not contain ':' (${opts.jobId})`);
+      const jobOpts: JobsOptions = {
+        attempts: def.attempts,
+        backoff: { type: 'exponential', delay: def.backoffMs },
+        removeOnComplete: { age: 24 * 3600, count: 10_000 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+        ...(opts.jobId ? { jobId: opts.jobId } : {}),
+        ...(opts.delayMs ? { delay: Math.max(0, Math.round(opts.delayMs)) } : {}),
+        ...(opts.priority ? { priority: opts.priority } : {}),
+        ...(opts.debounce
+          ? { deduplication: { id: opts.debounce.key, ttl: opts.debounce.ttlMs, replace: true, extend: true } }
+          : {}),
+      };
+      const job = await queues[def.queue].add(name, parsed.data, jobOpts);
+      return { jobId: job.id ?? '' };
+    },
+    async close() {
+      await Promise.all(Object.values(queues).map((q) => q.close()));
+    },
+  };
+}
