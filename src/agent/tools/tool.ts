@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import type { Db } from '../../db/index.js';
+import type { OutboundEnqueuer } from '../../outbound/contract.js';
+import type { Embedder } from '../../retrieval/embedder.js';
+import type { Clock, Logger } from '../../shared/index.js';
+
+/** Services a tool may use; injected by the composition root. */
+export interface ToolDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  embedder: Embedder;
+  outbound: OutboundEnqueuer;
+  /** Posts to the managers' channel (Slack); must not throw into the tool. */
+  notifyManagers(text: string): Promise<void>;
+}
+
+/**
+ * Where a tool acts. `doctorId` and `conversationId` come from the turn, never
+ * from the model: no tool argument can point at another doctor.
+ */
+export interface ToolContext {
+  doctorId: string;
+  conversationId: string;
+  deps: ToolDeps;
+}
+
+export interface AgentTool<I = unknown> {
+  /** Portuguese names from the spec: they are part of the prompt contract. */
+  name: string;
+  description: string;
+  input: z.ZodType<I>;
+  execute(input: I, ctx: ToolContext): Promise<unknown>;
+}
