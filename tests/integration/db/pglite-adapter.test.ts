@@ -34,10 +34,10 @@ describe('PGlite adapter', () => {
   });
 
   it('maps SQL errors to DbError with the SQLSTATE', async () => {
-    const err = await db.rpc('no_such_function').catch((e) => e);
+    const err = (await db.rpc('no_such_function').catch((e: unknown) => e)) as DbError;
     expect(err).toBeInstanceOf(DbError);
     expect(err.sqlState).toBe('42883');
-    const bad = await db.rpc('doctor_upsert', { p_phone: 'not-a-phone' }).catch((e) => e);
+    const bad = (await db.rpc('doctor_upsert', { p_phone: 'not-a-phone' }).catch((e: unknown) => e)) as DbError;
     expect(bad.sqlState).toBe('23514');
   });
 
