@@ -52,7 +52,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   }
   const redis = createRedis(redisTarget.url, { name: 'app' });
   const redisPrefix = overrides.redisPrefix ?? 'julia';
-  const queues = createBullQueues(createRedis(redisTarget.url, { name: 'queues', blocking: true }), redisPrefix);
+  const queues = createBullQueues(createRedis(redisTarget.url, { name: 'queues', blocking: true }), redisPrefix, (err) =>
+    logger.warn({ err: err.message }, 'queue connection error'),
+  );
   const deps: AppDeps = {
     config,
     logger,

@@ -10,10 +10,12 @@ export interface BullQueues extends JobQueue {
 }
 
 /** The BullMQ implementation of the JobQueue port. */
-export function createBullQueues(connection: Redis, prefix: string): BullQueues {
+export function createBullQueues(connection: Redis, prefix: string, onError: (err: Error) => void = () => {}): BullQueues {
   const queues = Object.fromEntries(
     QUEUE_NAMES.map((q) => [q, new Queue(q, { connection: connection as never, prefix, skipWaitingForReady: true })]),
   ) as Record<QueueName, Queue>;
+  // Unhandled 'error' events would print stack traces; the owner decides how to report.
+  for (const q of Object.values(queues)) q.on('error', onError);
   return {
     queues,
     async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}) {

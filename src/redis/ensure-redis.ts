@@ -15,17 +15,24 @@ const DEFAULT_URL = 'redis://127.0.0.1:6379';
  * The embedded default: an explicit REDIS_URL is used as is; otherwise the local
  * default port; otherwise a private redis-server we start and stop ourselves.
  */
-export async function ensureRedis(explicitUrl: string | undefined, logger: Logger): Promise<RedisTarget> {
+export async function ensureRedis(
+  explicitUrl: string | undefined,
+  logger: Logger,
+  // Injectable so tests can exercise the fallback while a Redis runs on 6379.
+  opts: { defaultPort?: number; binary?: string } = {},
+): Promise<RedisTarget> {
   if (explicitUrl) return { url: explicitUrl };
-  if (await answersPing('127.0.0.1', 6379)) return { url: DEFAULT_URL };
-  const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
+  const defaultPort = opts.defaultPort ?? 6379;
+  const binary = opts.binary ?? 'redis-server';
+  if (await answersPing('127.0.0.1', defaultPort)) return { url: defaultPort === 6379 ? DEFAULT_URL : `redis://127.0.0.1:${defaultPort}` };
+  const probe = spawnSync(binary, ['--version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
     throw new ConfigError(
       'Redis is not reachable at 127.0.0.1:6379 and redis-server is not installed: install it (apt-get install redis-server / brew install redis) or set REDIS_URL',
     );
   }
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
   });
   for (let i = 0; i < 50; i++) {

@@ -7,11 +7,14 @@
 const BR = '55';
 
 export function normalizePhone(raw: string): string | null {
+  // A leading + or 00, or a WhatsApp JID, means the country code is present.
+  const international = /^\s*(\+|00)/.test(raw) || raw.includes('@');
   const digits = raw.replace(/@.*$/, '').replace(/\D/g, '').replace(/^00/, '');
   if (digits.length < 8 || digits.length > 15) return null;
   if (digits.startsWith(BR) && (digits.length === 12 || digits.length === 13)) {
     return normalizeBrazilNational(digits.slice(2));
   }
+  if (international) return digits.startsWith(BR) ? null : digits;
   // A national number as a Brazilian would type it: DDD + 8 or 9 digits, maybe a leading 0.
   const national = digits.replace(/^0/, '');
   if (national.length === 10 || national.length === 11) {

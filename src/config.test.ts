@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+import { ConfigError } from './shared/errors.js';
+
+function fails(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives embedded defaults with nothing set', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.database).toEqual({ kind: 'pglite', dataDir: './.data' });
+    expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(c.HUMANIZED_DELAY).toBe(true);
+    expect(c.evolutionInstances).toEqual(['julia']);
+  });
+
+  it('names the variable of a bad value', () => {
+    expect(fails({ PORT: 'abc' })).toMatch(/^invalid configuration: PORT: .*"abc"/);
+    expect(fails({ HUMANIZED_DELAY: 'maybe' })).toMatch(/HUMANIZED_DELAY/);
+    expect(fails({ REDIS_URL: 'not a url' })).toMatch(/REDIS_URL/);
+  });
+
+  it('names the missing half of an integration', () => {
+    expect(fails({ SLACK_BOT_TOKEN: 'xoxb-1' })).toMatch(/SLACK_SIGNING_SECRET is required when SLACK_BOT_TOKEN is set/);
+    expect(fails({ EVOLUTION_API_URL: 'http://evo:8080', EVOLUTION_API_KEY: 'k' })).toMatch(/EVOLUTION_INSTANCE/);
+    expect(fails({ SUPABASE_URL: 'https://x.supabase.co' })).toMatch(/SUPABASE_SERVICE_ROLE_KEY/);
+    expect(fails({ CHATWOOT_URL: 'http://cw' })).toMatch(/CHATWOOT_API_TOKEN/);
+  });
+
+  it('picks the database: DATABASE_URL, then Supabase, then PGlite', () => {
+    const both = loadConfig({ DATABASE_URL: 'postgres://u@h/db', SUPABASE_URL: 'https://x.supabase.co', SUPABASE_SERVICE_ROLE_KEY: 'k' });
+    expect(both.database.kind).toBe('postgres');
+    expect(loadConfig({ SUPABASE_URL: 'https://x.supabase.co', SUPABASE_SERVICE_ROLE_KEY: 'k' }).database.kind).toBe('supabase');
+  });
+
+  it('splits several Evolution instances and rejects odd names', () => {
+    const c = loadConfig({ EVOLUTION_API_URL: 'http://evo', EVOLUTION_API_KEY: 'k', EVOLUTION_INSTANCE: 'sp1, sp2 ,sp3' });
+    expect(c.evolutionInstances).toEqual(['sp1', 'sp2', 'sp3']);
+    expect(fails({ EVOLUTION_API_URL: 'http://evo', EVOLUTION_API_KEY: 'k', EVOLUTION_INSTANCE: 'a:b' })).toMatch(/EVOLUTION_INSTANCE/);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ PORT: '', SLACK_BOT_TOKEN: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
+  });
+});

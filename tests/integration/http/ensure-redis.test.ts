@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { ensureRedis } from '../../../src/redis/index.js';
+import { ConfigError, silentLogger } from '../../../src/shared/index.js';
+
+describe('ensureRedis (embedded default)', () => {
+  it('uses an explicit REDIS_URL as it is', async () => {
+    expect(await ensureRedis('redis://example:6380', silentLogger)).toEqual({ url: 'redis://example:6380' });
+  });
+
+  it('starts a private redis-server when nothing listens, and stops it', async () => {
+    const target = await ensureRedis(undefined, silentLogger, { defaultPort: 1 });
+    expect(target.url).toMatch(/^redis:\/\/127\.0\.0\.1:\d+$/);
+    expect(target.stop).toBeTypeOf('function');
+    const client = new Redis(target.url, { maxRetriesPerRequest: 0 });
+    try {
+      expect(await client.ping()).toBe('PONG');
+    } finally {
+      client.disconnect();
+      await target.stop!();
+    }
+    const after = new Redis(target.url, { maxRetriesPerRequest: 0, retryStrategy: () => null, lazyConnect: true });
+    after.on('error', () => {});
+    await expect(after.connect()).rejects.toThrow();
+  });
+
+  it('says how to get Redis when none runs and none is installed', async () => {
+    const err = await ensureRedis(undefined, silentLogger, { defaultPort: 1, binary: 'redis-server-not-installed' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toMatch(/install it .*or set REDIS_URL/);
+  });
+});
