@@ -1,7 +1,6 @@
-import type { Hono } from 'hono';
 import type { Config } from './config.js';
 import { isSqlDb, migrate, openDb, type Db } from './db/index.js';
-import { createHttpApp } from './http/index.js';
+import { createHttpApp, type HttpApp } from './http/index.js';
 import { createRedis, ensureRedis, pingRedis, type Redis } from './redis/index.js';
 import { createLogger, systemClock, type Clock, type JobQueue, type Logger } from './shared/index.js';
 import { createBullQueues, type BullQueues } from '../workers/queue.js';
@@ -26,7 +25,7 @@ export interface AppDeps {
 
 export interface App {
   deps: AppDeps;
-  http: Hono;
+  http: HttpApp;
   queues: BullQueues;
   startWorkers(): Promise<RunningWorkers>;
   close(): Promise<void>;

@@ -1,11 +1,12 @@
 import { createApp } from '../app.js';
 import type { Config } from '../config.js';
-import { closeServer, listen, untilSignal } from './lifecycle.js';
+import { closeServer, listen } from '../http/index.js';
+import { untilSignal } from './lifecycle.js';
 
 /** HTTP only. Migrations are the worker's (and release command's) job in production. */
 export async function run(config: Config): Promise<number> {
   const app = await createApp(config, { skipMigrations: true });
-  const server = await listen(app, config.PORT);
+  const server = await listen(app.http, config.PORT, app.deps.logger);
   await untilSignal();
   await closeServer(server);
   await app.close();

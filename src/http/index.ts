@@ -1,1 +1,3 @@
 export { createHttpApp, type HttpDeps } from './create-http-app.js';
+export type HttpApp = ReturnType<typeof import('./create-http-app.js').createHttpApp>;
+export { listen, closeServer, type ServerType } from './listen.js';
