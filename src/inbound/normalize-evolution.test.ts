@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { evolutionEnvelopeSchema, normalizeEvolution, type NormalizeResult } from './normalize-evolution.js';
+import { inboundMessageSchema, type InboundMessage } from './inbound-message.js';
+
+const FIXTURES = join(import.meta.dirname, '../../tests/fixtures/evolution');
+function fixture(name: string): NormalizeResult {
+  return normalizeEvolution(evolutionEnvelopeSchema.parse(JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8'))));
+}
+function message(name: string): InboundMessage {
+  const r = fixture(name);
+  if (r.status !== 'message') throw new Error(`${name}: ${r.status} ${'reason' in r ? r.reason : ''}`);
+  // Everything produced must satisfy the job payload schema.
+  return inboundMessageSchema.parse(r.message);
+}
+
+describe('normalizeEvolution', () => {
+  it('reads plain and extended text, with the send time from messageTimestamp (seconds)', () => {
+    const m = message('text-conversation');
+    expect(m).toMatchObject({ instance: 'julia-prod', phone: '5511987654321', kind: 'text', isGroup: false, fromMe: false, triggersTurn: true });
+    expect(m.text).toMatch(/^Oi, td bem\? Vi a vaga/);
+    expect(m.sentAt).toBe(new Date(1747398123 * 1000).toISOString());
+    expect(message('text-extended').kind).toBe('text');
+  });
+
+  it('adds the ninth digit so an old-format number is the same doctor', () => {
+    expect(message('text-old-number').phone).toBe('5511987654321');
+  });
+
+  it.each([
+    ['image-caption', 'image', /CRM/],
+    ['video-caption', 'video', /estacionamento/],
+    ['document-caption', 'document', /.*/],
+  ])('%s keeps the caption as text and the media details', (name, kind, text) => {
+    const m = message(name);
+    expect(m.kind).toBe(kind);
+    expect(m.text).toMatch(text);
+    expect(m.media?.mimetype).toBeTruthy();
+  });
+
+  it('marks a voice note as ptt audio with no text', () => {
+    const m = message('audio-ptt');
+    expect(m).toMatchObject({ kind: 'audio', text: '', media: { ptt: true, seconds: 23 } });
+  });
+
+  it('reads stickers, locations and contacts', () => {
+    expect(message('sticker').kind).toBe('sticker');
+    const loc = message('location');
+    expect(loc.kind).toBe('location');
+    expect(loc.extra).toMatchObject({ latitude: -23.5614372, longitude: -46.6559135 });
+    const contact = message('contact');
+    expect(contact).toMatchObject({ kind: 'contact', text: 'Dr. Rafael Moura', extra: { contactPhone: '5521998765432' } });
+  });
+
+  it('stores reactions and deletions without starting a turn', () => {
+    expect(message('reaction')).toMatchObject({ kind: 'reaction', text: '👍', targetId: '3EB0C4D5E6F7A8B9C0D1E2', triggersTurn: false });
+    expect(message('deleted')).toMatchObject({ kind: 'delete', targetId: 'D03F6B8C4E1A2597F8C9D0E1F2A3B405', triggersTurn: false });
+    expect(message('deleted-event')).toMatchObject({ kind: 'delete', providerMessageId: 'D03F6B8C4E1A2597F8C9D0E1F2A3B405-revoke' });
+  });
+
+  it('reads edits in both the wrapped upsert and the messages.edited event', () => {
+    const wrapped = message('edited');
+    expect(wrapped).toMatchObject({ kind: 'edit', targetId: 'A3F9C21B7E4D8065F1A2B3C4D5E6F708', triggersTurn: true });
+    expect(wrapped.text).toMatch(/domingo/);
+    const event = message('edited-event');
+    expect(event.kind).toBe('edit');
+    expect(event.providerMessageId).toMatch(/^A3F9C21B7E4D8065F1A2B3C4D5E6F708-edit-/);
+    expect(event.text).toMatch(/domingo/);
+  });
+
+  it('uses remoteJidAlt for an @lid chat and keeps both ids', () => {
+    const m = message('lid-with-alt');
+    expect(m).toMatchObject({ phone: '5511987654321', lid: '182736450912345', chatJid: '182736450912345@lid' });
+  });
+
+  it('keeps an @lid message without alt, identified by the lid alone', () => {
+    const m = message('lid-without-alt');
+    expect(m).toMatchObject({ phone: null, lid: '209384756102938' });
+  });
+
+  it('takes the group sender from key.participant', () => {
+    const m = message('group');
+    expect(m).toMatchObject({ isGroup: true, phone: '5511987654321', chatJid: '120363025246125486@g.us' });
+  });
+
+  it('flags messages sent from the phone as fromMe', () => {
+    expect(message('from-me').fromMe).toBe(true);
+  });
+
+  it('ignores status broadcasts and events we do not handle', () => {
+    expect(fixture('status-broadcast')).toEqual({ status: 'ignored', reason: 'status broadcast' });
+    expect(fixture('connection-update')).toMatchObject({ status: 'ignored' });
+  });
+
+  it('reports a message it can never process as invalid', () => {
+    expect(normalizeEvolution({ event: 'messages.upsert', instance: 'x', data: { key: { id: 'A' } } }).status).toBe('invalid');
+    expect(normalizeEvolution({ event: 'messages.upsert', instance: 'x', data: { key: { remoteJid: 'abc@broadcast', id: 'A' } } }).status).toBe('invalid');
+  });
+
+  it('turns an unknown message type into unsupported rather than losing it', () => {
+    const r = normalizeEvolution({ event: 'MESSAGES_UPSERT', instance: 'x', data: { key: { remoteJid: '5511987654321@s.whatsapp.net', id: 'Z1' }, message: { pollCreationMessage: { name: 'q' } }, messageTimestamp: 1 } });
+    expect(r).toMatchObject({ status: 'message', message: { kind: 'unsupported', extra: { fields: ['pollCreationMessage'] } } });
+  });
+});
