@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { HttpFake, type FakeReply, type RecordedRequest, type RouteParams } from './http-fake.js';
+
+export interface EvolutionFakeOptions {
+  /** Value the `apikey` header must carry. */
+  apiKey?: string;
+  /** When set, any other instance name answers 404 like Evolution does. */
+  instances?: string[];
+  /** Numbers (digits) that "are not on WhatsApp": sendText answers 400 exists:false. */
+  unknownNumbers?: string[];
+  /** Real Evolution holds the request open for `delay` ms (typing simulation); off by default to keep tests fast. */
+  honorDelays?: boolean;
+  /** Fixed latency before every answer. */
+  responseDelayMs?: number;
+}
+
+export interface SentText {
+  instance: string;
+  number: string;
+  text: string;
+  id: string;
+  delay?: number;
+  linkPreview?: boolean;
+  quoted?: unknown;
+}
+
+export interface SentPresence {
+  instance: string;
+  number: string;
+  presence: string;
+  delay?: number;
+}
+
+export interface ReadReceipt {
+  instance: string;
+  remoteJid: string;
+  fromMe: boolean;
+  id: string;
+}
+
+const PRESENCES = new Set(['available', 'unavailable', 'composing', 'recording', 'paused']);
+
+// Baileys-style ids: 3EB0 prefix plus uppercase hex, which is what Evolution returns for API sends.
+const messageId = () => `3EB0${randomBytes(9).toString('hex').toUpperCase()}`;
+
+const digitsOf = (number: string) => number.split('@')[0]?.replace(/\D/g, '') ?? '';
+const jidOf = (number: string) => (number.includes('@') ? number : `${digitsOf(number)}@s.whatsapp.net`);
+
+function evolutionError(status: number, error: string, message: unknown): FakeReply {
+  return { status, body: { status, error, response: { message } } };
+}
+
+const badRequest = (message: string) => evolutionError(400, 'Bad Request', [message]);
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Evolution API v2: the three endpoints Júlia uses to talk on WhatsApp. */
+export class EvolutionFake extends HttpFake {
+  readonly apiKey: string;
+  private sent: SentText[] = [];
+  private presenceLog: SentPresence[] = [];
+  private readLog: ReadReceipt[] = [];
+
+  constructor(private readonly options: EvolutionFakeOptions = {}) {
+    super('evolution fake');
+    this.apiKey = options.apiKey ?? 'evolution-test-key';
+    if (options.responseDelayMs) this.setLatency(options.responseDelayMs);
+    this.route('POST', '/message/sendText/:instance', (req, p) => this.sendText(req, p));
+    this.route('POST', '/chat/sendPresence/:instance', (req, p) => this.sendPresence(req, p));
+    this.route('POST', '/chat/markMessageAsRead/:instance', (req, p) => this.markRead(req, p));
+    this.route('POST', '/chat/findMessages/:instance', (req, p) => this.findMessages(req, p));
+  }
+
+  sentTexts(): SentText[] {
+    return [...this.sent];
+  }
+
+  presences(): SentPresence[] {
+    return [...this.presenceLog];
+  }
+
+  reads(): ReadReceipt[] {
+    return [...this.readLog];
+  }
+
+  override reset(): void {
+    super.reset();
+    this.sent = [];
+    this.presenceLog = [];
+    this.readLog = [];
+    if (this.options.responseDelayMs) this.setLatency(this.options.responseDelayMs);
+  }
+
+  protected override failureBody(status: number): unknown {
+    return evolutionError(status, status >= 500 ? 'Internal Server Error' : 'Bad Request', ['injected failure']).body;
+  }
+
+  protected override authorize(req: RecordedRequest): FakeReply | undefined {
+    if (req.headers['apikey'] !== this.apiKey) return evolutionError(401, 'Unauthorized', 'Unauthorized');
+    return undefined;
+  }
+
+  private checkInstance(instance: string): FakeReply | undefined {
+    const known = this.options.instances;
+    if (known && !known.includes(instance)) {
+      return evolutionError(404, 'Not Found', [`The "${instance}" instance does not exist`]);
+    }
+    return undefined;
+  }
+
+  private body(req: RecordedRequest): Record<string, unknown> {
+    return req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  }
+
+  private async sendText(req: RecordedRequest, { instance = '' }: RouteParams): Promise<FakeReply> {
+    const missing = this.checkInstance(instance);
+    if (missing) return missing;
+    const body = this.body(req);
+    if (typeof body['number'] !== 'string' || body['number'] === '') return badRequest('instance requires property "number"');
+    if (typeof body['text'] !== 'string' || body['text'] === '') return badRequest('instance requires property "text"');
+    const number = body['number'];
+    const text = body['text'];
+    const remoteJid = jidOf(number);
+    if (this.options.unknownNumbers?.includes(digitsOf(number))) {
+      return evolutionError(400, 'Bad Request', [{ jid: remoteJid, exists: false, number }]);
+    }
+    const delay = typeof body['delay'] === 'number' ? body['delay'] : undefined;
+    if (this.options.honorDelays && delay) await sleep(delay);
+    const id = messageId();
+    this.sent.push({
+      instance,
+      number,
+      text,
+      id,
+      ...(delay !== undefined && { delay }),
+      ...(typeof body['linkPreview'] === 'boolean' && { linkPreview: body['linkPreview'] }),
+      ...(body['quoted'] !== undefined && { quoted: body['quoted'] }),
+    });
+    return {
+      status: 201,
+      body: {
+        key: { remoteJid, fromMe: true, id },
+        message: { extendedTextMessage: { text } },
+        messageTimestamp: String(Math.floor(Date.now() / 1000)),
+        status: 'PENDING',
+      },
+    };
+  }
+
+  private async sendPresence(req: RecordedRequest, { instance = '' }: RouteParams): Promise<FakeReply> {
+    const missing = this.checkInstance(instance);
+    if (missing) return missing;
+    const body = this.body(req);
+    const { number, presence, delay } = body;
+    if (typeof number !== 'string' || number === '') return badRequest('instance requires property "number"');
+    if (typeof presence !== 'string' || !PRESENCES.has(presence)) {
+      return badRequest('instance.presence is not one of enum values: available,unavailable,composing,recording,paused');
+    }
+    const delayMs = typeof delay === 'number' ? delay : undefined;
+    if (this.options.honorDelays && delayMs) await sleep(delayMs);
+    this.presenceLog.push({ instance, number, presence, ...(delayMs !== undefined && { delay: delayMs }) });
+    return { status: 201, body: { presence } };
+  }
+
+  private markRead(req: RecordedRequest, { instance = '' }: RouteParams): FakeReply {
+    const missing = this.checkInstance(instance);
+    if (missing) return missing;
+    const list = this.body(req)['readMessages'];
+    if (!Array.isArray(list)) return badRequest('instance requires property "readMessages"');
+    const receipts: ReadReceipt[] = [];
+    for (const [i, item] of (list as Array<Record<string, unknown>>).entries()) {
+      const { remoteJid, id, fromMe } = item ?? {};
+      if (typeof remoteJid !== 'string' || typeof id !== 'string') {
+        return badRequest(`instance.readMessages[${i}] requires property "remoteJid" and "id"`);
+      }
+      receipts.push({ instance, remoteJid, fromMe: fromMe === true, id });
+    }
+    this.readLog.push(...receipts);
+    return { status: 201, body: { message: 'Read messages', read: 'success' } };
+  }
+
+  /**
+   * Evolution v2 `POST /chat/findMessages/{instance}` with `{ where: { key: { remoteJid } } }`:
+   * the messages this fake sent to that chat, newest first, in the v2 paged shape. The
+   * timestamp is when the sendText request arrived (seconds, like WhatsApp).
+   */
+  private findMessages(req: RecordedRequest, { instance = '' }: RouteParams): FakeReply {
+    const missing = this.checkInstance(instance);
+    if (missing) return missing;
+    const where = this.body(req)['where'] as { key?: { remoteJid?: unknown } } | undefined;
+    const remoteJid = where?.key?.remoteJid;
+    if (typeof remoteJid !== 'string' || remoteJid === '') return badRequest('where.key.remoteJid is required');
+    const requests = this.requestsTo('POST', '/message/sendText/:instance');
+    const records = this.sent
+      .filter((m) => m.instance === instance && jidOf(m.number) === remoteJid)
+      .map((m) => {
+        const origin = requests.find((r) => {
+          const b = r.body as Record<string, unknown> | undefined;
+          return r.path.endsWith(`/${instance}`) && b?.['number'] === m.number && b?.['text'] === m.text;
+        });
+        return {
+          key: { remoteJid, fromMe: true, id: m.id },
+          message: { conversation: m.text },
+          messageTimestamp: Math.floor((origin?.at ?? Date.now()) / 1000),
+          instanceId: instance,
+        };
+      })
+      .reverse();
+    return { status: 200, body: { messages: { total: records.length, pages: 1, currentPage: 1, records } } };
+  }
+}
+
+export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Promise<EvolutionFake> {
+  return new EvolutionFake(options).listen();
+}
