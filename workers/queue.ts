@@ -31,8 +31,11 @@ export function createBullQueues(connection: Redis, prefix: string, onError: (er
         ...(opts.jobId ? { jobId: opts.jobId } : {}),
         ...(opts.delayMs ? { delay: Math.max(0, Math.round(opts.delayMs)) } : {}),
         ...(opts.priority ? { priority: opts.priority } : {}),
+        // Debounce and serialize (measured on BullMQ 6.7): `replace` swaps a still-delayed
+        // job for the new one with a fresh delay; `keepLastIfActive` parks one follow-up
+        // while a job with the same id runs, so at most one runs per key.
         ...(opts.debounce
-          ? { deduplication: { id: opts.debounce.key, ttl: opts.debounce.ttlMs, replace: true, extend: true } }
+          ? { delay: Math.round(opts.delayMs ?? opts.debounce.ttlMs), deduplication: { id: opts.debounce.key, replace: true, keepLastIfActive: true } }
           : {}),
       };
       const job = await queues[def.queue].add(name, parsed.data, jobOpts);

@@ -7,7 +7,10 @@ export interface EnqueueOptions {
   /** Stable id: adding the same id twice is a no-op (no ':' allowed). */
   jobId?: string;
   delayMs?: number;
-  /** Debounce: jobs with the same key within `ttlMs` collapse; the latest payload wins. */
+  /**
+   * Debounce per key: the job runs `ttlMs` after the last enqueue; while one runs,
+   * further enqueues collapse into a single follow-up (the latest payload wins).
+   */
   debounce?: { key: string; ttlMs: number };
   priority?: number;
 }

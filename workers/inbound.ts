@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { Db } from '../src/db/index.js';
+import { inboundMessageSchema, type InboundMessage } from '../src/inbound/index.js';
+import { safeJobId, type JobQueue, type Logger } from '../src/shared/index.js';
+import { defineJob } from './job-definition.js';
+
+/**
+ * The `inbound` job: persist the message and its doctor_inbound event in one
+ * transaction (a redelivery is a no-op), then (re)arm the conversation's turn.
+ */
+export const inboundJob = defineJob({
+  queue: 'inbound',
+  payload: inboundMessageSchema.extend({ fromMeAttempt: z.number().int().min(0).default(0) }),
+  attempts: 10,
+  backoffMs: 1_000,
+});
+
+export interface InboundJobDeps {
+  db: Db;
+  queue: JobQueue;
+  logger: Logger;
+  turnDebounceMs: number;
+}
+
+/** A fromMe with no matching send is re-checked this many times before we call it a human. */
+const FROM_ME_RECHECKS = 3;
+const FROM_ME_RECHECK_DELAY_MS = 10_000;
+
+export function scheduleTurn(queue: JobQueue, conversationId: string, debounceMs: number) {
+  return queue.enqueue('turn', { conversationId }, { debounce: { key: `turn-${conversationId}`, ttlMs: debounceMs } });
+}
+
+export function inboundHandler(deps: InboundJobDeps) {
+  return async (message: InboundMessage & { fromMeAttempt: number }) => {
+    if (message.isGroup) {
+      await deps.queue.enqueue('group-ingest', message, { jobId: safeJobId('grp', message.instance, message.providerMessageId) });
+      return { status: 'group' };
+    }
+    if (message.fromMe) return handleFromMe(deps, message);
+    const r = await deps.db.rpc<{ status: 'created' | 'duplicate'; conversationId: string }>('inbound_persist', { p_message: message });
+    if (r.status === 'created' && message.triggersTurn) await scheduleTurn(deps.queue, r.conversationId, deps.turnDebounceMs);
+    return r;
+  };
+}
+
+async function handleFromMe(deps: InboundJobDeps, message: InboundMessage & { fromMeAttempt: number }) {
+  const r = await deps.db.rpc<{ status: string; conversationId?: string }>('inbound_from_me', { p_message: message });
+  if (r.status === 'in_flight' && message.fromMeAttempt < FROM_ME_RECHECKS) {
+    // Our own send may not be recorded yet; look again later instead of waiting here.
+    const next = message.fromMeAttempt + 1;
+    await deps.queue.enqueue('inbound', { ...message, fromMeAttempt: next }, {
+      jobId: safeJobId('in', message.instance, message.providerMessageId, `recheck${next}`),
+      delayMs: FROM_ME_RECHECK_DELAY_MS,
+    });
+  }
+  if (r.status === 'human_control') deps.logger.info({ conversationId: r.conversationId }, 'a person answered from the phone; human control');
+  return r;
+}
