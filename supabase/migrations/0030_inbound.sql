@@ -224,3 +224,27 @@ language sql stable as $$
     'events', (select count(*) from business_events where event_type = 'doctor_inbound'),
     'groups', (select count(*) from group_messages))
 $$;
+
+-- What a turn decided to say about the messages up to one inbound interaction.
+-- Stored before anything is queued, so a retried turn re-sends the same words
+-- under the same idempotency keys instead of generating a second answer.
+create table turn_plans (
+  interaction_id uuid primary key references interactions(id),
+  conversation_id uuid not null references conversations(id),
+  bubbles jsonb not null,
+  delays jsonb not null,
+  outcome text not null,
+  created_at timestamptz not null default now()
+);
+
+create or replace function turn_plan_save(p_conversation_id uuid, p_interaction_id uuid, p_bubbles jsonb, p_delays jsonb, p_outcome text)
+returns jsonb language plpgsql as $$
+declare p turn_plans; inserted boolean;
+begin
+  insert into turn_plans (interaction_id, conversation_id, bubbles, delays, outcome)
+  values (p_interaction_id, p_conversation_id, p_bubbles, p_delays, p_outcome)
+  on conflict (interaction_id) do nothing;
+  get diagnostics inserted = row_count;
+  select * into p from turn_plans where interaction_id = p_interaction_id;
+  return jsonb_build_object('bubbles', p.bubbles, 'delays', p.delays, 'outcome', p.outcome, 'created', inserted);
+end $$;

@@ -1,0 +1,1 @@
+export { createSlackNotifier, logNotifier, type SlackNotifier, type SlackNotifierOptions } from './slack-notifier.js';

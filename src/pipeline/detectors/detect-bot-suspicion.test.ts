@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { detectBotSuspicion } from './detect-bot-suspicion.js';
+
+const SUSPICIOUS = [
+  'vc é um robô?',
+  'isso é resposta automatica?',
+  'to falando com uma IA?',
+  'é gente de verdade?',
+  'vc é humana?',
+  'é chatgpt?',
+  'tem alguém aí ou é bot?',
+  'Você é um bot, né?',
+  'vc é humana? pq parece robo',
+  'to falando com uma ia?',
+  'voce e real?',
+  'é robô?',
+  'humano ou robô?',
+  'vc parece um robô respondendo',
+  'vcs usam IA pra responder?',
+  'isso aqui é um chatbot?',
+  'essa mensagem é automática?',
+  'vc é uma inteligência artificial?',
+  'VC É IA?',
+  'Julia, você existe mesmo?',
+  'tu é bot?',
+  'Você não é robô não né?',
+  'quem tá respondendo é um robô?',
+  'Estou conversando com uma pessoa ou com um robô?',
+  'isso é IA?',
+  'sério, vc é uma pessoa mesmo?',
+  'vc responde sozinha ou é um bot?',
+  'isso aqui é atendimento automático?',
+  'é pessoa ou robô que me responde?',
+  'tem alguém de carne e osso aí ou é tudo automático?',
+  'é vc mesma que tá escrevendo?',
+];
+
+const NOT_SUSPICIOUS = [
+  'eu ia te perguntar',
+  'o robô da cirurgia',
+  'o hospital tem cirurgia robotica?',
+  'parece que o sistema de vcs caiu',
+  'robô aspirador',
+  'você é gente boa',
+  'é humano trabalhar 24h seguidas?',
+  'essa vaga é real?',
+  'isso é real? tem certeza do valor?',
+  'vi a vaga e ia perguntar o valor',
+  'eu ia falar isso',
+  'a confirmação é automática?',
+  'o pagamento é automático?',
+  'to falando com a pessoa certa?',
+  'eu trabalho com inteligência artificial na radiologia',
+  'vc conhece o chatgpt?',
+  'o hospital usa robô nas cirurgias?',
+  'Vc ia me mandar o endereço',
+  'não sou robô',
+  'eu sou uma pessoa muito ocupada',
+  'é uma pessoa muito boa a coordenadora',
+  'isso é programa de residência?',
+  'aqui é o Dr. Paulo',
+  'meu filho ganhou um robô',
+  'qual a cirurgia, robótica ou aberta?',
+  'o ponto é eletrônico ou manual?',
+  'o atendimento é manual ou é automático?',
+  'meu celular manda resposta automática quando to operando',
+  'a escala é feita por robô?',
+  'vcs são uma empresa de verdade?',
+  'quero falar com gente, não com mensagem pronta',
+];
+
+describe('detectBotSuspicion', () => {
+  it.each(SUSPICIOUS)('suspicious: %s', (text) => {
+    const result = detectBotSuspicion(text);
+    expect(result.suspicious).toBe(true);
+    expect(result.confidence).toBeGreaterThan(0.5);
+  });
+
+  it.each(NOT_SUSPICIOUS)('not suspicious: %s', (text) => {
+    expect(detectBotSuspicion(text)).toEqual({ suspicious: false, confidence: 0 });
+  });
+
+  it('is a little more confident when the doctor actually asks', () => {
+    expect(detectBotSuspicion('vc é um robô?').confidence).toBeGreaterThan(detectBotSuspicion('vc é um robô').confidence);
+  });
+});

@@ -1,0 +1,78 @@
+import { clauses, normalize } from './normalize.js';
+import { matchRules, oneOf, type Rule } from './rules.js';
+
+export interface BotSuspicionResult {
+  suspicious: boolean;
+  confidence: number;
+}
+
+// "ia" is also the verb "ir" ("eu ia te perguntar"), so it is not in this list;
+// the AI_TOKEN below handles it with extra context.
+const MACHINE = oneOf(
+  'robo', 'robot', 'robozinho', 'robozao', 'bot', 'chatbot', 'maquina', 'inteligencia artificial', 'chat ?gpt', 'gpt',
+  'gemini', 'assistente virtual', 'atendente virtual', 'algoritmo', 'atendimento automatic[oa]', 'sistema automatic[oa]',
+  'resposta automatica', 'mensagem automatica',
+);
+// "ia" counts when it ends the sentence or follows an article ("uma ia", "é ia?").
+const AI_TOKEN = '(?:ia(?= ?$| (?:ne|ou|mesmo|ai|aqui|respondendo|ne nao)\\b))';
+const BEING = `${oneOf(MACHINE, AI_TOKEN, 'uma ia')}`;
+const YOU = oneOf('voce', 'tu', 'isso', 'isso aqui', 'isto', 'aqui', 'julia', 'quem (?:ta|esta) (?:respondendo|falando|escrevendo)');
+const IS = oneOf('e', 'es', 'ta', 'esta', 'seria', 'sera', 'nao e', 'por acaso e', 'e mesmo', 'na verdade e');
+// Human words count only at a sentence end or before a tag like "ou"/"mesmo"/"né",
+// so "você é gente boa" or "é humano trabalhar 24h" stay out.
+const TAG_END = '(?= ?$| (?:ou|mesmo|ne|ai|aqui|k|rs|rsrs|ha|haha)\\b)';
+const HUMAN = `${oneOf(
+  'humano', 'humana', 'gente', 'pessoa', 'atendente', 'gente de verdade', 'gente real', 'pessoa de verdade', 'pessoa real',
+  'de carne e osso', 'alguem de carne e osso', 'alguem de verdade', 'alguem real',
+)}${TAG_END}`;
+// "real"/"de verdade" alone ask about the offer when said of "isso"; only "you" makes them about us.
+const REAL_YOU = `${oneOf('voce', 'tu', 'julia')} ${oneOf('e', 'es', 'e mesmo', 'existe')} ${oneOf('real', 'de verdade')}${TAG_END}`;
+const TALKING = `${oneOf('to', 'estou', 'eu to', 'eu estou', 'tamo', 'estamos', 'eu falo', 'falo')} ${oneOf('falando', 'conversando', 'teclando', 'trocando mensage(?:m|ns)')} com`;
+const REPLY = oneOf('resposta', 'respostas', 'mensagem', 'mensagens', 'msg', 'retorno', 'texto');
+
+const RULES: readonly Rule[] = [
+  // "vc é um robô?", "isso é IA?", "tu é bot", "quem tá respondendo é robô?"
+  { name: 'you_are_machine', confidence: 0.95, pattern: new RegExp(`\\b${YOU} ${IS} (?:um |uma |o |a )?${BEING}\\b`) },
+  // "to falando com uma IA?", "estou conversando com um robô ou pessoa?"
+  { name: 'talking_with', confidence: 0.95, pattern: new RegExp(`\\b${TALKING} (?:um |uma |o |a )?(?:${BEING}|${HUMAN}|quem de verdade)\\b`) },
+  // "vc é humana?", "é gente de verdade?", "você é real?"
+  { name: 'you_are_human', confidence: 0.9, pattern: new RegExp(`(?:^|\\b${YOU} )${IS} (?:um |uma )?${HUMAN}|\\b${REAL_YOU}`) },
+  // "é robô?", "é chatgpt?" — a bare predicate opening the message is aimed at us.
+  { name: 'bare_is_machine', confidence: 0.9, pattern: new RegExp(`^(?:mas |entao |serio |oi |ei )?${IS} (?:um |uma |o |a )?${BEING}\\b`) },
+  // "isso é resposta automática?", "mensagem automática né"
+  { name: 'automatic_reply', confidence: 0.9, pattern: new RegExp(`(?:\\b${YOU} ${IS}|^${IS}) (?:uma |um )?${REPLY} (?:automatic[ao]s?|automatizad[ao]s?|pronta|prontas|de robo|de bot|gerad[ao]s? por)\\b|\\b(?:essa|esta|essas|sua|suas|tua) ${REPLY} (?:e|sao|foi|foram|ta) (?:automatic|automatizad|gerad|pront)[ao]s?\\b`) },
+  // "tem alguém aí ou é bot?", "humano ou robô?", "pessoa ou máquina?"
+  { name: 'human_or_machine', confidence: 0.95, pattern: new RegExp(`\\b(?:${HUMAN}|alguem)(?: ai| aqui)? ou (?:e |com |de )?(?:tudo |um |uma )?(?:${BEING}|automatic[oa])\\b|\\b${BEING} ou (?:com |de )?(?:um |uma )?(?:${HUMAN}|alguem)\\b`) },
+  // "... ou é robô?" closing a question offers "you are a machine" as the alternative.
+  // "automático" is left out: "manual ou é automático?" is about a process.
+  { name: 'or_is_machine', confidence: 0.85, pattern: new RegExp(`\\bou (?:e|sera que e|seria) (?:um |uma |o )?${BEING}(?= ?$| (?:ne|mesmo|k|rs)\\b)`) },
+  // "essa conversa é com uma pessoa?", "esse chat é respondido por robô?"
+  { name: 'conversation_with', confidence: 0.9, pattern: new RegExp(`\\b(?:essa conversa|esse chat|esse atendimento|esse numero|esse whatsapp|aqui) (?:e|ta sendo|esta sendo) (?:com|feito por|respondid[oa] por|operad[oa] por) (?:um |uma )?(?:${BEING}|${HUMAN})`) },
+  // "é você mesmo que tá digitando?"
+  { name: 'really_you_typing', confidence: 0.85, pattern: /\b(?:e|eh) voce mesm[oa] (?:que )?(?:ta|esta|que ta)? ?(?:digitando|escrevendo|respondendo)\b/ },
+  // "essas mensagens são enviadas automaticamente?"
+  { name: 'sent_automatically', confidence: 0.8, pattern: new RegExp(`\\b${REPLY} (?:sao|e|foi|foram) (?:enviad|mandad|respondid|gerad|escrit)[oa]s? (?:automaticamente|por (?:um |uma )?(?:${BEING}|sistema))\\b`) },
+  // "vc parece um robô", "parece resposta de bot"
+  { name: 'sounds_like_machine', confidence: 0.8, pattern: new RegExp(`\\b(?:voce|isso|(?:a |as |sua |suas |essa |essas )?respostas?|tu) (?:parece|parecem|ta parecendo|soa|soam|fala (?:igual|que nem|como)) (?:(?:um|uma|resposta de|coisa de|de) )?${BEING}\\b`) },
+  // "vcs usam IA pra responder?", "é um robô que responde?"
+  { name: 'uses_ai_to_reply', confidence: 0.85, pattern: new RegExp(`\\b(?:usa|usam|usando|utiliza|utilizam) (?:um |uma )?(?:${MACHINE}|ia) (?:pra|para) (?:responder|conversar|falar|mandar|atender)\\b`) },
+  // "você existe mesmo?", "a júlia existe?"
+  { name: 'do_you_exist', confidence: 0.8, pattern: /\b(?:voce|julia) existe(?: mesmo| de verdade)?(?= ?$| ou\b)/ },
+];
+
+/**
+ * Does the doctor sincerely ask whether he is talking to a machine? Mentions
+ * of robots elsewhere ("cirurgia robótica", "robô aspirador") do not count:
+ * every rule needs the question aimed at the interlocutor.
+ */
+export function detectBotSuspicion(text: string): BotSuspicionResult {
+  // An upper-case "IA" is the acronym, never the verb, so it is safe to rewrite.
+  const expanded = text.replace(/\bI\.?A\b/g, 'inteligencia artificial');
+  const normalized = normalize(expanded);
+  if (normalized.length === 0) return { suspicious: false, confidence: 0 };
+  const [best] = matchRules(RULES, normalized, clauses(expanded));
+  if (!best) return { suspicious: false, confidence: 0 };
+  // A question mark makes a sincere question likelier than a passing remark.
+  const confidence = Math.min(1, best.confidence + (text.includes('?') ? 0.03 : 0));
+  return { suspicious: true, confidence };
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { detectHandoff, type HandoffReason } from './detect-handoff.js';
+
+const HANDOFF: ReadonlyArray<readonly [string, HandoffReason]> = [
+  ['quero falar com alguém', 'human_request'],
+  ['me passa pro seu supervisor', 'human_request'],
+  ['me passa pra sua gerente', 'human_request'],
+  ['tem algum humano aí?', 'human_request'],
+  ['quero falar com uma pessoa de verdade', 'human_request'],
+  ['posso falar com o responsável?', 'human_request'],
+  ['quero atendimento humano', 'human_request'],
+  ['chama o seu chefe', 'human_request'],
+  ['não quero falar com robô', 'human_request'],
+  ['vou processar vcs', 'legal_threat'],
+  ['vou no procon', 'legal_threat'],
+  ['vou passar pro meu advogado', 'legal_threat'],
+  ['isso vai parar na justiça', 'legal_threat'],
+  ['vou botar no reclame aqui', 'legal_threat'],
+  ['não recebi o plantão de março', 'payment_dispute'],
+  ['pagaram errado', 'payment_dispute'],
+  ['cadê meu pagamento que era pra ter caído', 'payment_dispute'],
+  ['descontaram a mais', 'payment_dispute'],
+  ['o valor veio errado de novo', 'payment_dispute'],
+  ['até agora não caiu o pix do plantão', 'payment_dispute'],
+  ['vocês estão me devendo 2 plantões', 'payment_dispute'],
+  ['VOCÊS SÃO UNS INCOMPETENTES!!!', 'strong_anger'],
+  ['que palhaçada, isso é uma vergonha', 'strong_anger'],
+  ['ABSURDO ISSO!!!', 'strong_anger'],
+  ['porra, de novo? que merda de empresa', 'strong_anger'],
+  ['vou processar e ainda quero falar com seu gerente', 'legal_threat'],
+  ['tem como me passar pra alguém da equipe?', 'human_request'],
+  ['cadê a minha grana do plantão de fevereiro??', 'payment_dispute'],
+  ['o repasse tá atrasado há 20 dias', 'payment_dispute'],
+  ['fiz o plantão mas o pagamento venceu ontem e nada', 'payment_dispute'],
+  ['vou registrar reclamação no reclame aqui', 'legal_threat'],
+  ['ESTOU ESPERANDO HÁ DUAS SEMANAS, QUE DESCASO', 'strong_anger'],
+  ['vai tomar no cu, seus ladrões', 'strong_anger'],
+  ['isso é causa trabalhista', 'legal_threat'],
+];
+
+const NO_HANDOFF = [
+  'como é o processo?',
+  'qual o prazo de pagamento?',
+  'poxa, que pena',
+  'aff',
+  'quando chega o pagamento?',
+  'que absurdo esse trânsito',
+  'BOM DIA DOUTORA!!!',
+  'recebi o pagamento, obrigado',
+  'não recebi a mensagem de confirmação',
+  'não recebi o endereço do hospital',
+  'caralho, que plantão bom!!! kkkk',
+  'posso falar com o coordenador do hospital antes?',
+  'o pagamento é por pix?',
+  'tem alguém aí?',
+  'o plantão é no tribunal de justiça',
+  'quanto tempo leva pra cair?',
+  'a vaga tem desconto de INSS?',
+  'meu irmão é advogado e quer saber de vaga',
+  'qual o valor do plantão?',
+  'não recebi ainda o contrato',
+  'e se atrasar o pagamento, como fica?',
+  'vcs descontam imposto?',
+  'estou cansado hoje',
+  'que vergonha, esqueci o crachá',
+  'OK',
+  'aff, de novo chuva',
+  'quando é o repasse?',
+  'o valor é diferente pra noturno?',
+  'já li no reclame aqui que vcs são bons',
+  'me dá o contato da coordenadora do hospital',
+  'tem reembolso de estacionamento?',
+  'que saco, esqueci a senha',
+  'Plantão no HCOR PRONTO SOCORRO, ok?',
+  'outra empresa me deu calote ano passado',
+];
+
+describe('detectHandoff', () => {
+  it.each(HANDOFF)('hand-off: %s (%s)', (text, reason) => {
+    const result = detectHandoff(text);
+    expect(result.handoff).toBe(true);
+    expect(result.reason).toBe(reason);
+    expect(result.signals.length).toBeGreaterThan(0);
+  });
+
+  it.each(NO_HANDOFF)('no hand-off: %s', (text) => {
+    const result = detectHandoff(text);
+    expect(result.handoff).toBe(false);
+    expect(result.reason).toBeUndefined();
+  });
+
+  it('needs two strong signals for anger, one of them a word', () => {
+    expect(detectHandoff('que absurdo').handoff).toBe(false);
+    expect(detectHandoff('QUE ABSURDO!!!').reason).toBe('strong_anger');
+    expect(detectHandoff('ONDE FICA O HOSPITAL!!!').handoff).toBe(false);
+  });
+
+  it('reports every signal it saw, not only the winning reason', () => {
+    const { signals } = detectHandoff('vou no procon, que palhaçada!!!');
+    expect(signals).toContain('legal_threat:procon');
+    expect(signals).toContain('anger:exclamations');
+  });
+});

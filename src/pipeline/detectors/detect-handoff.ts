@@ -1,0 +1,115 @@
+import { assessAnger } from './anger-signals.js';
+import { clauses, normalize } from './normalize.js';
+import { matchRules, oneOf, type Rule } from './rules.js';
+
+export type HandoffReason = 'human_request' | 'legal_threat' | 'strong_anger' | 'payment_dispute';
+
+export interface HandoffResult {
+  handoff: boolean;
+  reason?: HandoffReason;
+  confidence: number;
+  signals: string[];
+}
+
+const ROLE = oneOf(
+  'supervisora?', 'gerente', 'responsavel', 'chefe', 'coordenadora?', 'gestora?', 'superior', 'encarregad[oa]', 'dono', 'dona',
+  'diretora?', 'atendente', 'humana?o?', 'ser humano', 'operadora?',
+);
+const PERSON = oneOf(
+  'alguem', 'alguem responsavel', 'alguem da equipe', 'alguem de verdade', 'alguem real', 'uma pessoa', 'pessoa de verdade',
+  'pessoa real', 'gente de verdade', `(?:o |a |um |uma |seu |sua |teu |tua |o seu |a sua |algum |alguma )?${ROLE}`,
+);
+// The hospital's own staff are not ours to hand over to; asking for them is a logistics question.
+const HOSPITAL_SIDE = /^(?:d[oa]s? |de )(?:hospital|clinica|upa|ubs|plantao|setor|pronto|ps|uti|la|local|unidade)\b/;
+const rejectHospitalSide = (tail: string): boolean => HOSPITAL_SIDE.test(tail);
+
+const HUMAN_RULES: readonly Rule[] = [
+  {
+    name: 'human_request:talk_to',
+    confidence: 0.95,
+    pattern: new RegExp(`\\b${oneOf('quero', 'queria', 'gostaria de', 'preciso', 'posso', 'podia', 'poderia', 'da pra', 'tem como', 'deixa eu', 'me deixa', 'prefiro', 'exijo')} (?:so )?${oneOf('falar', 'conversar', 'tratar', 'resolver isso')} (?:diretamente |agora |urgente )?com ${PERSON}\\b`),
+    rejectTail: rejectHospitalSide,
+  },
+  {
+    name: 'human_request:transfer',
+    confidence: 0.95,
+    pattern: new RegExp(`\\b(?:me )?${oneOf('passa', 'passe', 'passar', 'transfere', 'transfira', 'transferir', 'encaminha', 'encaminhe', 'encaminhar', 'coloca', 'coloque', 'colocar', 'bota', 'conecta', 'poe')} (?:me )?(?:em contato )?${oneOf('pro', 'pra', 'para', 'com', 'ao', 'a')} ${PERSON}\\b`),
+    rejectTail: rejectHospitalSide,
+  },
+  { name: 'human_request:anyone_there', confidence: 0.9, pattern: new RegExp(`\\btem (?:algum |alguma |um |uma )?${oneOf('humana?o?', 'ser humano', 'pessoa de verdade', 'pessoa real', 'gente de verdade', 'alguem de verdade', 'atendente', 'supervisora?', 'gerente')}\\b`) },
+  { name: 'human_request:human_service', confidence: 0.95, pattern: /\b(?:atendimento|atendente) human[oa]\b|\bquero (?:um |uma )?(?:humano|humana|atendente|pessoa de verdade)\b/ },
+  { name: 'human_request:call_someone', confidence: 0.9, pattern: new RegExp(`\\b${oneOf('chama', 'chame', 'chamem', 'cade')} (?:o |a |um |uma |alguem )?(?:seu |sua )?${oneOf('supervisora?', 'gerente', 'responsavel', 'chefe', 'coordenadora?', 'gestora?', 'humana?o?', 'atendente')}\\b`), rejectTail: rejectHospitalSide },
+  { name: 'human_request:no_bot', confidence: 0.9, pattern: /\bnao quero (?:mais )?(?:falar|conversar) com (?:um |uma )?(?:robo|bot|maquina|inteligencia artificial|ia|sistema|programa)\b/ },
+];
+
+const LEGAL_RULES: readonly Rule[] = [
+  { name: 'legal_threat:sue', confidence: 0.95, pattern: /\b(?:vou|vamos|irei|iremos|vai|posso|pretendo|devo) (?:te |lhe |vos |voces |os )?(?:processar|acionar judicialmente|processa los)\b|\b(?:entrar|abrir|mover) (?:com )?(?:um |uma )?(?:processo|acao) (?:contra|judicial)\b|\b(?:processo|acao|causa) trabalhista\b/ },
+  // Reading reviews on Reclame Aqui is research; only posting there is a threat.
+  { name: 'legal_threat:procon', confidence: 0.95, pattern: /\bprocon\b|\b(?:vou|vamos|vai|irei|postar|botar|colocar|registrar|abrir|fazer|reclamar|expor) (?:\S+ ){0,3}?(?:no |na |uma |um )?(?:reclamac\w+ (?:no |na )?)?reclame ?aqui\b/ },
+  { name: 'legal_threat:lawyer', confidence: 0.9, pattern: /\b(?:meu|minha|o meu|a minha) advogad[oa]\b|\b(?:chamar|acionar|consultar|procurar|falar com|contratar|passar para|passar pro) (?:um |uma |o |a |meu |minha )?advogad[oa]\b/ },
+  { name: 'legal_threat:court', confidence: 0.9, pattern: /\b(?:na|a|pela|da) justica\b|\bjustica do trabalho\b|\b(?:acao|processo|medida|via|cobranca) judicial\b|\bjudicialmente\b|\bmeu juridico\b|\bdanos morais\b|\bjuizado\b|\bpequenas causas\b/, rejectText: (t) => /\btribunal de justica\b/.test(t) && !/\bprocess/.test(t) },
+  { name: 'legal_threat:authority', confidence: 0.9, pattern: /\bministerio (?:publico|do trabalho)\b|\bmpt\b|\bboletim de ocorrencia\b|\bdenunci\w* (?:voces |isso )?(?:no|ao|pro|para o|na|a) (?:crm|cremesp|cfm|procon|ministerio|policia|conselho|sindicato)\b|\bvou (?:chamar|acionar) a policia\b|\bisso e crime\b/ },
+];
+
+const PAY = /\b(?:pagamentos?|pago|paga|pagaram|pagou|pagar|dinheiro|pix|depositos?|depositad[oa]|repasses?|valor|salario|honorarios?|plantao|plantoes|transferencia|grana|centavo|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b/;
+const NOT_PAY_OBJECT = /^(?:\S+ )?(?:o |a |os |as |meu |minha |nenhum |nenhuma )?(?:mensage\w*|email|endereco|escala|contrato|documento\w*|link|localizacao|confirmac\w+|resposta|retorno|ligac\w+|senha|acesso|cracha|informac\w+|convite|vaga|proposta|detalhes)\b/;
+
+const PAYMENT_RULES: readonly Rule[] = [
+  {
+    name: 'payment_dispute:not_received',
+    confidence: 0.9,
+    pattern: /\bnao (?:me )?(?:recebi|recebemos|caiu|entrou|veio|pagaram|pagou|depositaram|depositou|transferiram|fizeram o pix|foi pago|foi paga|foi depositado|foram pagos|cairam)\b/,
+    rejectTail: (tail) => NOT_PAY_OBJECT.test(tail),
+    rejectText: (text) => !PAY.test(text),
+  },
+  { name: 'payment_dispute:wrong_amount', confidence: 0.9, pattern: /\b(?:pagaram|pagou|pago|paga|pagamento|valor|deposito|pix|repasse|transferencia|caiu|veio|depositaram|depositado|calcularam|calculo|demonstrativo|holerite|contracheque|extrato|recibo|informe) (?:\S+ ){0,2}?(?:errad[oa]|a menos|menor do que|incorret[oa]|faltando|pela metade|so metade|diferente do combinado|abaixo do combinado|menos do que|incomplet[oa])\b/ },
+  { name: 'payment_dispute:deduction', confidence: 0.85, pattern: /\b(?:descontaram|descontou|cobraram|tiraram|retiveram|reteram) (?:\S+ ){0,3}?(?:a mais|errado|indevid\w*|sem (?:avisar|aviso|explicacao))\b|\bdesconto (?:indevido|errado|a mais|abusivo)\b|\bdescontaram\b/ },
+  { name: 'payment_dispute:where_is', confidence: 0.9, pattern: /\bcade (?:o |a )?(?:meu |minha )?(?:pagamento|dinheiro|pix|deposito|repasse|transferencia|salario|grana)\b/ },
+  {
+    name: 'payment_dispute:late',
+    confidence: 0.85,
+    pattern: /\b(?:pagamento|repasse|deposito|pix|salario|dinheiro|plantao) (?:\S+ ){0,4}?(?:atrasad[oa]s?|em atraso|venceu|vencid[oa]|passou do prazo)\b|\batrasaram (?:o |meu )?(?:pagamento|repasse)\b/,
+  },
+  { name: 'payment_dispute:partial', confidence: 0.85, pattern: /\brecebi (?:so|apenas|somente) (?:um|uma|metade|parte|\d+)\b/, rejectText: (text) => !PAY.test(text) },
+  { name: 'payment_dispute:refund', confidence: 0.9, pattern: /\b(?:quero|exijo) (?:o )?meu dinheiro de volta\b|\bdevolv\w* (?:o )?(?:meu )?dinheiro\b|\bestorn\w*\b/ },
+  { name: 'payment_dispute:should_have', confidence: 0.85, pattern: /\b(?:era|deveria|devia|tinha que|tinha) (?:pra |para |de )?ter (?:caido|sido pago|sido depositado|entrado|pago|recebido)\b/ },
+  // "calote" is often about another agency; naming one vetoes the rule.
+  {
+    name: 'payment_dispute:owed',
+    confidence: 0.85,
+    rejectText: (text) => /\b(?:outras? (?:empresas?|agencias?|cooperativas?)|empresa anterior|antiga empresa|ano passado)\b/.test(text),
+    pattern: /\b(?:me devem|estao me devendo|ta me devendo|esta me devendo|me deve|(?:me )?(?:deram|dando|deu) (?:um )?calote|calote de voces|ninguem me pagou|nunca me pagaram|(?:to|estou|fiquei|continuo) sem receber|faltou (?:pagar|o pagamento|receber)|falta(?:m)? (?:pagar|receber) (?:o |os |meu |meus )?(?:plantao|plantoes|dinheiro|valor))\b/,
+  },
+];
+
+// Legal threats outrank the rest: they need a person even when polite.
+const FAMILIES: ReadonlyArray<readonly [HandoffReason, readonly Rule[]]> = [
+  ['legal_threat', LEGAL_RULES],
+  ['payment_dispute', PAYMENT_RULES],
+  ['human_request', HUMAN_RULES],
+];
+
+/** Should a human take this conversation over? Deterministic, no I/O. */
+export function detectHandoff(text: string): HandoffResult {
+  const normalized = normalize(text);
+  if (normalized.length === 0) return { handoff: false, confidence: 0, signals: [] };
+  const parts = clauses(text);
+  const signals: string[] = [];
+  let reason: HandoffReason | undefined;
+  let confidence = 0;
+  for (const [family, rules] of FAMILIES) {
+    const found = matchRules(rules, normalized, parts);
+    signals.push(...found.map((hit) => hit.name));
+    if (found[0] && !reason) {
+      reason = family;
+      confidence = found[0].confidence;
+    }
+  }
+  const anger = assessAnger(text, normalized);
+  signals.push(...anger.signals);
+  if (anger.strong && !reason) {
+    reason = 'strong_anger';
+    confidence = Math.min(0.95, 0.6 + 0.1 * anger.signals.length);
+  }
+  return reason ? { handoff: true, reason, confidence, signals } : { handoff: false, confidence: 0, signals };
+}

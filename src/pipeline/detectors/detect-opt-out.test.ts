@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { detectOptOut } from './detect-opt-out.js';
+
+const OPT_OUT = [
+  'para de me mandar msg',
+  'me tira dessa lista',
+  'nao quero mais receber mensagem',
+  'descadastra meu numero pfv',
+  'nao me mande mais nada',
+  'sai do meu whats',
+  'bloqueia meu contato',
+  'stop',
+  'pare',
+  'não tenho interesse em receber mensagens de vcs',
+  'Paaaara de mandar mensagem!!',
+  'por favor me removam da lista de vcs',
+  'apaga meu número',
+  'NÃO QUERO MAIS RECEBER',
+  'nao me ligue mais',
+  'Parem, por favor',
+  'não entrem mais em contato comigo',
+  'me deixa em paz',
+  'quero parar de receber essas mensagens',
+  'vou bloquear esse numero',
+  'isso é spam',
+  'Não tenho interesse. Me tira da lista',
+  'para de me encher o saco',
+  'nunca mais me mande nada',
+  'n quero + receber msg',
+  'Pare. Não tenho interesse em plantão nenhum.',
+  'quero ser removido',
+  'exclui meu cadastro por favor',
+  'não autorizei vcs a usar meu número',
+  'chega de propaganda no meu zap',
+  'ja pedi pra pararem, de novo isso?',
+  'nao me coloquem na lista de vcs',
+  'parem com essas mensagens',
+  'favor não me enviar mais nada',
+  'me tira do grupo de vagas',
+  'me esquece',
+  'vou denunciar esse número como spam',
+  'se vcs não pararem de me mandar mensagem eu bloqueio',
+];
+
+const NOT_OPT_OUT = [
+  'quando chega o pagamento?',
+  'é para mandar os documentos?',
+  'não quero esse plantão',
+  'não tenho interesse nessa vaga',
+  'nao posso essa semana',
+  'para de chover aqui',
+  'pode parar de reservar o de sabado',
+  'manda mais vagas',
+  'não me manda o de domingo, só o de sábado',
+  'não me tira da lista, só não posso agora',
+  'nao quero receber por pix',
+  'não precisa me tirar do grupo',
+  'nao aguento mais esse calor',
+  'para mim tanto faz',
+  'parei de fazer plantão noturno',
+  'me tira do plantão de sábado',
+  'nao me manda mais vaga de sabado',
+  'não tenho interesse',
+  'bloqueia a agenda de sexta pra mim',
+  'pode mandar mensagem amanhã',
+  'nao recebi a mensagem',
+  'me manda mais detalhes',
+  'tira uma dúvida',
+  'para quando é a vaga?',
+  'vou parar de atender na UPA mês que vem',
+  'não quero receber o plantão em dinheiro',
+  'é pra sair da escala de domingo?',
+  'eu não quero mais, tchau',
+  'não quero mais plantões por enquanto',
+  'tira meu nome da escala de sexta',
+  'nao me esquece quando tiver vaga de noite',
+  'não me manda mensagem depois das 22h',
+  'não me manda áudio, prefiro escrito',
+  'to viajando, nao me manda nada ate segunda',
+  'vou denunciar vcs no conselho',
+];
+
+describe('detectOptOut', () => {
+  it.each(OPT_OUT)('opt-out: %s', (text) => {
+    const result = detectOptOut(text);
+    expect(result.optOut).toBe(true);
+    expect(result.confidence).toBeGreaterThan(0.5);
+    expect(result.reason).toBeTypeOf('string');
+  });
+
+  it.each(NOT_OPT_OUT)('not opt-out: %s', (text) => {
+    expect(detectOptOut(text)).toEqual({ optOut: false, confidence: 0 });
+  });
+
+  it('treats empty and punctuation-only input as no opt-out', () => {
+    expect(detectOptOut('').optOut).toBe(false);
+    expect(detectOptOut('?!').optOut).toBe(false);
+  });
+
+  it('only accepts bare "para" as the whole message', () => {
+    expect(detectOptOut('Para').optOut).toBe(true);
+    expect(detectOptOut('Oi. Para. Sábado tem vaga?').optOut).toBe(false);
+  });
+});

@@ -1,0 +1,108 @@
+import { clauses, normalize } from './normalize.js';
+import { matchRules, oneOf, type Rule } from './rules.js';
+
+export interface OptOutResult {
+  optOut: boolean;
+  confidence: number;
+  reason?: string;
+}
+
+// Things a doctor might ask us to stop sending. Singular/plural via "s?".
+const STUFF = oneOf(
+  'mensage(?:m|ns)', 'nada', 'coisas?', 'isso', 'propagandas?', 'ofertas?', 'vagas?', 'plantoes',
+  'oportunidades?', 'convites?', 'spam', 'anuncios?', 'divulgac(?:ao|oes)', 'ligac(?:ao|oes)',
+);
+const SEND = oneOf('mand(?:ar|ando|a|e|em|arem)', 'envi(?:ar|ando|a|e|em|arem)', 'dispar(?:ar|ando|a|e|em)', 'encaminh(?:ar|ando|a|e|em)');
+const PESTER = oneOf(
+  'lig(?:ar|ando)', 'ench(?:er|endo)', 'perturb(?:ar|ando)', 'incomod(?:ar|ando)', 'importun(?:ar|ando)',
+  'contat(?:ar|ando)', 'contact(?:ar|ando)', 'procur(?:ar|ando)', 'escrev(?:er|endo)', 'entrar em contato', 'spam',
+);
+const CONTAINER = oneOf('listas?', 'grupos?', 'cadastros?', 'base', 'contatos', 'sistema', 'mailing', 'banco de dados', 'transmissao', 'agenda');
+const FROM = oneOf('da', 'dessa', 'desta', 'de sua', 'de vossa', 'do', 'desse', 'deste', 'dos', 'das', 'de');
+const MY_ID = `${oneOf('meu', 'minha', 'o meu', 'a minha')} ${oneOf('numero', 'contato', 'telefone', 'celular', 'cadastro', 'dados', 'nome', 'whatsapp', 'email')}`;
+const REMOVE = oneOf(
+  'tir(?:a|e|em|ar)', 'retir(?:a|e|em|ar)', 'remov(?:e|a|am|er)', 'exclu(?:i|a|am|ir)', 'apag(?:a|ue|uem|ar)',
+  'delet(?:a|e|em|ar)', 'cancel(?:a|e|em|ar)',
+);
+
+// A refusal that names one shift, day, place or kind of shift is a preference
+// for the recruiter to handle, not a request to stop all contact.
+const SHIFT_SPECIFIC = new RegExp(
+  '\\b' +
+    oneOf(
+      `${oneOf('esse', 'essa', 'este', 'esta', 'desse', 'dessa', 'deste', 'desta', 'nesse', 'nessa', 'aquele', 'aquela', 'o', 'a')} ${oneOf('plantao', 'plantoes', 'vagas?', 'escalas?', 'turnos?', 'horarios?', 'hospital', 'hospitais', 'clinicas?', 'cidades?', 'regiao', 'especialidades?', 'tipo')}`,
+      `${oneOf('o', 'a', 'os', 'as')} ${oneOf('de', 'do', 'da', 'dos', 'das')}`,
+      'segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado', 'domingo', 'feriado', 'noturnos?', 'diurnos?',
+      'noite', 'madrugada', 'fim de semana', 'final de semana', 'so', 'somente', 'apenas', 'exceto', 'por enquanto', 'hoje',
+      'ate (?:o )?(?:dia|mes|semana|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|eu voltar)',
+      'durante', 'esse mes', 'essa semana', 'nas ferias', 'depois das?', 'antes das?', 'nesse horario', 'de manha', 'a noite',
+    ) +
+    '\\b',
+);
+const isShiftSpecific = (tail: string): boolean => SHIFT_SPECIFIC.test(tail);
+
+// "receber" is also about money; only message-like objects make it an opt-out.
+const NOT_MESSAGES = new RegExp(`^${oneOf('o', 'a', 'meu', 'minha', 'em', 'por', 'via', 'no', 'na', 'pelo', 'pela', 'ate', 'antes', 'depois', 'dia', 'pagamento', 'valor', 'dinheiro', 'pix')}\\b`);
+const rejectReceiveTail = (tail: string): boolean =>
+  isShiftSpecific(tail) || (NOT_MESSAGES.test(tail) && !new RegExp(`^${oneOf('o', 'a')}s? ${STUFF}`).test(tail));
+
+const WANT_NOT = `nao ${oneOf('quero', 'queria', 'desejo', 'gostaria de', 'preciso', 'tenho (?:mais )?interesse em', 'me interessa', 'aceito', 'autorizo')}`;
+const RECEIVE = oneOf('receber', 'continuar recebendo', 'ficar recebendo', 'seguir recebendo', 'ser contatad[oa]', 'ser contactad[oa]', 'ser procurad[oa]', 'ser incomodad[oa]', 'ser importunad[oa]');
+
+const RULES: readonly Rule[] = [
+  { name: 'unsubscribe', confidence: 0.97, pattern: /\bdescadastr\w*|\bunsubscribe\b/, negatable: true },
+  {
+    name: 'remove_from_list',
+    confidence: 0.95,
+    pattern: new RegExp(`\\b(?:(?:me|nos) ${REMOVE}|${REMOVE} (?:me|eu|nos|${MY_ID})) ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`),
+    negatable: true,
+  },
+  { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: isShiftSpecific },
+  // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all.
+  { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?pedi (?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/ },
+  { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
+  { name: 'leave_list', confidence: 0.93, pattern: new RegExp(`\\b(?:sair|saia|sai|ser removid[oa]|ser excluid[oa]|ser retirad[oa]) ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`), negatable: true },
+  { name: 'be_removed', confidence: 0.9, pattern: /\b(?:quero|gostaria de|queria|desejo|pode|podem|por favor) (?:me )?(?:ser )?(?:removid[oa]|excluid[oa]|retirad[oa]|descadastrad[oa])\b/, negatable: true, rejectTail: isShiftSpecific },
+  {
+    name: 'stop_sending',
+    confidence: 0.95,
+    pattern: new RegExp(`\\b${oneOf('para', 'pare', 'parem', 'parar', 'pararem', 'chega', 'deixa', 'deixe', 'deixem', 'deixarem', 'cessem', 'cessar')} ${oneOf('de', 'com')} (?:me |nos )?(?:ficar )?(?:${SEND}|${PESTER})\\b`),
+    rejectTail: isShiftSpecific,
+  },
+  // "chega de mensagem", "parem com essas propagandas": the noun alone carries the verb.
+  {
+    name: 'enough_of',
+    confidence: 0.9,
+    pattern: new RegExp(`\\b${oneOf('para', 'pare', 'parem', 'parar', 'pararem', 'chega', 'basta')} ${oneOf('de', 'com')} (?:a |as |o |os |essas? |estas? |esses? |tanta |tantas |sua |suas )?${oneOf('mensage(?:m|ns)', 'spam', 'propagandas?', 'anuncios?', 'ligac(?:ao|oes)', 'divulgac(?:ao|oes)', 'ofertas?', 'convites?')}\\b`),
+  },
+  { name: 'stop_spam', confidence: 0.9, pattern: /\b(?:isso|isto|isso aqui|voces|esse numero|essas mensagens) (?:e|sao) (?:um )?spam\b|\bdenunci\w* (?:\S+ ){0,2}?(?:como )?spam\b/ },
+  {
+    name: 'do_not_send',
+    confidence: 0.93,
+    pattern: new RegExp(`\\b(?:nao|nunca mais) (?:precisa |precisam |quero que (?:voce |voces )?)?(?:me |nos )?(?:${SEND}|lig(?:ue|uem|a)|cham(?:e|em|a)|procur(?:e|em|a)|contat(?:e|em)|escrev(?:a|am)|incomod(?:e|em|a)|perturb(?:e|em|a)|ench(?:a|am|e)) (?:mais|nunca mais|${STUFF})\\b`),
+    rejectTail: isShiftSpecific,
+  },
+  { name: 'no_contact', confidence: 0.92, pattern: /\bnao (?:me )?(?:entre|entrem|entra|entrar|entrarem) (?:mais )?em contato\b|\bnao quero (?:mais )?(?:nenhum )?contato\b(?! com (?:o|a) (?:hospital|clinica))/ },
+  { name: 'do_not_want_receive', confidence: 0.93, pattern: new RegExp(`\\b${WANT_NOT} (?:mais )?${RECEIVE}\\b`), rejectTail: rejectReceiveTail },
+  { name: 'stop_receiving', confidence: 0.9, pattern: /\b(?:parar|deixar) de receber\b/, negatable: true, rejectTail: rejectReceiveTail },
+  { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'saber de voces', 'saber disso', 'spam')})\\b`) },
+  { name: 'block', confidence: 0.9, pattern: new RegExp(`\\b(?:bloque(?:ia|ar|ie|iem|ei)) (?:${MY_ID}|${oneOf('voce', 'voces', 'esse numero', 'este numero', 'seu numero', 'o numero', 'esse contato', 'o contato', 'isso')})\\b`) },
+  // Reporting to a council or Procon is a legal threat (hand-off), not a request to stop.
+  { name: 'will_block', confidence: 0.9, pattern: /\bvou (?:te |lhe |lhes )?bloquear(?: (?:voce|voces|esse numero|esse contato|seu numero|o numero|isso|e|viu|hein|agora|ja))?$|\bvou te bloquear\b/ },
+  { name: 'get_out', confidence: 0.9, pattern: /\b(?:sai|saia|saiam|some|suma|sumam|desaparece|desaparecam) (?:do|da) (?:meu|minha) (?:whatsapp|celular|telefone|vida|pv|chat|numero)\b/ },
+  { name: 'leave_me_alone', confidence: 0.8, pattern: /\bme (?:deixa|deixe|deixem) em paz\b|\bme esquec(?:e|a|am)\b|\besquec(?:e|a|am) (?:de mim|meu numero|meu contato)\b/, negatable: true },
+  { name: 'no_consent', confidence: 0.85, pattern: /\b(?:nao autorizo|nao autorizei|nao dei autorizacao)\b|\blgpd\b/ },
+  { name: 'stop_keyword', confidence: 0.9, pattern: /^(?:por favor )?(?:stop|pare|parem|parar|sair|remover|descadastrar|chega|basta|cancelar inscricao)(?: (?:com isso|de mandar|ja|agora|por favor|obrigad[oa]|stop))*$/ },
+  // Bare "para" is also a preposition, so it counts only as the entire message.
+  { name: 'stop_keyword', confidence: 0.85, pattern: /^(?:para|para para|para por favor|por favor para)$/, wholeMessageOnly: true },
+  { name: 'please_stop', confidence: 0.85, pattern: /\bpor favor (?:parem|pare)$|\b(?:parem|pare) por favor$/ },
+];
+
+/** Does the doctor ask us to stop contacting him? Deterministic, no I/O. */
+export function detectOptOut(text: string): OptOutResult {
+  const normalized = normalize(text);
+  if (normalized.length === 0) return { optOut: false, confidence: 0 };
+  const [best] = matchRules(RULES, normalized, clauses(text));
+  if (!best) return { optOut: false, confidence: 0 };
+  return { optOut: true, confidence: best.confidence, reason: best.name };
+}

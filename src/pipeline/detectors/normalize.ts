@@ -1,0 +1,111 @@
+/**
+ * Shared text normalization for the inbound detectors.
+ *
+ * Doctors type fast on WhatsApp: accents are optional, letters get stretched
+ * for emphasis ("nããão", "paaara"), and a handful of abbreviations are nearly
+ * universal. The detectors match plain patterns against one canonical form
+ * instead of each pattern carrying its own spelling variants.
+ */
+
+/**
+ * Token-level expansions. Only forms that are unambiguous in this domain are
+ * listed: "num" (também "em um") and "ia" (verbo "ir") are deliberately absent.
+ */
+export const ABBREVIATIONS: Readonly<Record<string, string>> = {
+  vc: 'voce',
+  vcs: 'voces',
+  voc: 'voce',
+  ce: 'voce',
+  oce: 'voce',
+  msg: 'mensagem',
+  msgs: 'mensagens',
+  mensagen: 'mensagem',
+  sms: 'mensagem',
+  pfv: 'por favor',
+  pfvr: 'por favor',
+  pf: 'por favor',
+  plz: 'por favor',
+  n: 'nao',
+  nn: 'nao',
+  naum: 'nao',
+  q: 'que',
+  oq: 'o que',
+  pq: 'porque',
+  tb: 'tambem',
+  tbm: 'tambem',
+  mt: 'muito',
+  mto: 'muito',
+  td: 'tudo',
+  hj: 'hoje',
+  dps: 'depois',
+  agr: 'agora',
+  msm: 'mesmo',
+  cmg: 'comigo',
+  ctt: 'contato',
+  tel: 'telefone',
+  cel: 'celular',
+  nmr: 'numero',
+  ngm: 'ninguem',
+  alg: 'alguem',
+  qd: 'quando',
+  qdo: 'quando',
+  qnd: 'quando',
+  qq: 'qualquer',
+  qlq: 'qualquer',
+  eh: 'e',
+  whats: 'whatsapp',
+  wpp: 'whatsapp',
+  wts: 'whatsapp',
+  zap: 'whatsapp',
+  zapzap: 'whatsapp',
+  p: 'para',
+  '+': 'mais',
+};
+
+/** "Júlia" -> "Julia". NFD splits base letters from combining marks, which we drop. */
+export function foldAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '');
+}
+
+/**
+ * Collapses letters stretched for emphasis. Portuguese legitimately doubles
+ * "rr" and "ss" (carro, isso) and, rarely, "ee"/"oo" (preencher, coordenador,
+ * voo), so those keep a pair; every other doubled letter is emphasis.
+ */
+export function squeezeRepeats(text: string): string {
+  return text.replace(/([a-z])\1+/g, (run: string, ch: string) => {
+    if (ch === 'r' || ch === 's') return ch + ch;
+    if ((ch === 'e' || ch === 'o') && run.length === 2) return run;
+    return ch;
+  });
+}
+
+/**
+ * Canonical form: lowercase ASCII words separated by single spaces, with
+ * abbreviations expanded. Punctuation is dropped; callers that care about
+ * "?", "!!!" or capitals look at the raw text.
+ */
+export function normalize(text: string): string {
+  const folded = squeezeRepeats(foldAccents(text).toLowerCase());
+  // "p/" and "c/" are written with a slash; expand before slashes become spaces.
+  const slashed = folded.replace(/(^|\s)p\/(?=\s|\w)/g, '$1para ').replace(/(^|\s)c\/(?=\s|\w)/g, '$1com ');
+  const words = slashed
+    .replace(/\+/g, ' + ')
+    .split(/[^a-z0-9+]+/)
+    .filter((w) => w.length > 0)
+    .map((w) => ABBREVIATIONS[w] ?? w);
+  return words.join(' ');
+}
+
+/**
+ * Normalized sentences. Normalizing drops "?" and ".", which would glue
+ * "vc é humana? parece robô" into one run; rules anchored on a sentence's
+ * end or start need the pieces. Commas stay inside a clause on purpose:
+ * "não, obrigado, para de mandar" is one thought.
+ */
+export function clauses(text: string): string[] {
+  return text
+    .split(/[.?!;\n]+/)
+    .map(normalize)
+    .filter((c) => c.length > 0);
+}

@@ -1,0 +1,58 @@
+import { CONTINUE, type Processor } from '../processor.js';
+import { splitBubbles } from '../split-bubbles.js';
+import { loaded } from '../turn-context.js';
+
+interface Plan {
+  bubbles: string[];
+  delays: number[];
+  created: boolean;
+}
+
+/**
+ * Never straight to WhatsApp: the reply plan is stored first (one per answered
+ * message, so a retried turn reuses it word for word), then each bubble becomes
+ * a delayed `outbound` job with a deterministic idempotency key.
+ */
+export const sendMessage: Processor = {
+  name: 'send_message',
+  stage: 'post',
+  priority: 20,
+  async run(ctx) {
+    const l = loaded(ctx);
+    const last = l.pending[l.pending.length - 1];
+    if (!last) return CONTINUE;
+    const humanInControl = l.conversation.controlled_by === 'human';
+    const bubbles = humanInControl ? [] : splitBubbles(ctx.replies);
+    const delays = bubbles.map((_, i) => ctx.delays[Math.min(i, ctx.delays.length - 1)] ?? 0);
+    const plan = await ctx.deps.db.rpc<Plan>('turn_plan_save', {
+      p_conversation_id: ctx.conversationId,
+      p_interaction_id: last.id,
+      p_bubbles: bubbles,
+      p_delays: delays,
+      p_outcome: ctx.handoff ? 'handoff' : ctx.stoppedBy ? ctx.stoppedBy.reason : 'reply',
+    });
+    for (const [i, text] of plan.bubbles.entries()) {
+      await ctx.deps.outbound.enqueueOutbound(
+        {
+          method: 'REPLY',
+          doctorId: l.doctor.id,
+          conversationId: ctx.conversationId,
+          inboundInteractionId: last.id,
+          lastInboundAt: last.sentAt,
+          actor: 'julia',
+          ...(last.instance ? { instance: last.instance } : {}),
+        },
+        text,
+        { delayMs: plan.delays[i] ?? 0, idempotencyKey: `reply-${last.id}-${i}` },
+      );
+    }
+    if (ctx.handoff) {
+      // After the hand-off line is queued: from here on nothing automatic goes out.
+      const res = await ctx.deps.db.rpc<{ changed: boolean }>('conversation_set_control', {
+        p_conversation_id: ctx.conversationId, p_controlled_by: 'human', p_reason: ctx.handoff.reason, p_actor: 'julia',
+      });
+      if (res.changed) await ctx.deps.notifyHandoff(ctx.handoff);
+    }
+    return CONTINUE;
+  },
+};

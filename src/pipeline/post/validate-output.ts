@@ -1,0 +1,51 @@
+import { agentInput } from '../core.js';
+import { CONTINUE, type Processor } from '../processor.js';
+import { loaded, type TurnContext } from '../turn-context.js';
+import { validateOutput, type Violation } from '../validate-output.js';
+
+export const MAX_REGENERATIONS = 2;
+
+/**
+ * Never silence: a draft that breaks a rule is regenerated with the violation
+ * as feedback, at most twice; then a person takes over with the draft attached.
+ * Direct replies from prompts/ (opt-out, bot answer) are ours and not re-checked.
+ */
+export const validateOutputProcessor: Processor = {
+  name: 'validate_output',
+  stage: 'post',
+  priority: 5,
+  async run(ctx) {
+    if (!ctx.agentResult || ctx.handoff || ctx.replies.length === 0) return CONTINUE;
+    let violations = check(ctx);
+    for (let attempt = 1; violations.length > 0 && attempt <= MAX_REGENERATIONS; attempt++) {
+      ctx.deps.logger.info({ conversationId: ctx.conversationId, attempt, violations: violations.map((v) => v.id) }, 'reply rejected; regenerating');
+      const feedback = violations.map((v) => ctx.deps.replies.validationFeedback(v.detail ? `${v.why} (${v.detail})` : v.why));
+      const result = await ctx.deps.agent(agentInput(ctx, feedback));
+      ctx.agentResult = result;
+      if (result.handoff) {
+        ctx.replies = [];
+        ctx.handoff = { doctorId: loaded(ctx).doctor.id, conversationId: ctx.conversationId, reason: result.handoff.reason };
+        return CONTINUE;
+      }
+      ctx.replies = result.bubbles;
+      violations = check(ctx);
+    }
+    if (violations.length > 0) {
+      ctx.handoff = {
+        doctorId: loaded(ctx).doctor.id,
+        conversationId: ctx.conversationId,
+        reason: `validation_failed:${violations.map((v) => v.id).join(',')}`,
+        draft: ctx.replies.join('\n\n'),
+      };
+      ctx.replies = [];
+    }
+    return CONTINUE;
+  },
+};
+
+function check(ctx: TurnContext): Violation[] {
+  const r = ctx.agentResult!;
+  // What the turn legitimately knew: tool results, the doctor's words and the history.
+  const known = [JSON.stringify(r.toolCalls.map((t) => t.result)), ctx.text, ...loaded(ctx).history.map((h) => h.text ?? '')].join('\n');
+  return validateOutput(ctx.replies.join('\n\n'), known);
+}

@@ -1,0 +1,23 @@
+import { detectBotSuspicion } from '../detectors/index.js';
+import { CONTINUE, stop, type Processor } from '../processor.js';
+import { loaded } from '../turn-context.js';
+
+/**
+ * A doctor who sincerely asks whether Júlia is a bot or an AI gets the truth:
+ * a short honest answer and the offer of a person. Júlia never denies it.
+ */
+export const botDetection: Processor = {
+  name: 'bot_detection',
+  stage: 'pre',
+  priority: 35,
+  async run(ctx) {
+    const l = loaded(ctx);
+    const hit = l.pending.find((m) => detectBotSuspicion(m.text ?? '').suspicious);
+    if (!hit) return CONTINUE;
+    await ctx.deps.db.rpc('business_event_emit', {
+      p_event_type: 'bot_question_answered', p_doctor_id: l.doctor.id, p_conversation_id: ctx.conversationId,
+      p_interaction_id: hit.id, p_props: {}, p_dedupe_key: `bot-question-${hit.id}`,
+    });
+    return stop('bot_suspicion', ctx.deps.replies.botAnswer);
+  },
+};

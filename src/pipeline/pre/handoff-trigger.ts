@@ -1,0 +1,23 @@
+import { detectHandoff } from '../detectors/index.js';
+import { CONTINUE, stop, type Processor } from '../processor.js';
+import { loaded, pick } from '../turn-context.js';
+
+/**
+ * A request for a person, a legal threat, strong anger or a payment dispute:
+ * a human takes over. Júlia says so naturally, once; the send processor flips
+ * the conversation to human control after the message is queued.
+ */
+export const handoffTrigger: Processor = {
+  name: 'handoff_trigger',
+  stage: 'pre',
+  priority: 50,
+  async run(ctx) {
+    const l = loaded(ctx);
+    const hit = l.pending.map((m) => ({ m, r: detectHandoff(m.text ?? '') })).find((x) => x.r.handoff);
+    if (!hit) return CONTINUE;
+    const reason = hit.r.reason ?? 'human_request';
+    ctx.handoff = { doctorId: l.doctor.id, conversationId: ctx.conversationId, reason };
+    if (l.conversation.controlled_by === 'human') return stop('handoff_already_human');
+    return stop(`handoff_${reason}`, pick(ctx.deps.replies.handoffMessages, hit.m.id));
+  },
+};

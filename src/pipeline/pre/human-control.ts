@@ -1,0 +1,19 @@
+import { CONTINUE, stop, type Processor } from '../processor.js';
+import { loaded } from '../turn-context.js';
+
+/** While a person controls the conversation, Júlia sends nothing automatic. */
+export const humanControl: Processor = {
+  name: 'human_control',
+  stage: 'pre',
+  priority: 60,
+  async run(ctx) {
+    const l = loaded(ctx);
+    if (l.conversation.controlled_by !== 'human') return CONTINUE;
+    const last = l.pending[l.pending.length - 1]!;
+    await ctx.deps.db.rpc('business_event_emit', {
+      p_event_type: 'inbound_under_human_control', p_doctor_id: l.doctor.id, p_conversation_id: ctx.conversationId,
+      p_interaction_id: last.id, p_props: { messages: l.pending.length }, p_dedupe_key: `human-control-${last.id}`,
+    });
+    return stop('human_control');
+  },
+};

@@ -1,0 +1,25 @@
+import { detectOptOut } from '../detectors/index.js';
+import { CONTINUE, stop, type Processor } from '../processor.js';
+import { loaded, pick } from '../turn-context.js';
+
+/**
+ * A doctor who asks to stop is opted out at once, in doctor_state (the one
+ * source of truth), gets one confirmation, and the turn ends. Under human
+ * control the state still changes; only the automatic confirmation is withheld.
+ */
+export const optOut: Processor = {
+  name: 'opt_out',
+  stage: 'pre',
+  priority: 30,
+  async run(ctx) {
+    const l = loaded(ctx);
+    const hit = l.pending.map((m) => ({ m, r: detectOptOut(m.text ?? '') })).find((x) => x.r.optOut);
+    if (!hit) return CONTINUE;
+    // Emits permission_changed (and a policy event) before we stop: I6.
+    const res = await ctx.deps.db.rpc<{ changed: boolean }>('doctor_state_set_permission', {
+      p_doctor_id: l.doctor.id, p_state: 'opted_out', p_reason: 'doctor_request', p_actor: 'julia',
+    });
+    if (!res.changed) return stop('already_opted_out');
+    return stop('opt_out', pick(ctx.deps.replies.optOutConfirmation, hit.m.id));
+  },
+};

@@ -1,0 +1,98 @@
+import type { AgentTurnInput, AgentTurnResult, KnowledgeContext, KnowledgePort } from '../agent/index.js';
+import type { Db } from '../db/index.js';
+import type { OutboundEnqueuer } from '../outbound/index.js';
+import type { Clock, Logger } from '../shared/index.js';
+
+export interface PendingMessage {
+  id: string;
+  kind: string;
+  text: string | null;
+  media: { mimetype: string | null; url: string | null; seconds: number | null; fileName: string | null; ptt: boolean } | null;
+  meta: { targetId?: string; extra?: Record<string, unknown>; chatJid?: string } | null;
+  instance: string | null;
+  providerMessageId: string | null;
+  sentAt: string;
+}
+
+export interface Loaded {
+  conversation: { id: string; doctor_id: string; controlled_by: 'julia' | 'human'; instance: string | null; state: Record<string, unknown> };
+  doctor: { id: string; phone: string | null; whatsapp_lid: string | null; name: string | null; permission_state: string | null };
+  state: { permission_state: string } | null;
+  pending: PendingMessage[];
+  history: Array<{ direction: 'inbound' | 'outbound'; kind: string; text: string | null; at: string }>;
+}
+
+/** Fixed texts the pipeline sends itself (prompts/ and prompts/pipeline/). */
+export interface PipelineReplies {
+  botAnswer: string;
+  handoffMessages: string[];
+  optOutConfirmation: string[];
+  audioRequest: string[];
+  longMessage: string[];
+  validationFeedback(reason: string): string;
+}
+
+export interface HandoffNotice {
+  doctorId: string;
+  conversationId: string;
+  reason: string;
+  /** The reply we did not send, so the person taking over sees it. */
+  draft?: string;
+}
+
+export interface PipelineDeps {
+  db: Db;
+  logger: Logger;
+  clock: Clock;
+  humanizedDelay: boolean;
+  random: () => number;
+  replies: PipelineReplies;
+  agent(input: AgentTurnInput): Promise<AgentTurnResult>;
+  knowledge?: KnowledgePort;
+  outbound: OutboundEnqueuer;
+  /** Read receipts; optional (console provider has none). Never throws into the turn. */
+  markRead?(instance: string, chatJid: string, providerMessageIds: string[]): Promise<void>;
+  /** Tells supervisors (Slack, Chatwoot) that a person must take over. */
+  notifyHandoff(notice: HandoffNotice): Promise<void>;
+  /** Mirrors inbound messages to the supervision inbox (Chatwoot); optional. */
+  mirrorInbound?(conversationId: string, messageIds: string[]): Promise<void>;
+  groupIngest?(message: PendingMessage): Promise<void>;
+}
+
+/** Mutable state of one turn, shared by the processors in order. */
+export interface TurnContext {
+  conversationId: string;
+  deps: PipelineDeps;
+  loaded?: Loaded;
+  /** The doctor's pending messages as one text the detectors and the model read. */
+  text: string;
+  images: Array<{ url: string; mimetype: string }>;
+  knowledge?: KnowledgeContext;
+  agentResult?: AgentTurnResult;
+  /** Bubbles that will be sent, in order. */
+  replies: string[];
+  /** Delay before each bubble (ms), set by timing. */
+  delays: number[];
+  stoppedBy?: { processor: string; reason: string };
+  /** Set when the turn must end in a hand-off rather than a reply. */
+  handoff?: HandoffNotice;
+  stages: Record<string, number>;
+  events: string[];
+}
+
+export function newTurnContext(conversationId: string, deps: PipelineDeps): TurnContext {
+  return { conversationId, deps, text: '', images: [], replies: [], delays: [], stages: {}, events: [] };
+}
+
+/** The loaded data; processors after LoadEntities may rely on it. */
+export function loaded(ctx: TurnContext): Loaded {
+  if (!ctx.loaded) throw new Error('pipeline: entities not loaded (LoadEntities must run first)');
+  return ctx.loaded;
+}
+
+/** Stable pick among variants so a retried turn says the same thing. */
+export function pick(options: string[], seed: string): string {
+  let h = 0;
+  for (const ch of seed) h = (h * 31 + ch.charCodeAt(0)) | 0;
+  return options[Math.abs(h) % options.length] ?? '';
+}
