@@ -1,10 +1,14 @@
 import type { Config } from './config.js';
 import { isSqlDb, migrate, openDb, type Db } from './db/index.js';
-import { createHttpApp, type HttpApp } from './http/index.js';
+import { createFlagStore, type FlagStore } from './flags/index.js';
+import { createHttpApp, evolutionWebhook, type HttpApp } from './http/index.js';
+import { createConsoleProvider, createEvolutionClient, type WhatsAppProvider } from './integrations/evolution/index.js';
+import { createOutboundEnqueuer, createRateLimiter, createSendOutbound, type OutboundEnqueuer, type SendOutbound } from './outbound/index.js';
 import { createRedis, ensureRedis, pingRedis, type Redis } from './redis/index.js';
-import { createLogger, systemClock, type Clock, type JobQueue, type Logger } from './shared/index.js';
+import { createLogger, safeJobId, systemClock, type Clock, type JobQueue, type Logger } from './shared/index.js';
 import { createBullQueues, type BullQueues } from '../workers/queue.js';
-import { startWorkers, type JobHandler, type RunningWorkers } from '../workers/index.js';
+import { startWorkers, type JobHandler, type RunningWorkers, type WorkerOptions } from '../workers/index.js';
+import { createOutboundHandler } from '../workers/outbound.js';
 import { upsertSchedules } from '../workers/schedules.js';
 
 /**
@@ -21,6 +25,14 @@ export interface AppDeps {
   /** Namespace for every Redis key and BullMQ queue (tests use one per file). */
   redisPrefix: string;
   queue: JobQueue;
+  /** Feature flags (safe_mode, campaigns, ...): read at decision time, never cached by callers. */
+  flags: FlagStore;
+  /** How every producer sends a message to a doctor: through the outbound queue. */
+  outbound: OutboundEnqueuer;
+  /** The wrapper itself; only the outbound worker should need it. */
+  sendOutbound: SendOutbound;
+  /** Read receipts and presence; sending text through it directly is forbidden (O1). */
+  whatsapp: WhatsAppProvider;
 }
 
 export interface App {
@@ -38,6 +50,11 @@ export interface AppOverrides {
   redisPrefix?: string;
   /** Skip applying migrations at start (the `web` role in production). */
   skipMigrations?: boolean;
+  /** Replaces the Evolution/console provider (tests). */
+  whatsapp?: WhatsAppProvider;
+  workerSettings?: WorkerOptions['settings'];
+  /** See OutboundDeps.inDoubtGraceMs. */
+  outboundInDoubtGraceMs?: number;
 }
 
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
@@ -50,19 +67,42 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     logger.info('Supabase: apply supabase/migrations with the Supabase CLI (supabase db push)');
   }
   const redis = createRedis(redisTarget.url, { name: 'app' });
-  const redisPrefix = overrides.redisPrefix ?? 'julia';
+  const redisPrefix = overrides.redisPrefix ?? config.REDIS_PREFIX;
   const queues = createBullQueues(createRedis(redisTarget.url, { name: 'queues', blocking: true }), redisPrefix, (err) =>
     logger.warn({ err: err.message }, 'queue connection error'),
   );
+  const clock = overrides.clock ?? systemClock;
+  const flags = createFlagStore({ db, redis, subscriber: createRedis(redisTarget.url, { name: 'flags-sub', blocking: true }), prefix: redisPrefix, logger });
+  await flags.start();
+  const whatsapp =
+    overrides.whatsapp ??
+    (config.EVOLUTION_API_URL && config.EVOLUTION_API_KEY
+      ? createEvolutionClient({ baseUrl: config.EVOLUTION_API_URL, apiKey: config.EVOLUTION_API_KEY, logger })
+      : createConsoleProvider(logger));
+  const sendOutbound = createSendOutbound({
+    db,
+    flags,
+    provider: whatsapp,
+    rateLimiter: createRateLimiter(redis, redisPrefix),
+    instances: config.evolutionInstances,
+    clock,
+    logger,
+    presence: config.HUMANIZED_DELAY,
+    ...(overrides.outboundInDoubtGraceMs !== undefined && { inDoubtGraceMs: overrides.outboundInDoubtGraceMs }),
+  });
   const deps: AppDeps = {
     config,
     logger,
-    clock: overrides.clock ?? systemClock,
+    clock,
     db,
     redis,
     redisUrl: redisTarget.url,
     redisPrefix,
     queue: queues,
+    flags,
+    outbound: createOutboundEnqueuer(queues),
+    sendOutbound,
+    whatsapp,
   };
 
   const http = createHttpApp({
@@ -73,6 +113,22 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         redis: () => pingRedis(redis),
       },
     },
+    mounts: [
+      {
+        path: '/webhooks/evolution',
+        app: evolutionWebhook({
+          token: config.EVOLUTION_WEBHOOK_TOKEN,
+          logger,
+          // Bounded: with Redis down the add would wait for a reconnect; Evolution
+          // gets a 503 and retries, and the job id makes a late add harmless.
+          enqueueInbound: (message) =>
+            withTimeout(
+              queues.enqueue('inbound', { ...message, fromMeAttempt: 0 }, { jobId: safeJobId('in', message.instance, message.providerMessageId) }),
+              2_000,
+            ).then(() => undefined),
+        }),
+      },
+    ],
   });
 
   let running: RunningWorkers | undefined;
@@ -81,13 +137,16 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     http,
     queues,
     async startWorkers() {
-      const handlers: Record<string, JobHandler> = {};
+      const handlers: Record<string, JobHandler> = {
+        outbound: createOutboundHandler(sendOutbound, logger) as JobHandler,
+      };
       running = startWorkers({
         connection: createRedis(redisTarget.url, { name: 'workers', blocking: true }),
         prefix: redisPrefix,
         logger,
         handlers,
         concurrency: { turn: config.TURN_CONCURRENCY, outbound: config.OUTBOUND_CONCURRENCY },
+        ...(overrides.workerSettings && { settings: overrides.workerSettings }),
       });
       await upsertSchedules(queues);
       return running;
@@ -95,9 +154,14 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     async close() {
       await running?.close();
       await queues.close();
+      await flags.close();
       redis.disconnect();
       await db.close();
       await redisTarget.stop?.();
     },
   };
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref())]);
 }

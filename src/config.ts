@@ -20,6 +20,8 @@ const schema = z.object({
   SUPABASE_URL: optionalUrl,
   SUPABASE_SERVICE_ROLE_KEY: optionalString,
   REDIS_URL: optionalUrl,
+  /** Namespace for Redis keys and queues, so several deployments can share one Redis. */
+  REDIS_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]+$/).default('julia')),
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalUrl,
   ANTHROPIC_MODEL_FAST: z.preprocess(emptyToUndefined, z.string().default('claude-haiku-4-5')),

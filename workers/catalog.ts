@@ -1,26 +1,12 @@
-import { z } from 'zod';
+import type { JobDefinition } from './job-definition.js';
+import { groupIngestJob } from './group-ingest.js';
+import { inboundJob } from './inbound.js';
+import { outboundJob } from './outbound.js';
+import { turnJob } from './turn.js';
 
-/**
- * Every background job: its queue, zod payload, retries and backoff (trigger.dev
- * style). Payloads are validated when enqueued and again when processed, so a
- * malformed job fails once, loudly, instead of retrying forever.
- */
-export const QUEUE_NAMES = ['inbound', 'turn', 'outbound', 'scheduled'] as const;
-export type QueueName = (typeof QUEUE_NAMES)[number];
+export { QUEUE_NAMES, defineJob, type JobDefinition, type QueueName } from './job-definition.js';
 
-export interface JobDefinition<P extends z.ZodType = z.ZodType> {
-  queue: QueueName;
-  payload: P;
-  attempts: number;
-  /** Exponential backoff base in ms. */
-  backoffMs: number;
-}
-
-export function defineJob<P extends z.ZodType>(def: JobDefinition<P>): JobDefinition<P> {
-  return def;
-}
-
-/** Filled by each capability's job file; see workers/index.ts for the handlers. */
+/** Job name → definition; the job files below are registered at the end. */
 export const catalog: Record<string, JobDefinition> = {};
 
 export function registerJob(name: string, def: JobDefinition): void {
@@ -33,3 +19,9 @@ export function jobDefinition(name: string): JobDefinition {
   if (!def) throw new Error(`unknown job ${name}`);
   return def;
 }
+
+// Job files export their definitions; registering them here keeps one catalog.
+registerJob('outbound', outboundJob);
+registerJob('inbound', inboundJob);
+registerJob('group-ingest', groupIngestJob);
+registerJob('turn', turnJob);

@@ -12,6 +12,8 @@ export interface WorkerOptions {
   logger: Logger;
   handlers: Record<string, JobHandler>;
   concurrency?: Partial<Record<QueueName, number>>;
+  /** Lock and stall detection; tests shorten them to recover killed workers quickly. */
+  settings?: { lockDurationMs?: number; stalledIntervalMs?: number; maxStalledCount?: number };
 }
 
 export interface RunningWorkers {
@@ -42,6 +44,9 @@ export function startWorkers(opts: WorkerOptions): RunningWorkers {
         prefix: opts.prefix,
         concurrency: opts.concurrency?.[queue] ?? 4,
         autorun: true,
+        ...(opts.settings?.lockDurationMs && { lockDuration: opts.settings.lockDurationMs }),
+        ...(opts.settings?.stalledIntervalMs && { stalledInterval: opts.settings.stalledIntervalMs }),
+        ...(opts.settings?.maxStalledCount !== undefined && { maxStalledCount: opts.settings.maxStalledCount }),
       },
     );
     worker.on('failed', (job, err) =>

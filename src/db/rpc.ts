@@ -52,11 +52,12 @@ export function buildRpcCall(name: string, args: RpcArgs = {}): { sql: string; p
   return { sql: `select ${name}(${named.join(', ')}) as result`, params };
 }
 
-/** Plain objects travel as JSON text; Postgres casts text to the jsonb parameter. */
+/**
+ * Values are bound as they are: both drivers learn each parameter's type from
+ * the server and serialize by it (objects → jsonb, arrays → arrays, Date →
+ * timestamptz). Pre-stringifying objects double-encodes them on postgres.js.
+ */
 function toParam(value: unknown): unknown {
-  if (value === null || value instanceof Date) return value;
-  if (typeof value === 'object' && !Array.isArray(value)) return JSON.stringify(value);
-  if (Array.isArray(value) && value.some((v) => v !== null && typeof v === 'object')) return JSON.stringify(value);
   return value;
 }
 

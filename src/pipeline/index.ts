@@ -6,3 +6,4 @@ export { humanizedDelayMs, hourFactor } from './timing.js';
 export { splitBubbles } from './split-bubbles.js';
 export { validateOutput } from './validate-output.js';
 export { detectOptOut, detectBotSuspicion, detectHandoff } from './detectors/index.js';
+export { loadPipelineReplies } from './load-replies.js';

@@ -64,6 +64,8 @@ export function findCycles(graph: Map<string, Set<string>>): string[][] {
 /** src/<capability>/... → capability; top-level src files and workers are their own units. */
 export function capabilityOf(file: string): string {
   const parts = file.split('/');
+  // Each vendor client is its own capability (integrations/evolution, integrations/anthropic, ...).
+  if (parts[0] === 'src' && parts[1] === 'integrations' && parts.length > 3) return `integrations/${parts[2]}`;
   if (parts[0] === 'src' && parts.length > 2) return parts[1]!;
   if (parts[0] === 'workers') return 'workers';
   return file;

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
-import type { OutboundEnqueuer } from '../../outbound/contract.js';
-import type { Embedder } from '../../retrieval/embedder.js';
+import type { OutboundEnqueuer } from '../../outbound/index.js';
+import type { Embedder } from '../../retrieval/index.js';
 import type { Clock, Logger } from '../../shared/index.js';
+import type { MemoryPort } from '../ports.js';
 
 /** Services a tool may use; injected by the composition root. */
 export interface ToolDeps {
@@ -11,6 +12,8 @@ export interface ToolDeps {
   logger: Logger;
   embedder: Embedder;
   outbound: OutboundEnqueuer;
+  /** Doctor memories (salvar_memoria, prompt context); implemented in src/retrieval. */
+  memory: MemoryPort;
   /** Posts to the managers' channel (Slack); must not throw into the tool. */
   notifyManagers(text: string): Promise<void>;
 }

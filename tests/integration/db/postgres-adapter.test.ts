@@ -41,6 +41,16 @@ describe('Postgres (DATABASE_URL) adapter', () => {
     expect(await db.rpc('doctor_get', { p_phone: '5500000000000' })).toBeNull();
   });
 
+  it('binds objects as jsonb, not as a JSON string (no double encoding)', async () => {
+    const doc = await db.rpc<{ id: string }>('doctor_get', { p_phone: '5511999991111' });
+    const ev = await db.rpc<{ created: boolean }>('business_event_emit', {
+      p_event_type: 'wire_test', p_doctor_id: doc.id, p_conversation_id: null, p_props: { kind: 'object', n: 1 },
+    });
+    expect(ev.created).toBe(true);
+    const rows = await db.sql`select jsonb_typeof(props) as t, props from business_events where event_type = 'wire_test'`;
+    expect(rows[0]).toEqual({ t: 'object', props: { kind: 'object', n: 1 } });
+  });
+
   it('maps server errors to DbError with the SQLSTATE', async () => {
     const err = (await db.rpc('doctor_upsert', { p_phone: 'x' }).catch((e: unknown) => e)) as DbError;
     expect(err).toBeInstanceOf(DbError);

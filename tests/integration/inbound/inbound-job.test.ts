@@ -43,7 +43,7 @@ describe('inbound job', () => {
     expect(rows).toEqual([{ phone: '5511987654321', whatsapp_lid: '182736450912345' }]);
     // A later message from that lid alone reaches the same doctor.
     const lidOnly = { ...inboundFrom('lid-without-alt', { id: 'IN-LID2', remoteJid: '182736450912345@lid' }), fromMeAttempt: 0 };
-    const r = (await run(lidOnly)) as { doctorId: string };
+    const r = (await run(lidOnly)) as unknown as { doctorId: string };
     const same = (await db.pg.query<{ id: string }>(`select id from doctors where phone = '5511987654321'`)).rows[0]!;
     expect(r.doctorId).toBe(same.id);
   });

@@ -1,0 +1,113 @@
+/**
+ * Throughput of the one way out: valid replies to many doctors (so the
+ * proactive limits do not apply) through sendOutbound against the Evolution
+ * fake, on a migrated PGlite and real Redis. Prints one JSON object.
+ *
+ *   node --import tsx bench/outbound.ts [--messages 3000] [--concurrency 32]
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { createPgliteDb, migrate } from '../src/db/index.js';
+import { createFlagStore } from '../src/flags/index.js';
+import { createEvolutionClient } from '../src/integrations/evolution/index.js';
+import { createRateLimiter, createSendOutbound, type OutboundContext } from '../src/outbound/index.js';
+import { createRedis } from '../src/redis/index.js';
+import { silentLogger, systemClock } from '../src/shared/index.js';
+import { startEvolutionFake } from '../tests/fakes/evolution-fake.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const MESSAGES = arg('messages', 3_000);
+const CONCURRENCY = arg('concurrency', 32);
+const DOCTORS = Math.min(MESSAGES, 1_000);
+
+const db = await createPgliteDb();
+await migrate(db);
+const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { name: 'bench' });
+const prefix = `bench-outbound-${randomUUID().slice(0, 8)}`;
+const fake = await startEvolutionFake({ instances: ['julia'] });
+const flags = createFlagStore({ db, redis, prefix, logger: silentLogger });
+const provider = createEvolutionClient({ baseUrl: fake.url, apiKey: fake.apiKey, logger: silentLogger });
+
+// Doctors, each with a conversation and an inbound message a moment ago.
+await db.pg.exec(`
+  insert into doctors (phone) select '55119' || lpad(g::text, 8, '0') from generate_series(1, ${DOCTORS}) g;
+  insert into doctor_state (doctor_id) select id from doctors;
+  insert into conversations (doctor_id, instance) select id, 'julia' from doctors;
+  insert into interactions (conversation_id, doctor_id, direction, instance, provider_message_id, body, occurred_at)
+    select c.id, c.doctor_id, 'inbound', 'julia', gen_random_uuid()::text, 'oi', now() from conversations c;`);
+const rows = (
+  await db.pg.query<{ doctor_id: string; conversation_id: string; id: string; occurred_at: Date }>(
+    `select doctor_id, conversation_id, id, occurred_at from interactions where direction = 'inbound'`,
+  )
+).rows;
+const contexts: OutboundContext[] = rows.map((r) => ({
+  method: 'REPLY',
+  doctorId: r.doctor_id,
+  conversationId: r.conversation_id,
+  inboundInteractionId: r.id,
+  lastInboundAt: new Date(r.occurred_at).toISOString(),
+  actor: 'julia',
+}));
+
+// Guardrail decision latency as the wrapper sees it: doctor state read + flags + rules.
+const decisionMs: number[] = [];
+const send = createSendOutbound({
+  db,
+  flags,
+  provider,
+  rateLimiter: createRateLimiter(redis, prefix),
+  instances: ['julia'],
+  clock: systemClock,
+  logger: silentLogger,
+  onDecision: (ms) => decisionMs.push(ms),
+});
+
+let next = 0;
+const outcomes: Record<string, number> = {};
+const sendMs: number[] = [];
+const started = performance.now();
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (next < MESSAGES) {
+      const n = next++;
+      const ctx = contexts[n % contexts.length]!;
+      const t = performance.now();
+      const res = await send(ctx, `Oi! Mensagem ${n} do benchmark`, { idempotencyKey: `bench-${n}` });
+      sendMs.push(performance.now() - t);
+      outcomes[res.outcome] = (outcomes[res.outcome] ?? 0) + 1;
+    }
+  }),
+);
+const elapsedS = (performance.now() - started) / 1000;
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!.toFixed(3));
+};
+
+console.log(
+  JSON.stringify({
+    bench: 'outbound',
+    messages: MESSAGES,
+    doctors: DOCTORS,
+    concurrency: CONCURRENCY,
+    outcomes,
+    provider_calls: fake.sentTexts().length,
+    elapsed_s: Number(elapsedS.toFixed(2)),
+    sends_per_second: Math.round(MESSAGES / elapsedS),
+    send_ms: { p50: pct(sendMs, 50), p99: pct(sendMs, 99) },
+    guardrail_decision_ms: { p50: pct(decisionMs, 50), p99: pct(decisionMs, 99) },
+  }),
+);
+
+await fake.close();
+let cursor = '0';
+do {
+  const [c, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+  if (keys.length) await redis.del(...keys);
+  cursor = c;
+} while (cursor !== '0');
+redis.disconnect();
+await db.close();

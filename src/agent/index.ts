@@ -1,0 +1,10 @@
+export { runAgentTurn, type AgentDeps, type AgentTurnInput, type AgentTurnResult, type HandoffReason, type TurnUsage } from './run-agent-turn.js';
+export { loadPrompts, PROMPTS_DIR, type AgentPrompts } from './prompts.js';
+export { chooseModel, type ModelChoice, type RoutingInput } from './routing.js';
+export { buildSystem, toLlmMessages } from './assemble.js';
+export { buildDynamicContext } from './context.js';
+export { toBubbles } from './bubbles.js';
+export { runToolLoop, runToolCall, type ToolCallRecord, type CallUsage } from './tool-loop.js';
+export { formatBRL } from './format.js';
+export * from './ports.js';
+export * from './tools/index.js';

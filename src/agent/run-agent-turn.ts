@@ -1,0 +1,187 @@
+import type { LlmClient } from '../integrations/anthropic/index.js';
+import { errorMessage } from '../shared/index.js';
+import { buildSystem, toLlmMessages } from './assemble.js';
+import { toBubbles } from './bubbles.js';
+import { buildDynamicContext, type DbAgentContext } from './context.js';
+import type { HistoryMessage, KnowledgeContext, KnowledgePort, Memory } from './ports.js';
+import type { AgentPrompts } from './prompts.js';
+import { chooseModel } from './routing.js';
+import { runToolLoop, type CallUsage, type LoopOutcome, type ToolCallRecord } from './tool-loop.js';
+import { JULIA_TOOLS } from './tools/index.js';
+import type { AgentTool, ToolDeps } from './tools/tool.js';
+
+export interface AgentDeps extends ToolDeps {
+  llm: LlmClient;
+  prompts: AgentPrompts;
+  models: { fast: string; smart: string };
+  /** Retrieved knowledge and detectors; optional so the agent runs before retrieval is wired. */
+  knowledge?: KnowledgePort;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  tools?: AgentTool<any>[];
+  /** Model calls per turn (tool rounds); the last one may not call tools. Default 5. */
+  maxRounds?: number;
+  /** History messages sent to the model. Default 30. */
+  historyLimit?: number;
+  maxTokens?: number;
+}
+
+export interface AgentTurnInput {
+  doctorId: string;
+  conversationId: string;
+  /** Oldest first, ending with the doctor's new message(s). */
+  history: HistoryMessage[];
+  context?: {
+    /** Already computed by a pre-processor; otherwise asked from deps.knowledge. */
+    knowledge?: KnowledgeContext;
+    policyConstraints?: string[];
+    managerDirectives?: string[];
+    /** ValidateOutput's reasons for rejecting the previous draft (regeneration). */
+    feedback?: string[];
+    /** Ask for the stronger model, with the reason recorded. */
+    preferSmart?: string;
+  };
+}
+
+export type HandoffReason = 'llm_unavailable' | 'model_refusal' | 'empty_reply';
+
+export interface TurnUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheCreationInputTokens: number;
+  cacheReadInputTokens: number;
+  calls: CallUsage[];
+}
+
+export interface AgentTurnResult {
+  /** WhatsApp bubbles in order; empty on hand-off. */
+  bubbles: string[];
+  text: string;
+  model: string;
+  modelReason: string;
+  usage: TurnUsage;
+  toolCalls: ToolCallRecord[];
+  rounds: number;
+  latencyMs: number;
+  /** Set when a human must take over instead of sending `bubbles`. */
+  handoff?: { reason: HandoffReason; draft?: string; error?: string };
+  turnId?: string;
+}
+
+async function failOpen<T>(deps: AgentDeps, what: string, fallback: T, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    deps.logger.warn({ err: errorMessage(err) }, `agent: ${what} unavailable, continuing without it`);
+    return fallback;
+  }
+}
+
+/**
+ * One turn of Júlia: context → model routing → tool loop → bubbles. Pure of
+ * transport: it sends nothing; the pipeline decides what leaves and how.
+ */
+export async function runAgentTurn(deps: AgentDeps, input: AgentTurnInput): Promise<AgentTurnResult> {
+  const started = Date.now();
+  const { doctorId, conversationId } = input;
+  const lastDoctorText = input.history.filter((m) => m.role === 'doctor').slice(-3).map((m) => m.text).join('\n');
+  const db = await deps.db.rpc<DbAgentContext>('agent_context', { p_doctor_id: doctorId, p_conversation_id: conversationId, p_now: deps.clock.now() });
+  const knowledge =
+    input.context?.knowledge ??
+    (deps.knowledge
+      ? await failOpen(deps, 'knowledge', null, () => deps.knowledge!.contextFor({ doctorId, text: lastDoctorText, history: input.history }))
+      : null);
+  const memories = await failOpen<Memory[]>(deps, 'memories', [], () => deps.memory.relevant(doctorId, lastDoctorText, 5));
+  const { messages, openers } = toLlmMessages(input.history, deps.historyLimit ?? 30);
+  const dynamic = buildDynamicContext({
+    clock: deps.clock,
+    db,
+    memories,
+    knowledge,
+    policyConstraints: input.context?.policyConstraints ?? [],
+    managerDirectives: input.context?.managerDirectives ?? [],
+    openers,
+    feedback: (input.context?.feedback ?? []).map((f) => deps.prompts.validationFeedback(f)),
+  });
+  const choice = chooseModel({ history: input.history, knowledge, ...(input.context?.preferSmart ? { preferSmart: input.context.preferSmart } : {}) }, deps.models);
+
+  const calls: CallUsage[] = [];
+  let loop: LoopOutcome | undefined;
+  let failure: string | undefined;
+  try {
+    loop = await runToolLoop({
+      llm: deps.llm,
+      request: { model: choice.model, max_tokens: deps.maxTokens ?? 1024, system: buildSystem(deps.prompts, dynamic), messages },
+      tools: deps.tools ?? JULIA_TOOLS,
+      ctx: { doctorId, conversationId, deps },
+      maxRounds: deps.maxRounds ?? 5,
+      onCall: (u) => calls.push(u),
+    });
+  } catch (err) {
+    // The SDK already retried with backoff; a human takes over, the doctor gets no canned line.
+    failure = errorMessage(err);
+    deps.logger.error({ err: failure, conversationId }, 'agent: model unavailable, handing off');
+  }
+
+  const text = (loop?.texts ?? []).join('\n\n');
+  const bubbles = toBubbles(text);
+  const handoff: AgentTurnResult['handoff'] = failure
+    ? { reason: 'llm_unavailable', error: failure, ...(text ? { draft: text } : {}) }
+    : loop?.stopReason === 'refusal'
+      ? { reason: 'model_refusal', ...(text ? { draft: text } : {}) }
+      : bubbles.length === 0
+        ? { reason: 'empty_reply' }
+        : undefined;
+  const result: AgentTurnResult = {
+    bubbles: handoff ? [] : bubbles,
+    text,
+    model: choice.model,
+    modelReason: choice.reason,
+    usage: {
+      inputTokens: sum(calls, 'input_tokens'),
+      outputTokens: sum(calls, 'output_tokens'),
+      cacheCreationInputTokens: sum(calls, 'cache_creation_input_tokens'),
+      cacheReadInputTokens: sum(calls, 'cache_read_input_tokens'),
+      calls,
+    },
+    toolCalls: loop?.toolCalls ?? [],
+    rounds: calls.length,
+    latencyMs: Date.now() - started,
+    ...(handoff ? { handoff } : {}),
+  };
+  result.turnId = await recordTurn(deps, input, result);
+  return result;
+}
+
+function sum(calls: CallUsage[], key: 'input_tokens' | 'output_tokens' | 'cache_creation_input_tokens' | 'cache_read_input_tokens'): number {
+  return calls.reduce((acc, c) => acc + (c[key] ?? 0), 0);
+}
+
+async function recordTurn(deps: AgentDeps, input: AgentTurnInput, r: AgentTurnResult): Promise<string | undefined> {
+  try {
+    const row = await deps.db.rpc<{ id: string }>('agent_record_turn', {
+      p_turn: {
+        doctorId: input.doctorId,
+        conversationId: input.conversationId,
+        model: r.model,
+        modelReason: r.modelReason,
+        outcome: r.handoff ? 'handoff' : 'reply',
+        handoffReason: r.handoff?.reason,
+        rounds: r.rounds,
+        inputTokens: r.usage.inputTokens,
+        outputTokens: r.usage.outputTokens,
+        cacheCreationInputTokens: r.usage.cacheCreationInputTokens,
+        cacheReadInputTokens: r.usage.cacheReadInputTokens,
+        calls: r.usage.calls,
+        // Tool names and error flags only: inputs may carry what the doctor said (LGPD).
+        toolCalls: r.toolCalls.map((t) => ({ name: t.name, isError: t.isError })),
+        latencyMs: r.latencyMs,
+        error: r.handoff?.error,
+      },
+    });
+    return row.id;
+  } catch (err) {
+    // Bookkeeping must never cost the doctor a reply.
+    deps.logger.error({ err: errorMessage(err) }, 'agent: could not record the turn');
+    return undefined;
+  }
+}

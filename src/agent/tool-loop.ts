@@ -1,0 +1,94 @@
+import type { LlmClient, LlmContentBlock, LlmMessage, LlmRequest, LlmResponse, LlmUsage } from '../integrations/anthropic/index.js';
+import { errorMessage } from '../shared/index.js';
+import { toLlmTool } from './tools/index.js';
+import { ToolError } from './tools/tool-error.js';
+import type { AgentTool, ToolContext } from './tools/tool.js';
+
+export interface ToolCallRecord {
+  name: string;
+  input: unknown;
+  isError: boolean;
+  /** The JSON the model received. */
+  result: unknown;
+}
+
+export interface CallUsage extends LlmUsage {
+  model: string;
+  latencyMs: number;
+}
+
+export interface LoopOutcome {
+  texts: string[];
+  toolCalls: ToolCallRecord[];
+  calls: CallUsage[];
+  rounds: number;
+  stopReason: string | null;
+}
+
+export interface LoopInput {
+  llm: LlmClient;
+  request: Omit<LlmRequest, 'tools' | 'tool_choice'>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  tools: AgentTool<any>[];
+  ctx: ToolContext;
+  maxRounds: number;
+  onCall?: (usage: CallUsage) => void;
+}
+
+/** Validates and runs one tool call. Whatever happens, the model gets a JSON result back. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function runToolCall(tools: AgentTool<any>[], name: string, input: unknown, ctx: ToolContext): Promise<ToolCallRecord> {
+  const tool = tools.find((t) => t.name === name);
+  if (!tool) return { name, input, isError: true, result: { erro: 'ferramenta_desconhecida', mensagem: `não existe a ferramenta ${name}` } };
+  const parsed = tool.input.safeParse(input);
+  if (!parsed.success) {
+    const detalhes = parsed.error.issues.map((i) => `${i.path.join('.') || '(entrada)'}: ${i.message}`);
+    return { name, input, isError: true, result: { erro: 'entrada_invalida', detalhes } };
+  }
+  try {
+    return { name, input, isError: false, result: await tool.execute(parsed.data, ctx) };
+  } catch (err) {
+    if (err instanceof ToolError) return { name, input, isError: true, result: err.toResult() };
+    ctx.deps.logger.error({ err: errorMessage(err), tool: name }, 'agent tool failed');
+    return { name, input, isError: true, result: { erro: 'falha_interna', mensagem: 'não foi possível concluir agora; nada foi alterado além do que a ferramenta confirmou' } };
+  }
+}
+
+/**
+ * The bounded tool loop: call the model, run every tool it asked for, hand the
+ * results back, repeat. The last allowed round forbids tools so the turn always
+ * ends in text. LlmError propagates: the caller turns it into a hand-off.
+ */
+export async function runToolLoop(input: LoopInput): Promise<LoopOutcome> {
+  const llmTools = input.tools.map(toLlmTool);
+  const messages: LlmMessage[] = [...input.request.messages];
+  const out: LoopOutcome = { texts: [], toolCalls: [], calls: [], rounds: 0, stopReason: null };
+  for (let round = 1; round <= input.maxRounds; round++) {
+    const lastRound = round === input.maxRounds;
+    const started = Date.now();
+    const res: LlmResponse = await input.llm.createMessage({
+      ...input.request,
+      messages,
+      ...(llmTools.length > 0 ? { tools: llmTools, tool_choice: lastRound ? { type: 'none' } : { type: 'auto' } } : {}),
+    });
+    const usage: CallUsage = { ...res.usage, model: res.model, latencyMs: Date.now() - started };
+    out.calls.push(usage);
+    input.onCall?.(usage);
+    out.rounds = round;
+    out.stopReason = res.stop_reason;
+    const content = res.content.filter((b): b is LlmContentBlock => b.type === 'text' || b.type === 'tool_use');
+    for (const b of content) if (b.type === 'text' && b.text.trim()) out.texts.push(b.text.trim());
+    const uses = content.filter((b): b is Extract<LlmContentBlock, { type: 'tool_use' }> => b.type === 'tool_use');
+    if (res.stop_reason !== 'tool_use' || uses.length === 0) return out;
+    messages.push({ role: 'assistant', content });
+    const results: LlmContentBlock[] = [];
+    // Sequential on purpose: a reservation must see what a search just stored.
+    for (const use of uses) {
+      const record = await runToolCall(input.tools, use.name, use.input, input.ctx);
+      out.toolCalls.push(record);
+      results.push({ type: 'tool_result', tool_use_id: use.id, content: JSON.stringify(record.result), ...(record.isError ? { is_error: true } : {}) });
+    }
+    messages.push({ role: 'user', content: results });
+  }
+  return out;
+}

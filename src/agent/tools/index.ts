@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { LlmTool } from '../../integrations/anthropic/index.js';
+import { agendarLembrete } from './agendar-lembrete.js';
+import { buscarInfoHospital } from './buscar-info-hospital.js';
+import { buscarVagas } from './buscar-vagas.js';
+import { reservarPlantao } from './reservar-plantao.js';
+import { salvarMemoria } from './salvar-memoria.js';
+import type { AgentTool } from './tool.js';
+
+export type { AgentTool, ToolContext, ToolDeps } from './tool.js';
+export { ToolError } from './tool-error.js';
+export { buscarVagas, parseWeekdays } from './buscar-vagas.js';
+export { reservarPlantao } from './reservar-plantao.js';
+export { buscarInfoHospital } from './buscar-info-hospital.js';
+export { salvarMemoria } from './salvar-memoria.js';
+export { agendarLembrete, parseSpLocal } from './agendar-lembrete.js';
+
+/** The five WhatsApp tools (spec 1.3), in a fixed order so the cached prompt prefix stays stable. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const JULIA_TOOLS: AgentTool<any>[] = [buscarVagas, reservarPlantao, buscarInfoHospital, agendarLembrete, salvarMemoria];
+
+/** JSON Schema of the zod input, as the Messages API expects it (what the model may send). */
+export function toLlmTool(tool: AgentTool<unknown>): LlmTool {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>;
+  return { name: tool.name, description: tool.description, input_schema: { ...schema, type: 'object' } };
+}

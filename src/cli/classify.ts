@@ -1,0 +1,71 @@
+import { createInterface } from 'node:readline';
+import type { Config } from '../config.js';
+import { detectBotSuspicion, detectHandoff, detectOptOut } from '../pipeline/detectors/index.js';
+import { createDetectors, type Detectors } from '../retrieval/index.js';
+
+interface InputLine {
+  id?: unknown;
+  text?: unknown;
+  /** Earlier doctor messages: strings, or {role, text} where only role "doctor" counts. */
+  history?: unknown;
+}
+
+export interface Classification {
+  id: unknown;
+  optOut: boolean;
+  botSuspicion: boolean;
+  handoff: boolean;
+  objection: string | null;
+  objective: string | null;
+  profile: string | null;
+}
+
+function doctorHistory(history: unknown): string[] {
+  if (!Array.isArray(history)) return [];
+  return history.flatMap((h) => {
+    if (typeof h === 'string') return [h];
+    if (h && typeof h === 'object' && typeof (h as { text?: unknown }).text === 'string') {
+      const role = (h as { role?: unknown }).role;
+      return role === undefined || role === 'doctor' ? [(h as { text: string }).text] : [];
+    }
+    return [];
+  });
+}
+
+export function classifyLine(detectors: Detectors, line: InputLine): Classification {
+  const text = typeof line.text === 'string' ? line.text : '';
+  const d = detectors.detect(text, doctorHistory(line.history));
+  return {
+    id: line.id ?? null,
+    optOut: detectOptOut(text).optOut,
+    botSuspicion: detectBotSuspicion(text).suspicious,
+    handoff: detectHandoff(text).handoff,
+    objection: d.objection.label,
+    objective: d.objective.label,
+    profile: d.profile.label,
+  };
+}
+
+/**
+ * `julia classify`: JSON lines {"id","text","history"?} on stdin, one JSON line
+ * per input on stdout. Offline: detectors use rules and the local embedder only.
+ * Opt-out, bot suspicion and hand-off come from the pipeline's detectors.
+ */
+export async function run(_config: Config, _args: string[]): Promise<number> {
+  const detectors = createDetectors();
+  let failures = 0;
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const raw of lines) {
+    if (!raw.trim()) continue;
+    let parsed: InputLine;
+    try {
+      parsed = JSON.parse(raw) as InputLine;
+    } catch {
+      failures++;
+      process.stdout.write(`${JSON.stringify({ error: 'invalid JSON line' })}\n`);
+      continue;
+    }
+    process.stdout.write(`${JSON.stringify(classifyLine(detectors, parsed))}\n`);
+  }
+  return failures > 0 ? 1 : 0;
+}

@@ -1,0 +1,61 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { AppError } from '../../shared/errors.js';
+import type { LlmClient, LlmRequest, LlmResponse } from './types.js';
+
+export interface AnthropicClientOptions {
+  apiKey: string;
+  /** ANTHROPIC_BASE_URL; tests point it at tests/fakes/anthropic-fake.ts. */
+  baseURL?: string;
+  /** Per attempt, in milliseconds. */
+  timeoutMs: number;
+  /**
+   * Retries after the first attempt. The SDK retries 408/409/429/5xx (529
+   * "overloaded" included) with exponential backoff and jitter, honouring
+   * retry-after(-ms) headers, so we do not stack a second retry loop on top.
+   */
+  maxRetries?: number;
+}
+
+/** Anthropic failed for good (after retries): the caller hands off to a human. */
+export class LlmError extends AppError {
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+  ) {
+    super('llm', message, { status });
+  }
+}
+
+export const DEFAULT_LLM_RETRIES = 3;
+
+export function createAnthropicClient(opts: AnthropicClientOptions): LlmClient {
+  const sdk = new Anthropic({
+    apiKey: opts.apiKey,
+    ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
+    timeout: opts.timeoutMs,
+    maxRetries: opts.maxRetries ?? DEFAULT_LLM_RETRIES,
+  });
+  return {
+    async createMessage(req: LlmRequest): Promise<LlmResponse> {
+      try {
+        const msg = await sdk.messages.create({ ...req, stream: false } as Anthropic.MessageCreateParamsNonStreaming);
+        return {
+          model: msg.model,
+          content: msg.content as LlmResponse['content'],
+          stop_reason: msg.stop_reason,
+          usage: {
+            input_tokens: msg.usage.input_tokens,
+            output_tokens: msg.usage.output_tokens,
+            cache_creation_input_tokens: msg.usage.cache_creation_input_tokens ?? 0,
+            cache_read_input_tokens: msg.usage.cache_read_input_tokens ?? 0,
+          },
+        };
+      } catch (err) {
+        if (err instanceof Anthropic.APIError) {
+          throw new LlmError(`anthropic: ${err.status ?? 'network'} ${err.message}`, err.status ?? undefined);
+        }
+        throw new LlmError(`anthropic: ${err instanceof Error ? err.message : String(err)}`, undefined);
+      }
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export type * from './types.js';
+export { createAnthropicClient, LlmError, DEFAULT_LLM_RETRIES, type AnthropicClientOptions } from './client.js';

@@ -1,0 +1,59 @@
+/**
+ * The slice of the Messages API the agent uses, in our own types so that only
+ * this folder depends on the SDK (ARCHITECTURE.md section 3). Field names
+ * follow the wire format, so a request is passed to the SDK unchanged.
+ */
+export interface CacheControl {
+  type: 'ephemeral';
+}
+
+export interface LlmSystemBlock {
+  type: 'text';
+  text: string;
+  cache_control?: CacheControl;
+}
+
+export type LlmContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
+
+export interface LlmMessage {
+  role: 'user' | 'assistant';
+  content: string | LlmContentBlock[];
+}
+
+export interface LlmTool {
+  name: string;
+  description: string;
+  input_schema: { type: 'object'; [key: string]: unknown };
+}
+
+export interface LlmRequest {
+  model: string;
+  max_tokens: number;
+  system: LlmSystemBlock[];
+  messages: LlmMessage[];
+  tools?: LlmTool[];
+  tool_choice?: { type: 'auto' } | { type: 'none' } | { type: 'any' };
+  temperature?: number;
+}
+
+export interface LlmUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens: number;
+  cache_read_input_tokens: number;
+}
+
+export interface LlmResponse {
+  model: string;
+  content: Array<{ type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: unknown } | { type: string }>;
+  stop_reason: string | null;
+  usage: LlmUsage;
+}
+
+/** The port the agent calls. Retries and timeouts happen behind it. */
+export interface LlmClient {
+  createMessage(req: LlmRequest): Promise<LlmResponse>;
+}

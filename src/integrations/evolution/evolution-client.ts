@@ -1,0 +1,124 @@
+import type { Logger } from '../../shared/logger.js';
+import { CircuitBreaker } from './circuit-breaker.js';
+import { jidOf, ProviderError, type Presence, type WhatsAppProvider } from './provider.js';
+
+export interface EvolutionClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  logger: Logger;
+  timeoutMs?: number;
+  /** Extra tries for calls that are safe to repeat. */
+  retries?: number;
+  backoffMs?: number;
+  breaker?: CircuitBreaker;
+}
+
+type RetryPolicy = 'idempotent' | 'not-delivered-only';
+
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * Evolution API v2 client. sendText is NOT idempotent on Evolution's side, so
+ * it is only retried here when the request provably never arrived (connection
+ * refused, 429); every other failure surfaces as delivered 'unknown' and the
+ * outbound job reconciles with findMessages before sending again.
+ */
+export function createEvolutionClient(opts: EvolutionClientOptions): WhatsAppProvider {
+  const base = opts.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const retries = opts.retries ?? 2;
+  const backoffMs = opts.backoffMs ?? 200;
+  const breaker = opts.breaker ?? new CircuitBreaker();
+
+  async function once(path: string, body: unknown, instance: string): Promise<unknown> {
+    if (!breaker.acquire(instance)) {
+      throw new ProviderError(`evolution ${instance}: circuit open`, undefined, true, 'no');
+    }
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { apikey: opts.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      breaker.failure(instance);
+      const code = (err as { cause?: { code?: string } }).cause?.code ?? (err as { name?: string }).name ?? 'network';
+      throw new ProviderError(`evolution ${path}: ${code}`, undefined, true, NOT_CONNECTED.has(code) ? 'no' : 'unknown');
+    }
+    const text = await res.text();
+    if (res.ok) {
+      breaker.success(instance);
+      return text ? (JSON.parse(text) as unknown) : {};
+    }
+    if (res.status >= 500) breaker.failure(instance);
+    else breaker.success(instance);
+    const retryable = res.status >= 500 || res.status === 429 || res.status === 408;
+    // A 4xx is a refusal; a 5xx may come after Evolution already handed the message to WhatsApp.
+    const delivered = res.status < 500 ? 'no' : 'unknown';
+    throw new ProviderError(`evolution ${path}: HTTP ${res.status} ${text.slice(0, 200)}`, res.status, retryable, delivered);
+  }
+
+  async function call(path: string, body: unknown, instance: string, policy: RetryPolicy): Promise<unknown> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await once(path, body, instance);
+      } catch (err) {
+        const e = err as ProviderError;
+        const repeatable = e.retryable && (policy === 'idempotent' || e.delivered === 'no');
+        if (!repeatable || attempt >= retries || breaker.blockedUntil(instance) !== null) throw err;
+        const wait = backoffMs * 2 ** attempt * (0.75 + Math.random() / 2);
+        opts.logger.debug({ path, attempt, wait, err: e.message }, 'evolution retry');
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
+  }
+
+  const enc = encodeURIComponent;
+  return {
+    kind: 'evolution',
+    async sendText(instance, phone, text) {
+      const res = (await call(`/message/sendText/${enc(instance)}`, { number: phone, text }, instance, 'not-delivered-only')) as {
+        key?: { id?: string };
+      };
+      const id = res.key?.id;
+      if (!id) throw new ProviderError('evolution sendText: answer without key.id', 200, false, 'unknown');
+      return { messageId: id };
+    },
+    async sendPresence(instance, phone, presence: Presence, delayMs) {
+      await call(`/chat/sendPresence/${enc(instance)}`, { number: phone, presence, delay: delayMs }, instance, 'idempotent');
+    },
+    async markMessageAsRead(instance, message) {
+      await call(`/chat/markMessageAsRead/${enc(instance)}`, { readMessages: [{ fromMe: false, ...message }] }, instance, 'idempotent');
+    },
+    async findSentText(instance, phone, text, since) {
+      const res = await call(`/chat/findMessages/${enc(instance)}`, { where: { key: { remoteJid: jidOf(phone) } } }, instance, 'idempotent');
+      for (const record of messageRecords(res)) {
+        if (record.key?.fromMe !== true || !record.key.id) continue;
+        const body = record.message?.conversation ?? record.message?.extendedTextMessage?.text;
+        const at = Number(record.messageTimestamp ?? 0) * 1000;
+        // Seconds resolution on the provider side: allow one second of slack.
+        if (body === text && at >= since.getTime() - 1_000) return { messageId: record.key.id };
+      }
+      return null;
+    },
+    unavailableUntil(instance) {
+      const until = breaker.blockedUntil(instance);
+      return until === null ? null : new Date(until);
+    },
+  };
+}
+
+interface MessageRecord {
+  key?: { id?: string; fromMe?: boolean; remoteJid?: string };
+  message?: { conversation?: string; extendedTextMessage?: { text?: string } };
+  messageTimestamp?: number | string;
+}
+
+/** v2 answers `{ messages: { records } }`; older builds answer a bare array. */
+function messageRecords(res: unknown): MessageRecord[] {
+  if (Array.isArray(res)) return res as MessageRecord[];
+  const records = (res as { messages?: { records?: unknown } })?.messages?.records;
+  return Array.isArray(records) ? (records as MessageRecord[]) : [];
+}

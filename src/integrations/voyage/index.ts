@@ -1,0 +1,1 @@
+export { createVoyageEmbedder, voyageApiRoot, VoyageEmbedError, type VoyageEmbedder, type VoyageEmbedderOptions } from './voyage-embedder.js';

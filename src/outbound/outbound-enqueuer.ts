@@ -1,0 +1,22 @@
+import type { JobQueue } from '../shared/job-queue.js';
+import { safeJobId } from '../shared/ids.js';
+import type { EnqueueOutboundOptions, OutboundContext, OutboundEnqueuer } from './contract.js';
+
+/**
+ * Producers' side of the outbound queue. The job id is derived from the
+ * idempotency key, so enqueuing the same message twice is a no-op while the
+ * job exists, and the key itself guards the send after that.
+ */
+export function createOutboundEnqueuer(queue: JobQueue): OutboundEnqueuer {
+  return {
+    enqueueOutbound(ctx: OutboundContext, text: string, opts: EnqueueOutboundOptions) {
+      return queue.enqueue(
+        'outbound',
+        { ctx, text, idempotencyKey: opts.idempotencyKey },
+        { jobId: outboundJobId(opts.idempotencyKey), ...(opts.delayMs ? { delayMs: opts.delayMs } : {}) },
+      );
+    },
+  };
+}
+
+export const outboundJobId = (idempotencyKey: string) => safeJobId('outbound', idempotencyKey);

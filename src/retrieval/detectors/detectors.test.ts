@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createDetectors } from './index.js';
+
+const detectors = createDetectors();
+
+describe('detectors', () => {
+  it('recognises the spec examples of objections by rule', () => {
+    const cases: Array<[string, string]> = [
+      ['o valor ta baixo', 'preco'],
+      ['nao tenho tempo', 'tempo'],
+      ['nunca ouvi falar', 'confianca'],
+      ['mto documento', 'processo'],
+      ['fica longe demais', 'disponibilidade'],
+      ['esse hospital e ruim', 'qualidade'],
+      ['ja trabalho com outra empresa', 'lealdade'],
+      ['e se nao pagarem?', 'risco'],
+      ['to cansado de plantao', 'motivacao'],
+    ];
+    for (const [text, label] of cases) {
+      const d = detectors.detect(text).objection;
+      expect(d, text).toMatchObject({ label, via: 'rule' });
+      expect(d.confidence).toBeGreaterThanOrEqual(0.75);
+    }
+  });
+
+  it('reports no objection for neutral messages, opt-outs and bot questions', () => {
+    for (const text of ['ok, obrigado', 'qual o endereco?', 'para de me mandar msg', 'vc e robo?']) {
+      expect(detectors.detect(text).objection.label, text).toBeNull();
+    }
+  });
+
+  it('always names an objective', () => {
+    for (const text of ['hmm', 'faco por 1800', 'me tira da lista', 'qual o endereco?', 'adorei o plantao, equipe otima']) {
+      expect(detectors.detect(text).objective.label, text).not.toBeNull();
+    }
+    expect(detectors.detect('faco por 1800').objective.label).toBe('negociacao');
+    expect(detectors.detect('me tira da lista').objective.label).toBe('sem_interesse');
+  });
+
+  it('reads the profile from the conversation, not only the last message', () => {
+    expect(detectors.detect('qual o endereco?').profile.label).toBeNull();
+    const d = detectors.detect('qual o endereco?', ['acabei de me formar', 'seria meu primeiro plantao']);
+    expect(d.profile).toMatchObject({ label: 'junior', via: 'rule' });
+  });
+
+  it('uses nearest neighbours when no rule fires', () => {
+    const d = detectors.detect('kkkk 900 conto num noturno');
+    expect(d.objection.via === 'knn' || d.objection.via === 'rule').toBe(true);
+  });
+});

@@ -1,0 +1,69 @@
+import { createDetector, type Detector, type Rule } from './detector.js';
+import type { Exemplar } from './exemplars.js';
+import type { ObjectionLabel } from './labels.js';
+
+// Patterns run on normalised text: folded, lowercase, abbreviations expanded
+// ("ta" -> "esta", "n" -> "nao", "vc" -> "voce"). Order is priority: risk before
+// price, because "e se nao pagarem" is about receiving, not about the amount.
+const RULES: Rule<ObjectionLabel>[] = [
+  {
+    label: 'risco',
+    pattern:
+      /\b(calote\w*|caloteir\w*|(e )?se (nao|atrasar\w*) (pagar\w*|receber|pagam)|medo de (nao receber|trabalhar de graca|levar calote)|trabalhar de graca|(tem|com|sem) contrato( assinado)?|contrato assinado|garantia|quem garante|seguro de responsabilidade|paga mesmo|pagam mesmo|vou receber mesmo|historia de atraso|atrasam (o )?pagamento)\b/,
+  },
+  {
+    label: 'preco',
+    pattern:
+      /\b(caro|barato|valor (esta |e )?(muito |meio |bem )?(baixo|ruim|fraco|pouco|fora)|(esta|muito|bem|meio|mto) baixo|paga(m)? (muito |tao )?(pouco|mal|mais|melhor)|nao compensa|compensa nao|nao vale a pena|(melhorar|melhora|aumentar|aumenta|subir) (o |esse |um pouco o )?(valor|preco)|mixaria|merreca|esmola|miseria|so isso|da menos de|abaixo do mercado|por esse (valor|preco)|desvaloriz\w*|valor (esta )?(abaixo|defasado))\b/,
+  },
+  {
+    label: 'tempo',
+    pattern:
+      /\b(sem tempo|nao tenho tempo|(nao tenho|sem) (agenda|horario|folga)|agenda (esta )?(cheia|lotada|fechada|apertada)|escala (esta |do mes )?(cheia|fechada|completa)|(muito|super|bem|estou|ando) (ocupad\w*|corrid\w*|enrolad\w*|atolad\w*)|correria|lotad\w* de plant\w*|nao consigo (essa|esta|nessa|esse|este|neste) (semana|mes|dia|data|fim de semana)|(essa|esta|nessa) semana nao|(esse|este) mes (nao|esta fechado)|de ferias|nao da tempo|falta de tempo|cobrindo (um |uma )?colega)\b/,
+  },
+  {
+    label: 'confianca',
+    pattern:
+      /\b(nunca ouvi falar|nao conheco (voces|a empresa|essa empresa|esse)|que empresa (e|e essa)|quem (e|sao) (voce|voces)|de onde (voce|voces) (e|sao)|como (voce |voces )?(conseguiu|conseguiram|pegou|pegaram|achou|tem) (o )?meu (numero|contato|telefone)|quem (te )?passou meu|golpe|fraude|spam|confiavel|e serio|empresa seria|(qual|tem|me passa) (o )?cnpj|tem site|reclame aqui|desconfi\w*|nao passo (meus )?dados)\b/,
+  },
+  {
+    label: 'processo',
+    pattern:
+      /\b(burocra\w*|papelada|(muito|muita|tanto|tanta|monte de) (documento\w*|papel|coisa pra mandar)|mandar (todos )?(esses |os )?documentos|(de novo|outro|mais um) cadastro|cadastro (chato|longo|demorado|complicado|enorme)|formulario|reconhecer firma|(nao tenho|abrir|sem) (pj|cnpj)|tem que ir presencial|link nao abre|exame admissional)\b/,
+  },
+  {
+    label: 'disponibilidade',
+    pattern:
+      /\b(longe|distante|contramao|fora de mao|fora (da|de) (minha )?(area|regiao|sao paulo)|nao tenho carro|sem carro|deslocamento|nao (faco|atendo|trabalho com|pego) (uti|pediatria|gineco\w*|obstetricia|cirurgia|ortopedia|crianca|infantil)|nao sou (pediatra|cirurgiao|intensivista|ginecologista|obstetra|ortopedista|anestesista|especialista|da area)|nao (e|eh) (minha|da minha) (area|especialidade)|nao tenho (rqe|titulo)|sou generalista|so (atendo|faco) (adulto|pediatria|clinica))\b/,
+  },
+  {
+    label: 'qualidade',
+    pattern:
+      /\b(hospital (e |esta )?(muito )?(ruim|pessimo|horrivel|bomba|precario)|(e|esta) (uma )?(bomba|caos|zona)|caos|falta (de )?(tudo|material|medicamento|medicacao|insumo|estrutura|retaguarda)|sem (estrutura|retaguarda)|estrutura (e |esta )?(ruim|precaria|pessima)|gestao (e |esta )?(ruim|pessima|horrivel)|nunca mais (volto|piso|trabalho)|nao volto (la|mais)|(fila|demanda) (enorme|absurda|gigante)|porta aberta|superlota\w*|mal falado|fama (ruim|pessima)|(equipe|enfermagem|coordenacao|coordenador) (de la )?(e |esta )?(ruim|pessima|complicada|dificil|toxica))\b/,
+  },
+  {
+    label: 'lealdade',
+    pattern:
+      /\b(ja trabalho com|ja (tenho|pego|faco) (plantao |plantoes )?(com|pela|pelo|na|no) (outra|outro|minha|meu)|outra empresa|outra plataforma|outro aplicativo|pelo (app|aplicativo)|cooperativa|sou fixo|fixo (no|na|em)|(ja )?tenho (minha|meu) (empresa|grupo|escala|equipe)|meu (grupo|coordenador)|satisfeit\w* (onde|com)|exclusividade)\b/,
+  },
+  {
+    label: 'motivacao',
+    pattern:
+      /\b(cansad\w*|exaust\w*|esgotad\w*|burn ?out|nao aguento mais|chega de plant\w*|parei (de|com) plant\w*|larguei (o |os )?plant\w*|nao quero mais (plant\w*|fazer plant\w*)|(dar|dando|dei) um tempo|qualidade de vida|quero ter vida|sem animo|desanimad\w*|saco cheio|nao (faco|pego) mais plant\w*|focando no consultorio)\b/,
+  },
+  {
+    label: 'comunicacao',
+    pattern:
+      /\b((muita|tanta) mensage\w*|prefiro (email|ligacao|que (me )?lig\w*)|me liga|nao uso (muito )?whatsapp|so vejo (o celular|mensage\w*)|(desculpa|desculpe|perdao) (a|pela) demora|demorei (pra|para) responder|(depois|mais tarde) (eu )?(falo|respondo|te respondo)|vejo depois|(estou|to) em plant\w*|nao (consigo|posso) falar agora|me manda (por )?email)\b/,
+  },
+];
+
+// Opt-outs and "are you a bot?" have their own detectors upstream and stop or
+// redirect the turn; handling them as an objection would argue with a refusal.
+const NOT_AN_OBJECTION =
+  /\b((para|pare|parem|parar) de (me )?(mandar|enviar|chamar)|(me )?(tira|tire|remove|remova|exclui|exclua) (da|dessa|desta|do|meu)|sair (da|dessa) lista|nao (me )?(mande|mandem|manda) mais|descadastr\w*|robo|bot|chatgpt|inteligencia artificial|(uma|e) ia|automatic\w*|maquina|(pessoa|gente|alguem) de verdade|humana|humano|procon|processar|justica|denunciar)\b/;
+
+/** Objection type of a doctor's message (spec 4.2), or null when there is none. */
+export function createObjectionDetector(exemplars: Exemplar[]): Detector<ObjectionLabel> {
+  return createDetector<ObjectionLabel>({ rules: RULES, exemplars, noneLabel: 'none', exclude: NOT_AN_OBJECTION, minSimilarity: 0.3, minShare: 0.45 });
+}

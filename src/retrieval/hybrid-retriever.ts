@@ -1,0 +1,142 @@
+import type { Db } from '../db/index.js';
+import { errorMessage } from '../shared/errors.js';
+import type { Logger } from '../shared/logger.js';
+import type { Embedder } from './embedder.js';
+import type { KnowledgeCache } from './knowledge-cache.js';
+import { toVectorLiteral } from './vector.js';
+
+export interface RetrievedChunk {
+  source: string;
+  heading: string;
+  text: string;
+  /** Reciprocal-rank-fusion score: higher is better, comparable only within one result. */
+  score: number;
+  /** Which paths found it. */
+  via: Array<'vector' | 'text'>;
+}
+
+export interface RetrieveOptions {
+  k?: number;
+  /** Restrict to one playbook, e.g. "objections/preco". */
+  sourcePrefix?: string;
+  /** A query vector computed elsewhere (benchmarks); skips the embedding call. */
+  embedding?: number[];
+}
+
+export interface HybridRetrieverOptions {
+  db: Db;
+  embedder: Embedder;
+  cache?: KnowledgeCache;
+  logger?: Logger;
+  /** Spec 13.2: 0.65 on the vector path. */
+  threshold?: number;
+  /** Budget for embedding the query plus the vector search. */
+  vectorTimeoutMs?: number;
+  textTimeoutMs?: number;
+  /** Candidates each path contributes to the fusion. */
+  candidates?: number;
+  /** The RRF constant; 60 is the value from the original paper and works without tuning. */
+  rrfK?: number;
+}
+
+interface Row {
+  id: string;
+  source: string;
+  heading: string;
+  content: string;
+  score: number;
+}
+
+class PathTimeout extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PathTimeout(`${what} timed out after ${ms} ms`)), ms);
+    timer.unref?.();
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Vector (pgvector HNSW, cosine) and Portuguese full-text search run in parallel,
+ * each under its own deadline, and are merged by reciprocal rank fusion. A path that
+ * fails or is slow is logged and left out, so retrieval degrades instead of failing.
+ */
+export class HybridRetriever {
+  readonly threshold: number;
+  private readonly vectorTimeoutMs: number;
+  private readonly textTimeoutMs: number;
+  private readonly candidates: number;
+  private readonly rrfK: number;
+
+  constructor(private readonly opts: HybridRetrieverOptions) {
+    this.threshold = opts.threshold ?? 0.65;
+    this.vectorTimeoutMs = opts.vectorTimeoutMs ?? 2_500;
+    this.textTimeoutMs = opts.textTimeoutMs ?? 1_500;
+    this.candidates = opts.candidates ?? 20;
+    this.rrfK = opts.rrfK ?? 60;
+  }
+
+  async retrieve(query: string, options: RetrieveOptions = {}): Promise<RetrievedChunk[]> {
+    const k = options.k ?? 5;
+    const model = this.opts.embedder.model;
+    const params = { k, p: options.sourcePrefix ?? null, t: this.threshold };
+    const cache = options.embedding ? undefined : this.opts.cache;
+    const cached = cache ? await cache.get<RetrievedChunk[]>(model, query, params) : undefined;
+    if (cached?.hit) return cached.hit;
+
+    const [vector, text] = await Promise.all([
+      this.guard('vector', this.vectorTimeoutMs, () => this.vectorPath(query, options)),
+      this.guard('text', this.textTimeoutMs, () => this.textPath(query, options)),
+    ]);
+    const merged = this.fuse(vector, text).slice(0, k);
+    // A degraded answer is not cached: the next turn should get the full one.
+    if (cache && cached?.version !== undefined && vector && text) await cache.set(cached.version, model, query, params, merged);
+    return merged;
+  }
+
+  private async guard(path: string, ms: number, run: () => Promise<Row[]>): Promise<Row[] | undefined> {
+    try {
+      return await withTimeout(run(), ms, `${path} search`);
+    } catch (err) {
+      this.opts.logger?.warn({ path, error: errorMessage(err) }, 'retrieval path skipped');
+      return undefined;
+    }
+  }
+
+  private async vectorPath(query: string, options: RetrieveOptions): Promise<Row[]> {
+    const embedding = options.embedding ?? (await this.opts.embedder.embed([query], 'query'))[0]!;
+    return this.opts.db.rpc<Row[]>('knowledge_vector_search', {
+      p_embedding: toVectorLiteral(embedding),
+      p_model: this.opts.embedder.model,
+      p_k: this.candidates,
+      p_threshold: this.threshold,
+      p_source_prefix: options.sourcePrefix,
+    });
+  }
+
+  private textPath(query: string, options: RetrieveOptions): Promise<Row[]> {
+    return this.opts.db.rpc<Row[]>('knowledge_text_search', {
+      p_query: query,
+      p_model: this.opts.embedder.model,
+      p_k: this.candidates,
+      p_source_prefix: options.sourcePrefix,
+    });
+  }
+
+  private fuse(vector: Row[] | undefined, text: Row[] | undefined): RetrievedChunk[] {
+    const byId = new Map<string, RetrievedChunk>();
+    const add = (rows: Row[] | undefined, path: 'vector' | 'text') => {
+      rows?.forEach((row, rank) => {
+        const entry = byId.get(row.id) ?? { source: row.source, heading: row.heading, text: row.content, score: 0, via: [] };
+        entry.score += 1 / (this.rrfK + rank + 1);
+        entry.via.push(path);
+        byId.set(row.id, entry);
+      });
+    };
+    add(vector, 'vector');
+    add(text, 'text');
+    return [...byId.values()].sort((a, b) => b.score - a.score);
+  }
+}

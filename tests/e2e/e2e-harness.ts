@@ -1,0 +1,74 @@
+import { createApp, type App } from '../../src/app.js';
+import { silentLogger } from '../../src/shared/index.js';
+import { startAnthropicFake, startEvolutionFake, startSlackFake, type AnthropicFake, type AnthropicHandler, type EvolutionFake, type SlackFake } from '../fakes/index.js';
+import { createTestDb, type TestDb } from '../helpers/test-db.js';
+import { testConfig } from '../helpers/test-config.js';
+import { dropPrefix, testPrefix, testRedis } from '../helpers/test-redis.js';
+
+export const WEBHOOK_TOKEN = 'evo-webhook-token';
+export const INSTANCE = 'julia-prod';
+
+export interface E2E {
+  app: App;
+  db: TestDb;
+  evolution: EvolutionFake;
+  anthropic: AnthropicFake;
+  slack: SlackFake;
+  post(body: unknown, headers?: Record<string, string>): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole service as production wires it (createApp), with the real SDKs
+ * pointed at loopback fakes, real Redis under a private prefix, PGlite with
+ * the seed, and workers running in-process. Tests drive it through HTTP.
+ */
+export async function startE2E(opts: { anthropic?: AnthropicHandler; env?: Record<string, string> } = {}): Promise<E2E> {
+  const evolution = await startEvolutionFake({ apiKey: 'evo-key' });
+  const anthropic = await startAnthropicFake(opts.anthropic ? { handler: opts.anthropic } : {});
+  const slack = await startSlackFake({ token: 'xoxb-e2e' });
+  const db = await createTestDb({ seed: true });
+  const prefix = testPrefix('e2e');
+  const config = testConfig({
+    EVOLUTION_API_URL: evolution.url,
+    EVOLUTION_API_KEY: 'evo-key',
+    EVOLUTION_INSTANCE: INSTANCE,
+    EVOLUTION_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
+    ANTHROPIC_API_KEY: 'test-key',
+    ANTHROPIC_BASE_URL: anthropic.url,
+    SLACK_BOT_TOKEN: 'xoxb-e2e',
+    SLACK_SIGNING_SECRET: 'slack-secret',
+    SLACK_API_URL: `${slack.url}/api`,
+    SLACK_ALERTS_CHANNEL: 'C-ALERTS',
+    TURN_DEBOUNCE_MS: '400',
+    HUMANIZED_DELAY: 'off',
+    ...opts.env,
+  });
+  const app = await createApp(config, { db, redisPrefix: prefix, logger: silentLogger });
+  await app.startWorkers();
+  return {
+    app,
+    db,
+    evolution,
+    anthropic,
+    slack,
+    post: (body, headers = {}) =>
+      Promise.resolve(
+        app.http.request('/webhooks/evolution', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-webhook-token': WEBHOOK_TOKEN, ...headers },
+          body: typeof body === 'string' ? body : JSON.stringify(body),
+        }),
+      ),
+    async close() {
+      await app.close();
+      const r = testRedis();
+      await dropPrefix(r, prefix);
+      r.disconnect();
+      await Promise.all([evolution.close(), anthropic.close(), slack.close()]);
+    },
+  };
+}
+
+/** Waits, then checks that nothing else happened during a quiet period. */
+export const settle = (ms = 1_500) => new Promise((r) => setTimeout(r, ms));

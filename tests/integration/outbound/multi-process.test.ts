@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDb } from '../../../src/db/index.js';
+import { createFlagStore } from '../../../src/flags/index.js';
+import { createOutboundEnqueuer } from '../../../src/outbound/index.js';
+import { createRedis } from '../../../src/redis/index.js';
+import { silentLogger } from '../../../src/shared/index.js';
+import { createBullQueues, type BullQueues } from '../../../workers/queue.js';
+import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolution-fake.js';
+import { createTestDb, type TestDb } from '../../helpers/test-db.js';
+import { dropPrefix, TEST_REDIS_URL, testPrefix, testRedis } from '../../helpers/test-redis.js';
+import { waitFor } from '../../helpers/wait-for.js';
+import { createDoctor, replyCtx } from './harness.js';
+import { kill, serveDb, spawnWorker, type Child } from './processes.js';
+
+let db: TestDb;
+let served: Awaited<ReturnType<typeof serveDb>>;
+const redis = testRedis();
+const children: Child[] = [];
+const cleanups: Array<() => Promise<unknown>> = [];
+
+beforeAll(async () => {
+  db = await createTestDb();
+  served = await serveDb(db.pg);
+});
+afterAll(async () => {
+  await Promise.all(children.map((c) => kill(c)));
+  for (const c of cleanups.reverse()) await c();
+  await served.stop();
+  redis.disconnect();
+  await db.close();
+});
+
+async function setup(label: string, instances: string[]) {
+  const prefix = testPrefix(label);
+  const fake = await startEvolutionFake({ instances });
+  const queues: BullQueues = createBullQueues(createRedis(TEST_REDIS_URL, { name: 'test-queues', blocking: true }), prefix);
+  cleanups.push(async () => {
+    await queues.close();
+    await fake.close();
+    await dropPrefix(redis, prefix);
+  });
+  const env = {
+    DATABASE_URL: served.url,
+    REDIS_URL: TEST_REDIS_URL,
+    CHILD_PREFIX: prefix,
+    EVOLUTION_API_URL: fake.url,
+    EVOLUTION_API_KEY: fake.apiKey,
+    EVOLUTION_INSTANCE: instances.join(','),
+  };
+  return { prefix, fake, queues, env, enqueuer: createOutboundEnqueuer(queues) };
+}
+
+const sendTextsOf = (fake: EvolutionFake, text: string) =>
+  fake.requestsTo('POST', '/message/sendText/:instance').filter((r) => (r.body as { text?: string }).text === text);
+
+describe('crash between "provider accepted" and "recorded"', () => {
+  it('20 workers SIGKILLed mid-send: the fake sees each message exactly once', { timeout: 120_000 }, async () => {
+    const { fake, env, enqueuer } = await setup('crash', ['julia']);
+    // Evolution "accepts" the message 300 ms after the request arrives; the worker is killed before it hears back.
+    fake.setLatency((req) => (req.path.startsWith('/message/sendText') ? 300 : 0));
+    const standby = () => {
+      const c = spawnWorker({ ...env, CHILD_STANDBY: '1' });
+      children.push(c);
+      return c;
+    };
+    const pool = [standby(), standby()];
+    const doctors = [];
+    for (let i = 0; i < 20; i++) doctors.push(await createDoctor(db, { inboundAt: new Date() }));
+    for (let i = 0; i < 20; i++) {
+      const current = pool.shift()!;
+      pool.push(standby());
+      await current.booted;
+      current.proc.kill('SIGUSR2');
+      await current.ready;
+      const text = `Mensagem ${i}: plantão confirmado`;
+      await enqueuer.enqueueOutbound(replyCtx(doctors[i]!), text, { idempotencyKey: `crash-${i}` });
+      await waitFor(() => sendTextsOf(fake, text).length > 0, { timeoutMs: 20_000, what: `sendText ${i}` });
+      await kill(current);
+    }
+    // The last job is recovered by the next standby worker, like all the others were.
+    const last = pool.shift()!;
+    await last.booted;
+    last.proc.kill('SIGUSR2');
+    await waitFor(
+      async () => (await db.pg.query(`select 1 from outbound_messages where idempotency_key like 'crash-%' and status = 'sent'`)).rows.length === 20,
+      { timeoutMs: 30_000, what: 'all 20 recorded' },
+    );
+    for (let i = 0; i < 20; i++) {
+      const text = `Mensagem ${i}: plantão confirmado`;
+      expect(sendTextsOf(fake, text), text).toHaveLength(1);
+      expect(fake.sentTexts().filter((s) => s.text === text)).toHaveLength(1);
+    }
+    const rows = await db.pg.query<{ provider_message_id: string; attempts: number }>(
+      `select provider_message_id, attempts from outbound_messages where idempotency_key like 'crash-%'`,
+    );
+    expect(new Set(rows.rows.map((r) => r.provider_message_id))).toEqual(new Set(fake.sentTexts().map((s) => s.id)));
+    // Every one of them was in doubt and reconciled through findMessages, not resent.
+    expect(fake.requestsTo('POST', '/chat/findMessages/:instance').length).toBeGreaterThanOrEqual(20);
+    const events = await db.pg.query<{ event_type: string; n: number }>(
+      `select be.event_type, count(*)::int as n from business_events be
+       join outbound_messages m on m.id::text = be.props->>'outbound_message_id'
+       where m.idempotency_key like 'crash-%' group by 1`,
+    );
+    expect(events.rows).toEqual([{ event_type: 'doctor_outbound', n: 20 }]);
+  });
+});
+
+describe('kill switch', () => {
+  it('safe_mode set in one place stops proactive sends in two worker processes within one second', { timeout: 90_000 }, async () => {
+    const instances = Array.from({ length: 10 }, (_, i) => `num${i}`);
+    const { fake, env, enqueuer, prefix } = await setup('kill', instances);
+    // A Wednesday 10:00 in São Paulo, so the proactive sends are inside business hours.
+    const workers = [0, 1].map(() => spawnWorker({ ...env, CHILD_CLOCK_BASE: '2026-03-04T13:00:00Z' }));
+    children.push(...workers);
+    await Promise.all(workers.map((w) => w.ready));
+    const doctors = [];
+    for (let i = 0; i < 150; i++) doctors.push(await createDoctor(db));
+    for (const [i, d] of doctors.entries()) {
+      const ctx = { method: 'FOLLOWUP' as const, doctorId: d.id, conversationId: d.conversationId, actor: 'julia' };
+      await enqueuer.enqueueOutbound(ctx, `Oi! Surgiu uma vaga (${i})`, { idempotencyKey: `kill-${i}`, delayMs: 200 + i * 25 });
+    }
+    await waitFor(() => fake.requestsTo('POST', '/message/sendText/:instance').length >= 20, { timeoutMs: 20_000, what: 'first sends' });
+    // Through the Postgres wire protocol, like a production `web` process would.
+    const pgDb = createPostgresDb({ url: served.url, max: 1 });
+    cleanups.push(() => pgDb.close());
+    const flags = createFlagStore({ db: pgDb, redis, prefix, logger: silentLogger });
+    const setAt = Date.now();
+    await flags.set('safe_mode', { enabled: true, mode: 'wait' }, 'test');
+    await waitFor(
+      async () => (await db.pg.query(`select 1 from outbound_messages where idempotency_key like 'kill-%' and status in ('sent', 'blocked')`)).rows.length === 150,
+      { timeoutMs: 30_000, what: 'all 150 decided' },
+    );
+    const sends = fake.requestsTo('POST', '/message/sendText/:instance');
+    const late = sends.filter((r) => r.at > setAt + 1_000);
+    expect(late.map((r) => r.at - setAt)).toEqual([]);
+    expect(sends.filter((r) => r.at <= setAt).length).toBeGreaterThan(0);
+    const blocked = await db.pg.query(`select 1 from outbound_messages where idempotency_key like 'kill-%' and rule = 'R4b_safe_mode'`);
+    // Jobs kept coming for seconds after the switch: they were blocked, not sent.
+    expect(blocked.rows.length).toBeGreaterThan(50);
+    expect(sends.length + blocked.rows.length).toBe(150);
+    expect((await flags.get()).safeMode).toEqual({ enabled: true, mode: 'wait' });
+  });
+});

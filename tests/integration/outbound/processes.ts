@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { PGlite } from '@electric-sql/pglite';
+
+const CHILD = fileURLToPath(new URL('./worker-child.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** One PGlite served over the Postgres wire protocol so several processes share it. */
+export async function serveDb(pg: PGlite): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const server = new PGLiteSocketServer({ db: pg, port, host: '127.0.0.1', maxConnections: 64 });
+  await server.start();
+  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, stop: () => server.stop() };
+}
+
+export interface Child {
+  proc: ChildProcess;
+  /** Booted (app created); for a standby child, not yet consuming. */
+  booted: Promise<void>;
+  ready: Promise<void>;
+  output: () => string;
+}
+
+export function spawnWorker(env: Record<string, string>): Child {
+  const proc = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', HUMANIZED_DELAY: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+  proc.stdout!.on('data', (b: Buffer) => (out += b.toString()));
+  const seen = (word: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => out.includes(word) && resolve();
+      proc.stdout!.on('data', check);
+      proc.once('exit', (code) => reject(new Error(`worker exited (${code}) before ${word}: ${out.slice(-2000)}`)));
+    });
+  const booted = seen('booted');
+  const ready = seen('ready');
+  booted.catch(() => {});
+  ready.catch(() => {});
+  return { proc, booted, ready, output: () => out };
+}
+
+export function kill(child: Child, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.proc.exitCode !== null || child.proc.signalCode !== null) return resolve();
+    child.proc.once('exit', () => resolve());
+    child.proc.kill(signal);
+  });
+}

@@ -1,0 +1,55 @@
+import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
+import { z } from 'zod';
+import { OUTBOUND_METHODS, type SendOutbound } from '../src/outbound/index.js';
+import { AppError } from '../src/shared/errors.js';
+import type { Logger } from '../src/shared/logger.js';
+import type { JobDefinition } from './catalog.js';
+
+const context = z.object({
+  method: z.enum(OUTBOUND_METHODS),
+  doctorId: z.string().min(1),
+  conversationId: z.string().optional(),
+  inboundInteractionId: z.string().optional(),
+  lastInboundAt: z.string().optional(),
+  campaignId: z.string().optional(),
+  reminderId: z.string().optional(),
+  actor: z.string().min(1),
+  bypassReason: z.string().optional(),
+  instance: z.string().optional(),
+});
+
+export const outboundPayload = z.object({
+  ctx: context,
+  text: z.string().min(1).max(4_096),
+  idempotencyKey: z.string().min(1).max(200),
+});
+export type OutboundPayload = z.infer<typeof outboundPayload>;
+
+/** Retries are for "in doubt" provider failures; each retry reconciles first. */
+// Type-only import of the catalog: catalog.ts registers this definition, so a
+// runtime import back would be a cycle.
+export const outboundJob: JobDefinition<typeof outboundPayload> = { queue: 'outbound', payload: outboundPayload, attempts: 8, backoffMs: 2_000 };
+
+/**
+ * The outbound worker: runs the wrapper at send time. A deferral (out of hours,
+ * rate limit, open circuit, in-doubt grace) moves the job back to delayed
+ * without consuming an attempt: the worker never sleeps.
+ */
+export function createOutboundHandler(sendOutbound: SendOutbound, logger: Logger) {
+  return async (payload: OutboundPayload, job: Job) => {
+    let result;
+    try {
+      result = await sendOutbound(payload.ctx, payload.text, { idempotencyKey: payload.idempotencyKey });
+    } catch (err) {
+      // Bad input or a missing doctor never succeeds on retry.
+      if (err instanceof AppError && (err.code === 'validation' || err.code === 'not_found')) throw new UnrecoverableError(err.message);
+      throw err;
+    }
+    if (result.outcome === 'deferred') {
+      logger.info({ jobId: job.id, reason: result.reason, until: result.until.toISOString(), delayMs: result.delayMs }, 'outbound deferred');
+      await job.moveToDelayed(Date.now() + Math.max(1, result.delayMs), job.token);
+      throw new DelayedError();
+    }
+    return { outcome: result.outcome, outboundMessageId: result.outboundMessageId };
+  };
+}

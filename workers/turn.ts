@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { runTurn, type PipelineDeps } from '../src/pipeline/index.js';
+import { defineJob } from './job-definition.js';
+
+/**
+ * The `turn` job: one run of the pipeline for a conversation. Debounced and
+ * serialized per conversation at enqueue time (see scheduleTurn), so a burst
+ * becomes one turn and two turns of one conversation never overlap.
+ */
+export const turnJob = defineJob({
+  queue: 'turn',
+  payload: z.object({ conversationId: z.uuid() }),
+  attempts: 5,
+  backoffMs: 3_000,
+});
+
+export function turnHandler(deps: PipelineDeps) {
+  return async ({ conversationId }: { conversationId: string }) => {
+    const outcome = await runTurn(conversationId, deps);
+    deps.logger.info(
+      { conversationId, status: outcome.status, stoppedBy: outcome.stoppedBy?.processor, bubbles: outcome.bubbles, stages: outcome.ctx.stages },
+      'turn done',
+    );
+    return { status: outcome.status, bubbles: outcome.bubbles };
+  };
+}
