@@ -2,13 +2,21 @@ import type { Config } from './config.js';
 import { isSqlDb, migrate, openDb, type Db } from './db/index.js';
 import { createFlagStore, type FlagStore } from './flags/index.js';
 import { createHttpApp, evolutionWebhook, type HttpApp } from './http/index.js';
+import { loadPrompts, runAgentTurn, type AgentDeps } from './agent/index.js';
+import { createAnthropicClient, unconfiguredLlm } from './integrations/anthropic/index.js';
 import { createConsoleProvider, createEvolutionClient, type WhatsAppProvider } from './integrations/evolution/index.js';
+import { createSlackNotifier, logNotifier, type SlackNotifier } from './integrations/slack/index.js';
+import { loadPipelineReplies, type PipelineDeps } from './pipeline/index.js';
+import { createKnowledge, selectEmbedder } from './retrieval/index.js';
 import { createOutboundEnqueuer, createRateLimiter, createSendOutbound, type OutboundEnqueuer, type SendOutbound } from './outbound/index.js';
 import { createRedis, ensureRedis, pingRedis, type Redis } from './redis/index.js';
 import { createLogger, safeJobId, systemClock, type Clock, type JobQueue, type Logger } from './shared/index.js';
 import { createBullQueues, type BullQueues } from '../workers/queue.js';
 import { startWorkers, type JobHandler, type RunningWorkers, type WorkerOptions } from '../workers/index.js';
+import { groupIngestHandler } from '../workers/group-ingest.js';
+import { inboundHandler } from '../workers/inbound.js';
 import { createOutboundHandler } from '../workers/outbound.js';
+import { turnHandler } from '../workers/turn.js';
 import { upsertSchedules } from '../workers/schedules.js';
 
 /**
@@ -33,6 +41,10 @@ export interface AppDeps {
   sendOutbound: SendOutbound;
   /** Read receipts and presence; sending text through it directly is forbidden (O1). */
   whatsapp: WhatsAppProvider;
+  /** Managers' channel (Slack, or the log when Slack is not configured). */
+  notices: SlackNotifier;
+  /** Everything a conversation turn needs (agent, knowledge, replies). */
+  pipeline: PipelineDeps;
 }
 
 export interface App {
@@ -90,6 +102,12 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     presence: config.HUMANIZED_DELAY,
     ...(overrides.outboundInDoubtGraceMs !== undefined && { inDoubtGraceMs: overrides.outboundInDoubtGraceMs }),
   });
+  const outbound = createOutboundEnqueuer(queues);
+  const notices =
+    config.SLACK_BOT_TOKEN && config.SLACK_ALERTS_CHANNEL
+      ? createSlackNotifier({ token: config.SLACK_BOT_TOKEN, channel: config.SLACK_ALERTS_CHANNEL, ...(config.SLACK_API_URL ? { apiUrl: config.SLACK_API_URL } : {}), logger })
+      : logNotifier(logger);
+  const pipeline = buildPipeline({ config, db, redis, redisPrefix, clock, logger, outbound, whatsapp, notices });
   const deps: AppDeps = {
     config,
     logger,
@@ -100,9 +118,11 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     redisPrefix,
     queue: queues,
     flags,
-    outbound: createOutboundEnqueuer(queues),
+    outbound,
     sendOutbound,
     whatsapp,
+    notices,
+    pipeline,
   };
 
   const http = createHttpApp({
@@ -138,7 +158,10 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     queues,
     async startWorkers() {
       const handlers: Record<string, JobHandler> = {
-        outbound: createOutboundHandler(sendOutbound, logger) as JobHandler,
+        outbound: createOutboundHandler(sendOutbound, logger, (payload, result) => settleReminder(db, payload.ctx.reminderId, result.outcome)) as JobHandler,
+        inbound: inboundHandler({ db, queue: queues, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler,
+        turn: turnHandler(pipeline) as JobHandler,
+        'group-ingest': groupIngestHandler({ db }) as JobHandler,
       };
       running = startWorkers({
         connection: createRedis(redisTarget.url, { name: 'workers', blocking: true }),
@@ -164,4 +187,69 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref())]);
+}
+
+interface PipelineParts {
+  config: Config;
+  db: Db;
+  redis: Redis;
+  redisPrefix: string;
+  clock: Clock;
+  logger: Logger;
+  outbound: OutboundEnqueuer;
+  whatsapp: WhatsAppProvider;
+  notices: SlackNotifier;
+}
+
+/** The agent (Claude, tools, knowledge, memory) and the pipeline around it. */
+function buildPipeline(p: PipelineParts): PipelineDeps {
+  const { config, db, logger } = p;
+  const embedder = selectEmbedder(config);
+  const knowledge = createKnowledge({ db, embedder, redis: p.redis, prefix: p.redisPrefix, logger });
+  const prompts = loadPrompts();
+  const agent: AgentDeps = {
+    db,
+    clock: p.clock,
+    logger,
+    embedder,
+    outbound: p.outbound,
+    memory: knowledge.memory,
+    notifyManagers: (text) => p.notices.post(text),
+    llm: config.ANTHROPIC_API_KEY
+      ? createAnthropicClient({ apiKey: config.ANTHROPIC_API_KEY, ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}), timeoutMs: config.ANTHROPIC_TIMEOUT_MS })
+      : unconfiguredLlm(),
+    prompts,
+    models: { fast: config.ANTHROPIC_MODEL_FAST, smart: config.ANTHROPIC_MODEL_SMART },
+    knowledge: knowledge.orchestrator,
+  };
+  return {
+    db,
+    logger,
+    clock: p.clock,
+    humanizedDelay: config.HUMANIZED_DELAY,
+    random: Math.random,
+    replies: loadPipelineReplies(prompts),
+    agent: (input) => runAgentTurn(agent, input),
+    knowledge: knowledge.orchestrator,
+    outbound: p.outbound,
+    markRead: async (instance, chatJid, ids) => {
+      for (const id of ids) await p.whatsapp.markMessageAsRead(instance, { remoteJid: chatJid, id, fromMe: false });
+    },
+    notifyHandoff: async (n) => {
+      const draft = n.draft ? ' (rascunho anexado na conversa)' : '';
+      await p.notices.post(`Hand-off: a conversa ${n.conversationId} precisa de uma pessoa (motivo: ${n.reason})${draft}`);
+      if (n.draft) {
+        await db.rpc('business_event_emit', {
+          p_event_type: 'handoff_draft', p_doctor_id: n.doctorId, p_conversation_id: n.conversationId,
+          p_props: { reason: n.reason, draft_chars: n.draft.length },
+        });
+      }
+    },
+  };
+}
+
+/** A REMINDER's row follows its send: sent, or cancelled when a guardrail stopped it. */
+async function settleReminder(db: Db, reminderId: string | undefined, outcome: string): Promise<void> {
+  if (!reminderId || outcome === 'deferred') return;
+  await db.rpc('reminder_settle', { p_reminder_id: reminderId, p_outcome: outcome });
 }

@@ -16,6 +16,7 @@ const context = z.object({
   actor: z.string().min(1),
   bypassReason: z.string().optional(),
   instance: z.string().optional(),
+  handoffNotice: z.boolean().optional(),
 });
 
 export const outboundPayload = z.object({
@@ -35,7 +36,12 @@ export const outboundJob: JobDefinition<typeof outboundPayload> = { queue: 'outb
  * rate limit, open circuit, in-doubt grace) moves the job back to delayed
  * without consuming an attempt: the worker never sleeps.
  */
-export function createOutboundHandler(sendOutbound: SendOutbound, logger: Logger) {
+export function createOutboundHandler(
+  sendOutbound: SendOutbound,
+  logger: Logger,
+  /** Called once the send is decided (never for a deferral); must be idempotent. */
+  onSettled?: (payload: OutboundPayload, result: { outcome: string }) => Promise<void>,
+) {
   return async (payload: OutboundPayload, job: Job) => {
     let result;
     try {
@@ -50,6 +56,7 @@ export function createOutboundHandler(sendOutbound: SendOutbound, logger: Logger
       await job.moveToDelayed(Date.now() + Math.max(1, result.delayMs), job.token);
       throw new DelayedError();
     }
+    await onSettled?.(payload, result);
     return { outcome: result.outcome, outboundMessageId: result.outboundMessageId };
   };
 }

@@ -107,7 +107,12 @@ export function createFlagStore(deps: FlagStoreDeps): FlagStore {
       });
       // Messages published while we were disconnected are lost: forget everything on reconnect.
       sub.on('ready', invalidate);
-      await sub.subscribe(channel);
+      // With Redis down the subscribe waits in ioredis' offline queue and completes
+      // (and is renewed) on connect; boot must not hang on it. Until then, flags are
+      // read from the database at decision time with the short TTL.
+      const subscribed = sub.subscribe(channel).then(() => true, () => false);
+      const timedOut = new Promise<boolean>((r) => setTimeout(() => r(false), 2_000).unref());
+      if (!(await Promise.race([subscribed, timedOut]))) deps.logger.warn('flags: Redis not reachable yet; invalidation starts when it is');
     },
     async close() {
       deps.subscriber?.disconnect();

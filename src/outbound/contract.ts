@@ -23,6 +23,8 @@ export interface OutboundContext {
   bypassReason?: string;
   /** Evolution instance to send from; chosen by the wrapper when absent. */
   instance?: string;
+  /** The one automatic line allowed under human control: "a person will take it from here". */
+  handoffNotice?: boolean;
 }
 
 export interface EnqueueOutboundOptions {

@@ -5,6 +5,8 @@ import type { OutboundContext } from './contract.js';
 /** Rule ids as they appear in outbound_blocked events and policy_events. */
 export type RuleId =
   | 'contract'
+  | 'human_control'
+  | 'superseded'
   | 'R0_opted_out'
   | 'R1_cooling_off'
   | 'R2_next_allowed_at'
@@ -26,6 +28,8 @@ export interface GuardrailInput {
   };
   /** The inbound interaction named by the context, as found in the database for this doctor. */
   inbound: { id: string; occurred_at: string } | null;
+  /** The doctor's conversation, when there is one. */
+  conversation?: { controlled_by: 'julia' | 'human'; latest_inbound_id: string | null } | null;
   flags: Pick<Flags, 'safeMode' | 'campaigns' | 'disabledRules'>;
 }
 
@@ -66,8 +70,19 @@ export function evaluateGuardrails(input: GuardrailInput): GuardrailDecision {
   const missing = contractViolation(ctx);
   if (missing) return { kind: 'block', proactive: ctx.method !== 'REPLY', rule: 'contract', detail: missing };
 
+  // While a person controls the conversation nothing automatic leaves, except the
+  // line that tells the doctor a person is taking over (ARCHITECTURE.md section 4).
+  if (ctx.actor === 'julia' && input.conversation?.controlled_by === 'human' && !ctx.handoffNotice) {
+    return { kind: 'block', proactive: ctx.method !== 'REPLY', rule: 'human_control' };
+  }
+
   // a valid reply answers a doctor who just wrote; nothing else applies (I3, I4a).
-  if (hasValidInboundProof(input)) return { kind: 'allow', proactive: false, bypassed: [] };
+  if (hasValidInboundProof(input)) {
+    // A newer message arrived during the humanized delay: the turn it armed answers both.
+    const latest = input.conversation?.latest_inbound_id;
+    if (latest && latest !== ctx.inboundInteractionId) return { kind: 'block', proactive: false, rule: 'superseded' };
+    return { kind: 'allow', proactive: false, bypassed: [] };
+  }
 
   const disabled = new Set(flags.disabledRules.filter((r) => DISABLEABLE_RULES.has(r as RuleId)));
   const canBypass = (ctx.method === 'COMMAND' || ctx.method === 'MANUAL') && !!ctx.bypassReason?.trim();

@@ -11,6 +11,8 @@ export interface PreparedSend {
     contacts_7d: number;
   };
   inbound: { id: string; occurred_at: string; instance: string | null } | null;
+  /** The doctor's conversation: who controls it and its most recently arrived inbound. */
+  conversation: { controlled_by: 'julia' | 'human'; latest_inbound_id: string | null } | null;
   last_instance: string | null;
   existing: ExistingSend | null;
 }
@@ -60,12 +62,13 @@ const rowArgs = (r: SendRow) => ({
 /** Thin typed wrappers over the SQL functions of migration 0010. */
 export function createOutboundStore(db: Db) {
   return {
-    prepare: (doctorId: string, idempotencyKey: string, inboundId: string | null, now: Date) =>
+    prepare: (doctorId: string, idempotencyKey: string, inboundId: string | null, now: Date, conversationId: string | null = null) =>
       db.rpc<PreparedSend>('outbound_prepare', {
         p_doctor_id: doctorId,
         p_idempotency_key: idempotencyKey,
         p_inbound_interaction_id: inboundId,
         p_now: now,
+        p_conversation_id: conversationId,
       }),
     reserve: (row: SendRow, extra: { inboundId: string | null; bypassReason: string | null; bypassedRule: string | null }, now: Date) =>
       db.rpc<{ status: 'reserved' | 'deduped' | 'in_doubt' | ExistingSend['status']; id: string }>('outbound_reserve', {

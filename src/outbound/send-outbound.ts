@@ -108,7 +108,7 @@ export function createSendOutbound(deps: OutboundDeps): SendOutbound {
 
   async function decideAndSend(prep: PreparedSend, row: SendRow, ctx: OutboundContext, text: string, now: Date, existing?: ExistingSend, t0 = performance.now()): Promise<OutboundResult> {
     const flags = await deps.flags.get();
-    const decision = evaluateGuardrails({ ctx, now, state: prep.state, inbound: prep.inbound, flags });
+    const decision = evaluateGuardrails({ ctx, now, state: prep.state, inbound: prep.inbound, conversation: prep.conversation, flags });
     deps.onDecision?.(performance.now() - t0, decision);
     row.proactive = decision.proactive;
     if (decision.kind === 'block') {
@@ -147,7 +147,7 @@ export function createSendOutbound(deps: OutboundDeps): SendOutbound {
     const key = opts.idempotencyKey ?? newId();
     const t0 = performance.now();
     const now = deps.clock.now();
-    const prep = await store.prepare(ctx.doctorId, key, uuidOrNull(ctx.inboundInteractionId), now);
+    const prep = await store.prepare(ctx.doctorId, key, uuidOrNull(ctx.inboundInteractionId), now, uuidOrNull(ctx.conversationId));
     if (!prep.doctor) throw new NotFoundError(`outbound: doctor ${ctx.doctorId} not found`);
     const row: SendRow = {
       idempotencyKey: key,

@@ -12,6 +12,12 @@ export interface PendingMessage {
   instance: string | null;
   providerMessageId: string | null;
   sentAt: string;
+  receivedAt: string;
+}
+
+/** The message a reply answers: the one that arrived last (its proof for R-1). */
+export function answered(pending: PendingMessage[]): PendingMessage {
+  return pending.reduce((a, b) => (b.receivedAt > a.receivedAt || (b.receivedAt === a.receivedAt && b.id > a.id) ? b : a));
 }
 
 export interface Loaded {

@@ -51,7 +51,8 @@ $$;
 
 -- Everything the wrapper needs to decide, in one round trip.
 create or replace function outbound_prepare(
-  p_doctor_id uuid, p_idempotency_key text, p_inbound_interaction_id uuid default null, p_now timestamptz default now())
+  p_doctor_id uuid, p_idempotency_key text, p_inbound_interaction_id uuid default null, p_now timestamptz default now(),
+  p_conversation_id uuid default null)
 returns jsonb language plpgsql stable as $$
 declare d doctors; s doctor_state; m outbound_messages; inbound interactions; last_instance text;
 begin
@@ -67,7 +68,15 @@ begin
   where i.doctor_id = d.id and i.instance is not null
   order by i.occurred_at desc limit 1;
   return jsonb_build_object(
-    'doctor', jsonb_build_object('id', d.id, 'phone', d.phone),
+    -- A doctor known only by an @lid is addressed by that jid (Evolution accepts jids as numbers).
+    'doctor', jsonb_build_object('id', d.id, 'phone', coalesce(d.phone, d.whatsapp_lid || '@lid')),
+    'conversation', (select jsonb_build_object('controlled_by', c.controlled_by,
+                       'latest_inbound_id', (select i.id from interactions i
+                          where i.conversation_id = c.id and i.direction = 'inbound' and i.kind not in ('reaction', 'delete')
+                          order by i.created_at desc, i.id desc limit 1))
+                     from conversations c
+                     where c.doctor_id = d.id and (c.id = p_conversation_id or (p_conversation_id is null and c.status = 'active'))
+                     order by (c.id = p_conversation_id) desc nulls last limit 1),
     'state', jsonb_build_object(
       'permission_state', coalesce(s.permission_state, 'opted_in'),
       'cooling_off_until', s.cooling_off_until,

@@ -5,8 +5,14 @@
 alter table doctors alter column phone drop not null;
 alter table doctors add constraint doctors_identified check (phone is not null or whatsapp_lid is not null);
 
--- Inbound messages up to this send time have been answered (or deliberately not).
-alter table conversations add column handled_through timestamptz;
+-- Which inbound messages a turn has dealt with (answered, or deliberately not).
+-- An explicit set, not a time watermark: a message that arrives late, out of
+-- order, or while a turn runs is never skipped.
+create table inbound_handled (
+  interaction_id uuid primary key references interactions(id),
+  conversation_id uuid not null references conversations(id),
+  handled_at timestamptz not null default now()
+);
 
 create table group_messages (
   id uuid primary key default gen_random_uuid(),
@@ -129,7 +135,7 @@ begin
 end $$;
 
 -- Everything a turn needs, in one call: the conversation, the doctor and its
--- state, the unanswered inbound messages (by send time) and recent history.
+-- state, the unhandled inbound messages (in send order) and recent history.
 create or replace function turn_load(p_conversation_id uuid, p_history int default 20) returns jsonb
 language sql stable as $$
   select jsonb_build_object(
@@ -138,35 +144,39 @@ language sql stable as $$
     'state', (select to_jsonb(s) from doctor_state s where s.doctor_id = d.id),
     'pending', coalesce((
       select jsonb_agg(jsonb_build_object('id', i.id, 'kind', i.kind, 'text', i.body, 'media', i.media, 'meta', i.meta,
-                                          'instance', i.instance, 'providerMessageId', i.provider_message_id, 'sentAt', i.occurred_at)
+                                          'instance', i.instance, 'providerMessageId', i.provider_message_id,
+                                          'sentAt', i.occurred_at, 'receivedAt', i.created_at)
                        order by i.occurred_at, i.created_at)
       from interactions i
       where i.conversation_id = c.id and i.direction = 'inbound'
-        and (c.handled_through is null or i.occurred_at > c.handled_through)), '[]'::jsonb),
+        and not exists (select 1 from inbound_handled h where h.interaction_id = i.id)), '[]'::jsonb),
     'history', coalesce((
       select jsonb_agg(x.h order by x.at)
       from (select jsonb_build_object('direction', i.direction, 'kind', i.kind, 'text', i.body, 'at', i.occurred_at) as h, i.occurred_at as at
             from interactions i where i.conversation_id = c.id
-              and (c.handled_through is null or i.direction = 'outbound' or i.occurred_at <= c.handled_through)
+              and (i.direction = 'outbound' or exists (select 1 from inbound_handled h where h.interaction_id = i.id))
             order by i.occurred_at desc limit p_history) x), '[]'::jsonb))
   from conversations c join doctors d on d.id = c.doctor_id
   where c.id = p_conversation_id
 $$;
 
-create or replace function turn_mark_handled(p_conversation_id uuid, p_through timestamptz) returns jsonb
+create or replace function turn_mark_handled(p_conversation_id uuid, p_interaction_ids uuid[]) returns jsonb
 language sql as $$
-  update conversations set handled_through = greatest(handled_through, p_through)
-  where id = p_conversation_id
-  returning jsonb_build_object('handledThrough', handled_through)
+  with ins as (
+    insert into inbound_handled (interaction_id, conversation_id)
+    select unnest(p_interaction_ids), p_conversation_id
+    on conflict (interaction_id) do nothing
+    returning 1)
+  select jsonb_build_object('marked', (select count(*) from ins))
 $$;
 
--- The newest inbound of a conversation: a reply to an older one is superseded.
-create or replace function conversation_latest_inbound(p_conversation_id uuid) returns jsonb
+-- The most recently arrived inbound of a conversation (reactions and deletions
+-- aside): a reply that answers an earlier one is superseded at send time.
+create or replace function conversation_latest_inbound_id(p_conversation_id uuid) returns uuid
 language sql stable as $$
-  select jsonb_build_object('id', i.id, 'sentAt', i.occurred_at)
-  from interactions i
+  select i.id from interactions i
   where i.conversation_id = p_conversation_id and i.direction = 'inbound' and i.kind not in ('reaction', 'delete')
-  order by i.occurred_at desc, i.created_at desc limit 1
+  order by i.created_at desc, i.id desc limit 1
 $$;
 
 -- Julia <-> human. Returns whether it changed, so callers notify only once.

@@ -41,8 +41,9 @@ describe('doctor messages end to end (Evolution webhook → turn → outbound)',
   it('answers a burst of three messages in one turn that sees all three', async () => {
     const before = e.anthropic.calls().length;
     const jid = '5511970000003@s.whatsapp.net';
+    const now = Math.floor(Date.now() / 1000);
     for (const [i, text] of ['oi julia', 'vi a vaga de sabado', 'ainda ta aberta?'].entries()) {
-      await e.post(evolutionPayload('text-conversation', { id: `E2E-B${i}`, text, timestamp: 1_800_000_100 + i, remoteJid: jid }));
+      await e.post(evolutionPayload('text-conversation', { id: `E2E-B${i}`, text, timestamp: now + i, remoteJid: jid }));
     }
     await waitFor(() => e.evolution.sentTexts().length > 0, { what: 'a reply' });
     await settle();
@@ -71,7 +72,7 @@ describe('doctor messages end to end (Evolution webhook → turn → outbound)',
     const jid = '5511970000005@s.whatsapp.net';
     await e.post(evolutionPayload('text-conversation', { id: 'E2E-O1', text: 'para de me mandar mensagem por favor', remoteJid: jid }));
     await waitFor(() => e.evolution.sentTexts().length > 0, { what: 'the confirmation' });
-    await e.post(evolutionPayload('text-conversation', { id: 'E2E-O2', text: 'nao quero mais receber msg de vcs', timestamp: 1_900_000_000, remoteJid: jid }));
+    await e.post(evolutionPayload('text-conversation', { id: 'E2E-O2', text: 'nao quero mais receber msg de vcs', remoteJid: jid }));
     await settle();
     expect(e.evolution.sentTexts()).toHaveLength(1);
     const doctor = (await e.db.pg.query<{ id: string }>(`select id from doctors where phone = '5511970000005'`)).rows[0]!;

@@ -12,8 +12,7 @@ export const saveInteraction: Processor = {
   priority: 30,
   async run(ctx) {
     const l = loaded(ctx);
-    const through = l.pending.reduce((max, m) => (m.sentAt > max ? m.sentAt : max), l.pending[0]!.sentAt);
-    await ctx.deps.db.rpc('turn_mark_handled', { p_conversation_id: ctx.conversationId, p_through: through });
+    await ctx.deps.db.rpc('turn_mark_handled', { p_conversation_id: ctx.conversationId, p_interaction_ids: l.pending.map((m) => m.id) });
     return CONTINUE;
   },
 };

@@ -1,6 +1,6 @@
 import { CONTINUE, type Processor } from '../processor.js';
 import { splitBubbles } from '../split-bubbles.js';
-import { loaded } from '../turn-context.js';
+import { answered, loaded } from '../turn-context.js';
 
 interface Plan {
   bubbles: string[];
@@ -19,8 +19,8 @@ export const sendMessage: Processor = {
   priority: 20,
   async run(ctx) {
     const l = loaded(ctx);
-    const last = l.pending[l.pending.length - 1];
-    if (!last) return CONTINUE;
+    if (l.pending.length === 0) return CONTINUE;
+    const last = answered(l.pending);
     const humanInControl = l.conversation.controlled_by === 'human';
     const bubbles = humanInControl ? [] : splitBubbles(ctx.replies);
     const delays = bubbles.map((_, i) => ctx.delays[Math.min(i, ctx.delays.length - 1)] ?? 0);
@@ -41,6 +41,7 @@ export const sendMessage: Processor = {
           lastInboundAt: last.sentAt,
           actor: 'julia',
           ...(last.instance ? { instance: last.instance } : {}),
+          ...(ctx.handoff ? { handoffNotice: true } : {}),
         },
         text,
         { delayMs: plan.delays[i] ?? 0, idempotencyKey: `reply-${last.id}-${i}` },
