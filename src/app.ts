@@ -168,7 +168,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         prefix: redisPrefix,
         logger,
         handlers,
-        concurrency: { turn: config.TURN_CONCURRENCY, outbound: config.OUTBOUND_CONCURRENCY },
+        // Inbound jobs are short DB writes; 16 drains a burst of webhooks quickly.
+        concurrency: { inbound: 16, turn: config.TURN_CONCURRENCY, outbound: config.OUTBOUND_CONCURRENCY },
         ...(overrides.workerSettings && { settings: overrides.workerSettings }),
       });
       await upsertSchedules(queues);

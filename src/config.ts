@@ -44,8 +44,10 @@ const schema = z.object({
   SLACK_API_URL: optionalUrl,
   SLACK_ALERTS_CHANNEL: optionalString,
   HUMANIZED_DELAY: onOff('on'),
-  TURN_DEBOUNCE_MS: int(4_000, 0, 120_000),
-  TURN_CONCURRENCY: int(8, 1, 256),
+  // Quiet window that merges a burst ("oi" / "tudo bem?" / "tem plantão?") into one turn.
+  TURN_DEBOUNCE_MS: int(2_000, 0, 120_000),
+  // Turns mostly wait on the model, so many can run at once; Anthropic's rate limit is the real bound.
+  TURN_CONCURRENCY: int(128, 1, 1_024),
   OUTBOUND_CONCURRENCY: int(16, 1, 256),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,

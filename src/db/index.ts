@@ -1,12 +1,13 @@
 import type { Config } from '../config.js';
 import type { Db, SqlDb } from './rpc.js';
-import { createPgliteDb } from './pglite.js';
+import { createPgliteWorkerDb } from './pglite-worker.js';
 import { createPostgresDb } from './postgres.js';
 import { createSupabaseDb } from './supabase.js';
 
 export * from './rpc.js';
 export { migrate, listMigrations, pendingMigrations, MigrationError, MIGRATIONS_DIR } from './migrate.js';
 export { createPgliteDb, pgliteDb } from './pglite.js';
+export { createPgliteWorkerDb } from './pglite-worker.js';
 export { createPostgresDb } from './postgres.js';
 export { createSupabaseDb } from './supabase.js';
 
@@ -22,6 +23,7 @@ export async function openDb(database: Config['database']): Promise<Db> {
     case 'supabase':
       return createSupabaseDb({ url: database.url, serviceRoleKey: database.key });
     case 'pglite':
-      return createPgliteDb({ dataDir: database.dataDir });
+      // On its own thread: the database gets the second core, the event loop stays free.
+      return createPgliteWorkerDb({ dataDir: database.dataDir });
   }
 }

@@ -36,6 +36,9 @@ export function pgliteDb(pg: PGlite): SqlDb & { pg: PGlite } {
     async exec(sql: string) {
       await pg.exec(sql);
     },
+    async query<R>(sql: string, params: unknown[] = []) {
+      return (await pg.query<R>(sql, params)).rows;
+    },
     async withMigrationLock<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
       return pg.transaction(async (tx) => {
         await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);

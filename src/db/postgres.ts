@@ -31,6 +31,9 @@ export function createPostgresDb(opts: PostgresOptions): SqlDb & { sql: postgres
     async exec(text: string) {
       await sql.unsafe(text).simple();
     },
+    async query<R>(text: string, params: unknown[] = []) {
+      return (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as R[];
+    },
     async withMigrationLock<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
       return sql.begin(async (tx) => {
         await tx.unsafe('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);

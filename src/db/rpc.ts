@@ -15,6 +15,8 @@ export interface SqlDb extends Db {
   /** Runs `fn` in one transaction holding a cluster-wide advisory lock. */
   withMigrationLock<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T>;
   exec(sql: string): Promise<void>;
+  /** Raw SQL for migrations, seeds and benchmarks; application code uses `rpc`. */
+  query<R>(sql: string, params?: unknown[]): Promise<R[]>;
 }
 
 export interface SqlTx {

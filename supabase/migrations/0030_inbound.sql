@@ -258,3 +258,7 @@ begin
   select * into p from turn_plans where interaction_id = p_interaction_id;
   return jsonb_build_object('bubbles', p.bubbles, 'delays', p.delays, 'outcome', p.outcome, 'created', inserted);
 end $$;
+
+-- inbound_from_me looks our sends up by provider id, and in-flight sends by doctor.
+create index outbound_messages_provider_id_idx on outbound_messages (provider_message_id) where provider_message_id is not null;
+create index outbound_messages_doctor_reserved_idx on outbound_messages (doctor_id, created_at) where status = 'reserved';

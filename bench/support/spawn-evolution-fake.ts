@@ -1,0 +1,40 @@
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+
+export interface RemoteEvolutionFake {
+  url: string;
+  apiKey: string;
+  count(): Promise<number>;
+  /** When each sendText arrived (epoch ms), by number. */
+  arrivals(): Promise<Array<{ number: string; at: number }>>;
+  stop(): Promise<void>;
+}
+
+/** Starts the Evolution fake in a child process (see evolution-fake-process.ts). */
+export async function spawnEvolutionFake(instances = ['julia']): Promise<RemoteEvolutionFake> {
+  const child = fork(join(import.meta.dirname, 'evolution-fake-process.ts'), [instances.join(',')], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+  const { url, apiKey } = JSON.parse(String(line).split('\n')[0]!) as { url: string; apiKey: string };
+  return {
+    url,
+    apiKey,
+    async count() {
+      child.send('count');
+      const [msg] = (await once(child, 'message')) as [{ count: number }];
+      return msg.count;
+    },
+    async arrivals() {
+      child.send('arrivals');
+      const [msg] = (await once(child, 'message')) as [{ arrivals: Array<{ number: string; at: number }> }];
+      return msg.arrivals;
+    },
+    async stop() {
+      child.send('stop');
+      await once(child, 'exit');
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// Runs embedded PGlite on a worker thread, so database work (WASM, single-
+// threaded) uses the second core and never blocks the HTTP/worker event loop.
+// Plain JS: worker threads do not inherit the tsx loader of the main thread.
+import { parentPort, workerData } from 'node:worker_threads';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+
+if (workerData.dataDir) mkdirSync(workerData.dataDir, { recursive: true });
+const pg = await PGlite.create({
+  ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}),
+  ...(workerData.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}),
+  extensions: { vector },
+});
+
+/** Open transactions by id: a migration runs several statements under one lock. */
+const transactions = new Map();
+
+function reply(id, fn) {
+  fn().then(
+    (result) => parentPort.postMessage({ id, result }),
+    (err) => parentPort.postMessage({ id, error: { message: err?.message ?? String(err), code: err?.code } }),
+  );
+}
+
+parentPort.on('message', (m) => {
+  switch (m.op) {
+    case 'query':
+      return reply(m.id, async () => (await pg.query(m.sql, m.params)).rows);
+    case 'exec':
+      return reply(m.id, async () => void (await pg.exec(m.sql)));
+    case 'begin':
+      return reply(m.id, () =>
+        new Promise((started) => {
+          let finish;
+          const done = new Promise((resolve, reject) => (finish = { resolve, reject }));
+          pg.transaction(async (tx) => {
+            transactions.set(m.tx, tx);
+            started();
+            await done;
+          }).catch(() => {});
+          transactions.set(`${m.tx}:finish`, finish);
+        }),
+      );
+    case 'txQuery':
+      return reply(m.id, async () => (await transactions.get(m.tx).query(m.sql, m.params)).rows);
+    case 'txExec':
+      return reply(m.id, async () => void (await transactions.get(m.tx).exec(m.sql)));
+    case 'end':
+      return reply(m.id, async () => {
+        const finish = transactions.get(`${m.tx}:finish`);
+        transactions.delete(m.tx);
+        transactions.delete(`${m.tx}:finish`);
+        if (m.commit) finish.resolve();
+        else finish.reject(new Error('rollback'));
+        // Let PGlite finish COMMIT/ROLLBACK before the next message is answered.
+        await pg.query('select 1');
+      });
+    case 'close':
+      return reply(m.id, async () => void (await pg.close()));
+  }
+});
+parentPort.postMessage({ ready: true });
