@@ -13,11 +13,11 @@
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createPgliteWorkerDb, migrate } from '../src/db/index.js';
-import { createRedis } from '../src/redis/index.js';
 import { indexKnowledge, selectEmbedder } from '../src/retrieval/index.js';
 import { silentLogger } from '../src/shared/index.js';
 import { startAnthropicFake } from '../tests/fakes/anthropic-fake.js';
 import { evolutionPayload } from '../tests/helpers/evolution-fixture.js';
+import { dropPrefix } from './support/drop-prefix.js';
 import { spawnEvolutionFake } from './support/spawn-evolution-fake.js';
 import { readFileSync } from 'node:fs';
 
@@ -95,14 +95,7 @@ const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((
 
 await app.close();
 await Promise.all([evolution.stop(), anthropic.close()]);
-const redis = createRedis(config.redisUrl, { blocking: true });
-for (let cursor = '0'; ; ) {
-  const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-  if (keys.length) await redis.del(...keys);
-  cursor = next;
-  if (cursor === '0') break;
-}
-redis.disconnect();
+await dropPrefix(config.redisUrl, prefix);
 
 console.log(
   JSON.stringify({

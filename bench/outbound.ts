@@ -13,6 +13,7 @@ import { createEvolutionClient } from '../src/integrations/evolution/index.js';
 import { createRateLimiter, createSendOutbound, type OutboundContext } from '../src/outbound/index.js';
 import { createRedis } from '../src/redis/index.js';
 import { silentLogger, systemClock } from '../src/shared/index.js';
+import { dropPrefix } from './support/drop-prefix.js';
 import { spawnEvolutionFake } from './support/spawn-evolution-fake.js';
 
 const arg = (name: string, fallback: number) => {
@@ -121,11 +122,6 @@ console.log(
 );
 
 await fake.stop();
-let cursor = '0';
-do {
-  const [c, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-  if (keys.length) await redis.del(...keys);
-  cursor = c;
-} while (cursor !== '0');
 redis.disconnect();
+await dropPrefix(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix);
 await db.close();

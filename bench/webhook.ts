@@ -12,11 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createPgliteDb, migrate } from '../src/db/index.js';
-import { createRedis } from '../src/redis/index.js';
 import { silentLogger } from '../src/shared/index.js';
 import { startWorkers } from '../workers/index.js';
 import { inboundHandler } from '../workers/inbound.js';
 import '../workers/catalog.js';
+import { createRedis } from '../src/redis/index.js';
+import { dropPrefix } from './support/drop-prefix.js';
 import { evolutionPayload } from '../tests/helpers/evolution-fixture.js';
 import { recordingQueue } from '../tests/helpers/recording-queue.js';
 
@@ -93,14 +94,7 @@ for (;;) {
 const persisted = (await db.rpc<{ inbound: number }>('inbound_counts')).inbound;
 const drainSeconds = (Date.now() - drainStart) / 1000;
 await workers.close();
-const redis = createRedis(REDIS_URL, { blocking: true });
-for (let cursor = '0'; ; ) {
-  const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-  if (keys.length) await redis.del(...keys);
-  cursor = next;
-  if (cursor === '0') break;
-}
-redis.disconnect();
+await dropPrefix(REDIS_URL, prefix);
 await db.close();
 
 console.log(

@@ -15,7 +15,8 @@ describe('Postgres (DATABASE_URL) adapter', () => {
   beforeAll(async () => {
     pg = await PGlite.create({ extensions: { vector } });
     served = await servePglite(pg);
-    db = createPostgresDb({ url: served.url, max: 4 });
+    // One connection: pglite-socket interleaves protocol messages across concurrent connections.
+    db = createPostgresDb({ url: served.url, max: 1 });
   });
   afterAll(async () => {
     await db.close();

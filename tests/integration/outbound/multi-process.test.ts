@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDb } from '../../../src/db/index.js';
+import { createSupabaseDb } from '../../../src/db/index.js';
 import { createFlagStore } from '../../../src/flags/index.js';
 import { createOutboundEnqueuer } from '../../../src/outbound/index.js';
 import { createRedis } from '../../../src/redis/index.js';
@@ -10,17 +10,19 @@ import { createTestDb, type TestDb } from '../../helpers/test-db.js';
 import { dropPrefix, TEST_REDIS_URL, testPrefix, testRedis } from '../../helpers/test-redis.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { createDoctor, replyCtx } from './harness.js';
-import { kill, serveDb, spawnWorker, type Child } from './processes.js';
+import { serveRpcGateway } from '../../helpers/rpc-gateway.js';
+import { kill, spawnWorker, type Child } from './processes.js';
 
 let db: TestDb;
-let served: Awaited<ReturnType<typeof serveDb>>;
+let served: Awaited<ReturnType<typeof serveRpcGateway>>;
 const redis = testRedis();
 const children: Child[] = [];
 const cleanups: Array<() => Promise<unknown>> = [];
 
 beforeAll(async () => {
   db = await createTestDb();
-  served = await serveDb(db.pg);
+  // Worker processes reach this PGlite through the Supabase adapter (see rpc-gateway.ts).
+  served = await serveRpcGateway(db);
 });
 afterAll(async () => {
   await Promise.all(children.map((c) => kill(c)));
@@ -40,7 +42,8 @@ async function setup(label: string, instances: string[]) {
     await dropPrefix(redis, prefix);
   });
   const env = {
-    DATABASE_URL: served.url,
+    SUPABASE_URL: served.url,
+    SUPABASE_SERVICE_ROLE_KEY: served.key,
     REDIS_URL: TEST_REDIS_URL,
     CHILD_PREFIX: prefix,
     EVOLUTION_API_URL: fake.url,
@@ -120,8 +123,8 @@ describe('kill switch', () => {
       await enqueuer.enqueueOutbound(ctx, `Oi! Surgiu uma vaga (${i})`, { idempotencyKey: `kill-${i}`, delayMs: 200 + i * 25 });
     }
     await waitFor(() => fake.requestsTo('POST', '/message/sendText/:instance').length >= 20, { timeoutMs: 20_000, what: 'first sends' });
-    // Through the Postgres wire protocol, like a production `web` process would.
-    const pgDb = createPostgresDb({ url: served.url, max: 1 });
+    // From another client of the shared database, as a production `web` process would.
+    const pgDb = createSupabaseDb({ url: served.url, serviceRoleKey: served.key });
     cleanups.push(() => pgDb.close());
     const flags = createFlagStore({ db: pgDb, redis, prefix, logger: silentLogger });
     const setAt = Date.now();

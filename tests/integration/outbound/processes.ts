@@ -1,8 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import type { PGlite } from '@electric-sql/pglite';
 
 const CHILD = fileURLToPath(new URL('./worker-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -14,14 +12,6 @@ export function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
-}
-
-/** One PGlite served over the Postgres wire protocol so several processes share it. */
-export async function serveDb(pg: PGlite): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const server = new PGLiteSocketServer({ db: pg, port, host: '127.0.0.1', maxConnections: 64 });
-  await server.start();
-  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, stop: () => server.stop() };
 }
 
 export interface Child {
