@@ -233,6 +233,10 @@ function buildPipeline(p: PipelineParts): PipelineDeps {
     agent: (input) => runAgentTurn(agent, input),
     knowledge: knowledge.orchestrator,
     outbound: p.outbound,
+    fetchImage: async (instance, chatJid, id) => {
+      const media = await p.whatsapp.getMediaBase64(instance, { remoteJid: chatJid, id });
+      return media ? { mediaType: media.mimetype, data: media.base64 } : null;
+    },
     markRead: async (instance, chatJid, ids) => {
       for (const id of ids) await p.whatsapp.markMessageAsRead(instance, { remoteJid: chatJid, id, fromMe: false });
     },

@@ -28,12 +28,21 @@ export function toLlmMessages(history: HistoryMessage[], limit: number): { messa
   if (firstDoctor < 0) return { messages: [], openers: recent.map((m) => m.text) };
   const openers = recent.slice(0, firstDoctor).map((m) => m.text);
   const messages: LlmMessage[] = [];
+  const images = new Map<LlmMessage, NonNullable<HistoryMessage['images']>>();
   for (const m of recent.slice(firstDoctor)) {
     const role = m.role === 'doctor' ? 'user' : 'assistant';
-    const prev = messages.at(-1);
+    let prev = messages.at(-1);
     // Júlia's bubbles are blank-line separated, as she is asked to write them.
     if (prev && prev.role === role) prev.content = `${prev.content as string}${role === 'assistant' ? '\n\n' : '\n'}${m.text}`;
-    else messages.push({ role, content: m.text });
+    else messages.push((prev = { role, content: m.text }));
+    if (role === 'user' && m.images?.length) images.set(prev, [...(images.get(prev) ?? []), ...m.images]);
+  }
+  // A doctor's photos go before his words in the same turn, as Claude reads best.
+  for (const [msg, imgs] of images) {
+    msg.content = [
+      ...imgs.map((img) => ({ type: 'image' as const, source: { type: 'base64' as const, media_type: img.mediaType, data: img.data } })),
+      { type: 'text' as const, text: msg.content as string },
+    ];
   }
   return { messages, openers };
 }

@@ -5,27 +5,13 @@
  * composition root (src/app.ts) wires the two together.
  */
 
-export const MEMORY_TYPES = ['preferencia', 'restricao', 'info_pessoal', 'historico', 'comportamento'] as const;
-export type MemoryType = (typeof MEMORY_TYPES)[number];
-export const MEMORY_CONFIDENCE = ['alta', 'media', 'baixa'] as const;
-export type MemoryConfidence = (typeof MEMORY_CONFIDENCE)[number];
+import type { KnowledgeContext, Memory, MemoryConfidence, MemoryInput, MemoryType } from '../retrieval/index.js';
 
-export interface MemoryInput {
-  informacao: string;
-  tipo: MemoryType;
-  confianca: MemoryConfidence;
-  contexto?: string;
-}
-
-export interface Memory {
-  id: string;
-  informacao: string;
-  tipo: MemoryType;
-  confianca: MemoryConfidence;
-  createdAt: string;
-  /** Cosine similarity to the query, when the memory came from `relevant`. */
-  score?: number;
-}
+// The data types come from retrieval (which implements these ports); the agent
+// owns only the port interfaces and the enumerations its tool schemas validate.
+export type { KnowledgeChunk, KnowledgeContext, Memory, MemoryConfidence, MemoryInput, MemoryType } from '../retrieval/index.js';
+export const MEMORY_TYPES = ['preferencia', 'restricao', 'info_pessoal', 'historico', 'comportamento'] as const satisfies readonly MemoryType[];
+export const MEMORY_CONFIDENCE = ['alta', 'media', 'baixa'] as const satisfies readonly MemoryConfidence[];
 
 /**
  * Doctor memories (spec salvar_memoria). Every call is scoped by `doctorId`,
@@ -38,27 +24,12 @@ export interface MemoryPort {
   relevant(doctorId: string, query: string, k: number): Promise<Memory[]>;
 }
 
-export interface KnowledgeChunk {
-  source: string;
-  heading: string;
-  text: string;
-  score: number;
-}
-
-export interface KnowledgeContext {
-  chunks: KnowledgeChunk[];
-  /** Detected objection (e.g. 'valor', 'distancia'), or null. */
-  objection: string | null;
-  /** Detected doctor profile/persona label, or null. */
-  profile: string | null;
-  /** Conversation objective hint, or null. */
-  objective: string | null;
-}
-
 export interface HistoryMessage {
   role: 'doctor' | 'julia';
   text: string;
   at?: string;
+  /** Photos the doctor sent with this message, as base64; they reach the model as images. */
+  images?: Array<{ mediaType: string; data: string }>;
 }
 
 /** Retrieved knowledge for the dynamic part of the prompt (spec 5.2). */

@@ -63,6 +63,8 @@ export interface PipelineDeps {
   /** Mirrors inbound messages to the supervision inbox (Chatwoot); optional. */
   mirrorInbound?(conversationId: string, messageIds: string[]): Promise<void>;
   groupIngest?(message: PendingMessage): Promise<void>;
+  /** A received photo's bytes (base64); null when the provider cannot give them. */
+  fetchImage?(instance: string, chatJid: string, providerMessageId: string): Promise<{ mediaType: string; data: string } | null>;
 }
 
 /** Mutable state of one turn, shared by the processors in order. */
@@ -72,7 +74,8 @@ export interface TurnContext {
   loaded?: Loaded;
   /** The doctor's pending messages as one text the detectors and the model read. */
   text: string;
-  images: Array<{ url: string; mimetype: string }>;
+  /** Photos of the pending messages, fetched by the media processor. */
+  images: Array<{ mediaType: string; data: string }>;
   knowledge?: KnowledgeContext;
   agentResult?: AgentTurnResult;
   /** Bubbles that will be sent, in order. */

@@ -63,14 +63,10 @@ begin
 end $$;
 
 create or replace function inbound_conversation(p_doctor_id uuid) returns conversations
-language plpgsql as $$
-declare c conversations;
-begin
-  insert into conversations (doctor_id) values (p_doctor_id)
-  on conflict (doctor_id) where status = 'active' do nothing;
-  select * into c from conversations where doctor_id = p_doctor_id and status = 'active';
-  return c;
-end $$;
+language sql as $$
+  -- The agent's opener already converges concurrent callers on one active conversation.
+  select jsonb_populate_record(null::conversations, agent_conversation_open(p_doctor_id))
+$$;
 
 -- The inbound message and its doctor_inbound event in one transaction (I1).
 -- A redelivered webhook hits the unique provider id and changes nothing.

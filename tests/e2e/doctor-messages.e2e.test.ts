@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ONE_PIXEL_PNG } from '../fakes/index.js';
 import { evolutionPayload } from '../helpers/evolution-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { settle, startE2E, type E2E } from './e2e-harness.js';
@@ -88,6 +89,20 @@ describe('doctor messages end to end (Evolution webhook → turn → outbound)',
     await e.post(evolutionPayload('lid-without-alt', { id: 'E2E-L2' }));
     await waitFor(() => e.evolution.sentTexts().length === 2, { what: 'reply to the lid' });
     expect(e.evolution.sentTexts()[1]!.number).toBe('209384756102938@lid');
+  });
+
+  it('shows a photo to the model as an image, fetched through Evolution, with its caption', async () => {
+    const before = e.anthropic.calls().length;
+    await e.post(evolutionPayload('image-caption', { id: 'E2E-IMG', remoteJid: '5511970000006@s.whatsapp.net' }));
+    await waitFor(() => e.evolution.sentTexts().length === 1, { what: 'the reply' });
+    const call = e.anthropic.calls()[before]!;
+    const last = call.messages.at(-1)!;
+    expect(Array.isArray(last.content)).toBe(true);
+    const blocks = last.content as Array<{ type: string; source?: { type: string; media_type: string; data: string }; text?: string }>;
+    expect(blocks[0]).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: ONE_PIXEL_PNG } });
+    expect(blocks.at(-1)).toMatchObject({ type: 'text', text: expect.stringContaining('Segue foto do meu CRM') });
+    const asked = e.evolution.requests.filter((r) => r.path === '/chat/getBase64FromMediaMessage/julia-prod');
+    expect(asked.map((r) => (r.body as { message: { key: { id: string } } }).message.key.id)).toEqual(['E2E-IMG']);
   });
 
   it('never answers a group message, and ingests it', async () => {

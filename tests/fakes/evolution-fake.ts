@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { HttpFake, type FakeReply, type RecordedRequest, type RouteParams } from './http-fake.js';
 
+/** A valid 1x1 PNG, so image handling can be checked byte for byte. */
+export const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 export interface EvolutionFakeOptions {
   /** Value the `apikey` header must carry. */
   apiKey?: string;
@@ -69,6 +72,8 @@ export class EvolutionFake extends HttpFake {
     this.route('POST', '/chat/sendPresence/:instance', (req, p) => this.sendPresence(req, p));
     this.route('POST', '/chat/markMessageAsRead/:instance', (req, p) => this.markRead(req, p));
     this.route('POST', '/chat/findMessages/:instance', (req, p) => this.findMessages(req, p));
+    // Media of received messages: a 1x1 PNG, whatever was asked for.
+    this.route('POST', '/chat/getBase64FromMediaMessage/:instance', () => ({ status: 200, body: { mediaType: 'imageMessage', mimetype: 'image/png', base64: ONE_PIXEL_PNG } }));
   }
 
   sentTexts(): SentText[] {

@@ -20,6 +20,10 @@ export function createConsoleProvider(logger: Logger): WhatsAppProvider & { sent
     },
     async sendPresence() {},
     async markMessageAsRead() {},
+    // Nothing was received through a provider, so there is no media to fetch.
+    async getMediaBase64() {
+      return null;
+    },
     async findSentText(instance, phone, text, since) {
       const hit = sent.find((s) => s.instance === instance && s.phone === phone && s.text === text && s.at >= since.getTime());
       return hit ? { messageId: hit.id } : null;

@@ -92,6 +92,13 @@ export function createEvolutionClient(opts: EvolutionClientOptions): WhatsAppPro
     async markMessageAsRead(instance, message) {
       await call(`/chat/markMessageAsRead/${enc(instance)}`, { readMessages: [{ fromMe: false, ...message }] }, instance, 'idempotent');
     },
+    async getMediaBase64(instance, message) {
+      const res = (await call(`/chat/getBase64FromMediaMessage/${enc(instance)}`, { message: { key: message }, convertToMp4: false }, instance, 'idempotent')) as {
+        base64?: string;
+        mimetype?: string;
+      };
+      return res?.base64 ? { base64: res.base64, mimetype: res.mimetype ?? 'application/octet-stream' } : null;
+    },
     async findSentText(instance, phone, text, since) {
       const res = await call(`/chat/findMessages/${enc(instance)}`, { where: { key: { remoteJid: jidOf(phone) } } }, instance, 'idempotent');
       for (const record of messageRecords(res)) {

@@ -10,6 +10,8 @@ export interface WhatsAppProvider {
   /** "composing" while the text is "typed"; best effort. */
   sendPresence(instance: string, phone: string, presence: Presence, delayMs: number): Promise<void>;
   markMessageAsRead(instance: string, message: { remoteJid: string; id: string; fromMe?: boolean }): Promise<void>;
+  /** A received media message's content (WhatsApp media URLs are encrypted); null when unavailable. */
+  getMediaBase64(instance: string, message: { remoteJid: string; id: string }): Promise<{ base64: string; mimetype: string } | null>;
   /** Our own message with this text sent at or after `since`, if the provider has it (reconciliation). */
   findSentText(instance: string, phone: string, text: string, since: Date): Promise<{ messageId: string } | null>;
   /** When the instance's circuit is open: the earliest time to try again. */
@@ -34,4 +36,5 @@ export class ProviderError extends AppError {
   }
 }
 
-export const jidOf = (phone: string) => `${phone.replace(/\D/g, '')}@s.whatsapp.net`;
+// A recipient that is already a jid (an @lid doctor) is used as it is.
+export const jidOf = (phone: string) => (phone.includes('@') ? phone : `${phone.replace(/\D/g, '')}@s.whatsapp.net`);

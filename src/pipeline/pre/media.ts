@@ -1,5 +1,28 @@
 import { CONTINUE, stop, type Processor } from '../processor.js';
-import { loaded, pick } from '../turn-context.js';
+import { loaded, pick, type TurnContext } from '../turn-context.js';
+
+/** Claude accepts these; a photo is seldom more than a few hundred KB, larger ones are skipped. */
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+const MAX_IMAGES = 3;
+const MAX_BASE64_CHARS = 5_000_000;
+
+/** Photos go to the model as images; a photo we cannot fetch stays a description. */
+async function fetchImages(ctx: TurnContext): Promise<TurnContext['images']> {
+  const getImage = ctx.deps.fetchImage;
+  if (!getImage) return [];
+  const photos = loaded(ctx).pending.filter((m) => m.kind === 'image' && m.instance && m.providerMessageId && m.meta?.chatJid).slice(-MAX_IMAGES);
+  const out: TurnContext['images'] = [];
+  for (const m of photos) {
+    try {
+      const img = await getImage(m.instance!, m.meta!.chatJid!, m.providerMessageId!);
+      const type = img?.mediaType.split(';')[0]!.trim() ?? '';
+      if (img && IMAGE_TYPES.has(type) && img.data.length <= MAX_BASE64_CHARS) out.push({ mediaType: type, data: img.data });
+    } catch (err) {
+      ctx.deps.logger.warn({ err: (err as Error).message }, 'could not fetch a photo; the model gets its description');
+    }
+  }
+  return out;
+}
 
 /**
  * Media a person cannot "read" here. A voice note alone gets a natural request
@@ -28,6 +51,7 @@ export const media: Processor = {
       await emit('media_no_reply');
       return stop('nothing_to_answer');
     }
+    ctx.images = await fetchImages(ctx);
     return CONTINUE;
   },
 };

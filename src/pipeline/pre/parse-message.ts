@@ -12,9 +12,6 @@ export const parseMessage: Processor = {
   async run(ctx) {
     const l = loaded(ctx);
     ctx.text = l.pending.map(describe).filter(Boolean).join('\n');
-    ctx.images = l.pending
-      .filter((m) => m.kind === 'image' && m.media?.url)
-      .map((m) => ({ url: m.media!.url!, mimetype: m.media!.mimetype ?? 'image/jpeg' }));
     return CONTINUE;
   },
 };
