@@ -1,9 +1,11 @@
 import type { Config } from './config.js';
 import { isSqlDb, migrate, openDb, type Db } from './db/index.js';
 import { createFlagStore, type FlagStore } from './flags/index.js';
-import { createHttpApp, evolutionWebhook, type HttpApp } from './http/index.js';
+import { chatwootWebhook, createHttpApp, evolutionWebhook, type HttpApp } from './http/index.js';
 import { loadPrompts, runAgentTurn, type AgentDeps } from './agent/index.js';
+import { handleSupervisorReply } from './handoff/index.js';
 import { createAnthropicClient, unconfiguredLlm } from './integrations/anthropic/index.js';
+import { createChatwootClient, type ChatwootClient } from './integrations/chatwoot/index.js';
 import { createConsoleProvider, createEvolutionClient, type WhatsAppProvider } from './integrations/evolution/index.js';
 import { createSlackNotifier, logNotifier, type SlackNotifier } from './integrations/slack/index.js';
 import { loadPipelineReplies, type PipelineDeps } from './pipeline/index.js';
@@ -13,6 +15,7 @@ import { createRedis, ensureRedis, pingRedis, type Redis } from './redis/index.j
 import { createLogger, safeJobId, systemClock, type Clock, type JobQueue, type Logger } from './shared/index.js';
 import { createBullQueues, type BullQueues } from '../workers/queue.js';
 import { startWorkers, type JobHandler, type RunningWorkers, type WorkerOptions } from '../workers/index.js';
+import { chatwootSyncHandler, scheduleChatwootSync } from '../workers/chatwoot-sync.js';
 import { groupIngestHandler } from '../workers/group-ingest.js';
 import { inboundHandler } from '../workers/inbound.js';
 import { createOutboundHandler } from '../workers/outbound.js';
@@ -107,7 +110,13 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     config.SLACK_BOT_TOKEN && config.SLACK_ALERTS_CHANNEL
       ? createSlackNotifier({ token: config.SLACK_BOT_TOKEN, channel: config.SLACK_ALERTS_CHANNEL, ...(config.SLACK_API_URL ? { apiUrl: config.SLACK_API_URL } : {}), logger })
       : logNotifier(logger);
-  const pipeline = buildPipeline({ config, db, redis, redisPrefix, clock, logger, outbound, whatsapp, notices });
+  const chatwoot: ChatwootClient | undefined =
+    config.CHATWOOT_URL && config.CHATWOOT_API_TOKEN && config.CHATWOOT_ACCOUNT_ID && config.CHATWOOT_INBOX_ID
+      ? createChatwootClient({ baseUrl: config.CHATWOOT_URL, apiToken: config.CHATWOOT_API_TOKEN, accountId: config.CHATWOOT_ACCOUNT_ID, inboxId: config.CHATWOOT_INBOX_ID })
+      : undefined;
+  // Supervisors see every message: each new inbound or sent message re-arms the mirror job.
+  const mirror = chatwoot ? (conversationId: string) => scheduleChatwootSync(queues, conversationId).then(() => undefined) : undefined;
+  const pipeline = buildPipeline({ config, db, redis, redisPrefix, clock, logger, outbound, whatsapp, notices, ...(mirror ? { mirror } : {}) });
   const deps: AppDeps = {
     config,
     logger,
@@ -135,6 +144,14 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     },
     mounts: [
       {
+        path: '/webhooks/chatwoot',
+        app: chatwootWebhook({
+          secret: config.CHATWOOT_WEBHOOK_SECRET,
+          logger,
+          onAgentMessage: (m) => handleSupervisorReply({ db, outbound, now: () => clock.now() }, m),
+        }),
+      },
+      {
         path: '/webhooks/evolution',
         app: evolutionWebhook({
           token: config.EVOLUTION_WEBHOOK_TOKEN,
@@ -158,10 +175,14 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     queues,
     async startWorkers() {
       const handlers: Record<string, JobHandler> = {
-        outbound: createOutboundHandler(sendOutbound, logger, (payload, result) => settleReminder(db, payload.ctx.reminderId, result.outcome)) as JobHandler,
+        outbound: createOutboundHandler(sendOutbound, logger, async (payload, result) => {
+          await settleReminder(db, payload.ctx.reminderId, result.outcome);
+          if (mirror && result.outcome === 'sent' && payload.ctx.conversationId) await mirror(payload.ctx.conversationId);
+        }) as JobHandler,
         inbound: inboundHandler({ db, queue: queues, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler,
         turn: turnHandler(pipeline) as JobHandler,
         'group-ingest': groupIngestHandler({ db }) as JobHandler,
+        ...(chatwoot ? { 'chatwoot-sync': chatwootSyncHandler({ db, chatwoot }) as JobHandler } : {}),
       };
       running = startWorkers({
         connection: createRedis(redisTarget.url, { name: 'workers', blocking: true }),
@@ -200,6 +221,7 @@ interface PipelineParts {
   outbound: OutboundEnqueuer;
   whatsapp: WhatsAppProvider;
   notices: SlackNotifier;
+  mirror?: (conversationId: string) => Promise<void>;
 }
 
 /** The agent (Claude, tools, knowledge, memory) and the pipeline around it. */
@@ -233,6 +255,7 @@ function buildPipeline(p: PipelineParts): PipelineDeps {
     agent: (input) => runAgentTurn(agent, input),
     knowledge: knowledge.orchestrator,
     outbound: p.outbound,
+    ...(p.mirror ? { mirrorInbound: (conversationId: string) => p.mirror!(conversationId) } : {}),
     fetchImage: async (instance, chatJid, id) => {
       const media = await p.whatsapp.getMediaBase64(instance, { remoteJid: chatJid, id });
       return media ? { mediaType: media.mimetype, data: media.base64 } : null;

@@ -1,4 +1,5 @@
 import type { JobDefinition } from './job-definition.js';
+import { chatwootSyncJob } from './chatwoot-sync.js';
 import { groupIngestJob } from './group-ingest.js';
 import { inboundJob } from './inbound.js';
 import { outboundJob } from './outbound.js';
@@ -25,3 +26,4 @@ registerJob('outbound', outboundJob);
 registerJob('inbound', inboundJob);
 registerJob('group-ingest', groupIngestJob);
 registerJob('turn', turnJob);
+registerJob('chatwoot-sync', chatwootSyncJob);

@@ -5,7 +5,7 @@ import type { z } from 'zod';
  * style). Payloads are validated when enqueued and again when processed, so a
  * malformed job fails once, loudly, instead of retrying forever.
  */
-export const QUEUE_NAMES = ['inbound', 'turn', 'outbound', 'groups', 'scheduled'] as const;
+export const QUEUE_NAMES = ['inbound', 'turn', 'outbound', 'groups', 'supervision', 'scheduled'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export interface JobDefinition<P extends z.ZodType = z.ZodType> {

@@ -3,3 +3,4 @@ export type HttpApp = ReturnType<typeof import('./create-http-app.js').createHtt
 export { listen, closeServer, type ServerType } from './listen.js';
 export { evolutionWebhook, type EvolutionWebhookDeps } from './webhooks/evolution-webhook.js';
 export { verifyEvolutionAuth } from './webhooks/verify-evolution-auth.js';
+export { chatwootWebhook, type ChatwootWebhookDeps } from './webhooks/chatwoot-webhook.js';

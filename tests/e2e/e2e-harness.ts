@@ -1,6 +1,9 @@
 import { createApp, type App } from '../../src/app.js';
 import { silentLogger } from '../../src/shared/index.js';
-import { startAnthropicFake, startEvolutionFake, startSlackFake, type AnthropicFake, type AnthropicHandler, type EvolutionFake, type SlackFake } from '../fakes/index.js';
+import {
+  startAnthropicFake, startChatwootFake, startEvolutionFake, startSlackFake,
+  type AnthropicFake, type AnthropicHandler, type ChatwootFake, type EvolutionFake, type SlackFake,
+} from '../fakes/index.js';
 import { createTestDb, type TestDb } from '../helpers/test-db.js';
 import { testConfig } from '../helpers/test-config.js';
 import { dropPrefix, testPrefix, testRedis } from '../helpers/test-redis.js';
@@ -14,6 +17,7 @@ export interface E2E {
   evolution: EvolutionFake;
   anthropic: AnthropicFake;
   slack: SlackFake;
+  chatwoot?: ChatwootFake;
   post(body: unknown, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
 }
@@ -23,7 +27,10 @@ export interface E2E {
  * pointed at loopback fakes, real Redis under a private prefix, PGlite with
  * the seed, and workers running in-process. Tests drive it through HTTP.
  */
-export async function startE2E(opts: { anthropic?: AnthropicHandler; env?: Record<string, string> } = {}): Promise<E2E> {
+export const CHATWOOT_SECRET = 'cw-webhook-secret';
+
+export async function startE2E(opts: { anthropic?: AnthropicHandler; env?: Record<string, string>; chatwoot?: boolean } = {}): Promise<E2E> {
+  const chatwoot = opts.chatwoot ? await startChatwootFake() : undefined;
   const evolution = await startEvolutionFake({ apiKey: 'evo-key' });
   const anthropic = await startAnthropicFake(opts.anthropic ? { handler: opts.anthropic } : {});
   const slack = await startSlackFake({ token: 'xoxb-e2e' });
@@ -42,6 +49,9 @@ export async function startE2E(opts: { anthropic?: AnthropicHandler; env?: Recor
     SLACK_ALERTS_CHANNEL: 'C-ALERTS',
     TURN_DEBOUNCE_MS: '400',
     HUMANIZED_DELAY: 'off',
+    ...(chatwoot
+      ? { CHATWOOT_URL: chatwoot.url, CHATWOOT_API_TOKEN: chatwoot.apiToken, CHATWOOT_ACCOUNT_ID: String(chatwoot.accountId), CHATWOOT_INBOX_ID: '1', CHATWOOT_WEBHOOK_SECRET: CHATWOOT_SECRET }
+      : {}),
     ...opts.env,
   });
   const app = await createApp(config, { db, redisPrefix: prefix, logger: silentLogger });
@@ -52,6 +62,7 @@ export async function startE2E(opts: { anthropic?: AnthropicHandler; env?: Recor
     evolution,
     anthropic,
     slack,
+    ...(chatwoot ? { chatwoot } : {}),
     post: (body, headers = {}) =>
       Promise.resolve(
         app.http.request('/webhooks/evolution', {
@@ -65,7 +76,7 @@ export async function startE2E(opts: { anthropic?: AnthropicHandler; env?: Recor
       const r = testRedis();
       await dropPrefix(r, prefix);
       r.disconnect();
-      await Promise.all([evolution.close(), anthropic.close(), slack.close()]);
+      await Promise.all([evolution.close(), anthropic.close(), slack.close(), chatwoot?.close()]);
     },
   };
 }

@@ -1,0 +1,1 @@
+export { handleSupervisorReply, type SupervisorMessage } from './supervisor-reply.js';

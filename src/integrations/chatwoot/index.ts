@@ -1,0 +1,1 @@
+export { createChatwootClient, ChatwootError, type ChatwootClient, type ChatwootOptions } from './chatwoot-client.js';
