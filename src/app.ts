@@ -12,7 +12,7 @@ import { loadPipelineReplies, type PipelineDeps } from './pipeline/index.js';
 import { createKnowledge, selectEmbedder } from './retrieval/index.js';
 import { createOutboundEnqueuer, createRateLimiter, createSendOutbound, type OutboundEnqueuer, type SendOutbound } from './outbound/index.js';
 import { createRedis, ensureRedis, pingRedis, type Redis } from './redis/index.js';
-import { createLogger, safeJobId, systemClock, type Clock, type JobQueue, type Logger } from './shared/index.js';
+import { createLogger, safeJobId, systemClock, withTimeout, type Clock, type JobQueue, type Logger } from './shared/index.js';
 import { createBullQueues, type BullQueues } from '../workers/queue.js';
 import { startWorkers, type JobHandler, type RunningWorkers, type WorkerOptions } from '../workers/index.js';
 import { chatwootSyncHandler, scheduleChatwootSync } from '../workers/chatwoot-sync.js';
@@ -162,6 +162,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
             withTimeout(
               queues.enqueue('inbound', { ...message, fromMeAttempt: 0 }, { jobId: safeJobId('in', message.instance, message.providerMessageId) }),
               2_000,
+              'enqueue inbound',
             ).then(() => undefined),
         }),
       },
@@ -205,10 +206,6 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       await redisTarget.stop?.();
     },
   };
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref())]);
 }
 
 interface PipelineParts {

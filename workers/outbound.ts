@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { OUTBOUND_METHODS, type SendOutbound } from '../src/outbound/index.js';
 import { AppError } from '../src/shared/errors.js';
 import type { Logger } from '../src/shared/logger.js';
-import type { JobDefinition } from './catalog.js';
+import { defineJob } from './job-definition.js';
 
 const context = z.object({
   method: z.enum(OUTBOUND_METHODS),
@@ -27,9 +27,7 @@ export const outboundPayload = z.object({
 export type OutboundPayload = z.infer<typeof outboundPayload>;
 
 /** Retries are for "in doubt" provider failures; each retry reconciles first. */
-// Type-only import of the catalog: catalog.ts registers this definition, so a
-// runtime import back would be a cycle.
-export const outboundJob: JobDefinition<typeof outboundPayload> = { queue: 'outbound', payload: outboundPayload, attempts: 8, backoffMs: 2_000 };
+export const outboundJob = defineJob({ queue: 'outbound', payload: outboundPayload, attempts: 8, backoffMs: 2_000 });
 
 /**
  * The outbound worker: runs the wrapper at send time. A deferral (out of hours,

@@ -1,4 +1,4 @@
-import { fold } from './text.js';
+import { fold } from '../shared/index.js';
 import type { HistoryMessage, KnowledgeContext } from './ports.js';
 
 export interface ModelChoice {

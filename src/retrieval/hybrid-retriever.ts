@@ -1,3 +1,4 @@
+import { withTimeout } from '../shared/timeout.js';
 import type { Db } from '../db/index.js';
 import { errorMessage } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
@@ -47,16 +48,7 @@ interface Row {
   score: number;
 }
 
-class PathTimeout extends Error {}
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PathTimeout(`${what} timed out after ${ms} ms`)), ms);
-    timer.unref?.();
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Vector (pgvector HNSW, cosine) and Portuguese full-text search run in parallel,

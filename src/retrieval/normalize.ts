@@ -1,3 +1,4 @@
+import { fold as foldText } from '../shared/text.js';
 /**
  * Doctors write on WhatsApp: no accents, abbreviations, stretched letters. Rules,
  * the local embedder and exemplars all see text through this one normalisation,
@@ -26,11 +27,7 @@ const ABBREVIATIONS: Record<string, string> = {
 
 /** Lowercase, accents removed, letters stretched 3+ times collapsed. */
 export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/([a-z])\1{2,}/g, '$1');
+  return foldText(text).replace(/([a-z])\1{2,}/g, '$1');
 }
 
 /** Folded words with WhatsApp abbreviations expanded; numbers are kept. */

@@ -5,3 +5,5 @@ export * from './time.js';
 export * from './business-hours.js';
 export * from './logger.js';
 export * from './job-queue.js';
+export * from './text.js';
+export * from './timeout.js';

@@ -213,17 +213,24 @@ create index outbound_messages_dedupe_idx on outbound_messages (phone, content_h
 create trigger outbound_messages_touch before update on outbound_messages for each row execute function touch_updated_at();
 
 -- Supabase exposes the public schema over PostgREST: only the service role may
--- call in. Plain Postgres and PGlite have no such roles, hence the guard.
-do $$
+-- call in. Functions are executable by PUBLIC unless revoked, so revoking from
+-- anon alone would not be enough. Every migration ends by calling this, so the
+-- functions it adds are covered too. Plain Postgres and PGlite lack these roles.
+create or replace function revoke_api_roles() returns void
+language plpgsql as $$
 declare r text;
 begin
+  execute 'revoke execute on all functions in schema public from public';
   foreach r in array array['anon', 'authenticated'] loop
     if exists (select 1 from pg_roles where rolname = r) then
       execute format('revoke all on all tables in schema public from %I', r);
       execute format('revoke execute on all functions in schema public from %I', r);
-      execute format('alter default privileges in schema public revoke execute on functions from %I', r);
     end if;
   end loop;
+  if exists (select 1 from pg_roles where rolname = 'service_role') then
+    execute 'grant execute on all functions in schema public to service_role';
+    execute 'grant all on all tables in schema public to service_role';
+  end if;
 end $$;
 
 -- ---------------------------------------------------------------- functions
@@ -272,3 +279,5 @@ language sql stable as $$
     'conversations', (select count(*) from conversations),
     'interactions', (select count(*) from interactions))
 $$;
+
+select revoke_api_roles();

@@ -385,3 +385,6 @@ begin
   return jsonb_build_object('since', p_since, 'checks', checks,
     'violations', (select coalesce(sum((c->>'violations')::int), 0) from jsonb_array_elements(checks) c));
 end $$;
+
+-- Only the service role may call the functions above (see 0001).
+select revoke_api_roles();

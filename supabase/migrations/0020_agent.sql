@@ -375,14 +375,4 @@ language sql stable as $$
   from reminders r where r.conversation_id = p_conversation_id
 $$;
 
--- The 0001 revoke block ran before these functions existed; repeat it for them.
-do $$
-declare r text;
-begin
-  foreach r in array array['anon', 'authenticated'] loop
-    if exists (select 1 from pg_roles where rolname = r) then
-      execute format('revoke all on all tables in schema public from %I', r);
-      execute format('revoke execute on all functions in schema public from %I', r);
-    end if;
-  end loop;
-end $$;
+select revoke_api_roles();

@@ -258,3 +258,6 @@ end $$;
 -- inbound_from_me looks our sends up by provider id, and in-flight sends by doctor.
 create index outbound_messages_provider_id_idx on outbound_messages (provider_message_id) where provider_message_id is not null;
 create index outbound_messages_doctor_reserved_idx on outbound_messages (doctor_id, created_at) where status = 'reserved';
+
+-- Only the service role may call the functions above (see 0001).
+select revoke_api_roles();

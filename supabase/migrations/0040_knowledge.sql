@@ -267,3 +267,6 @@ begin
   get diagnostics v_changed = row_count;
   return jsonb_build_object('updated', v_changed > 0);
 end $$;
+
+-- Only the service role may call the functions above (see 0001).
+select revoke_api_roles();

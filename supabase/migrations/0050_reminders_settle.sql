@@ -7,3 +7,6 @@ language sql as $$
    where id = p_reminder_id and status = 'scheduled'
   returning jsonb_build_object('id', id, 'status', status)
 $$;
+
+-- Only the service role may call the functions above (see 0001).
+select revoke_api_roles();

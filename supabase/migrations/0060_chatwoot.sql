@@ -56,3 +56,6 @@ language sql stable as $$
                     order by i.created_at desc, i.id desc limit 1))
   from conversations c where c.chatwoot_conversation_id = p_chatwoot_conversation_id
 $$;
+
+-- Only the service role may call the functions above (see 0001).
+select revoke_api_roles();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fold } from '../text.js';
+import { fold } from '../../shared/index.js';
 import { shiftForModel, type DbShift } from '../format.js';
 import { ToolError } from './tool-error.js';
 import type { AgentTool } from './tool.js';

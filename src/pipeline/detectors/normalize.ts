@@ -1,3 +1,4 @@
+import { foldAccents } from '../../shared/text.js';
 /**
  * Shared text normalization for the inbound detectors.
  *
@@ -62,10 +63,7 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
   '+': 'mais',
 };
 
-/** "Júlia" -> "Julia". NFD splits base letters from combining marks, which we drop. */
-export function foldAccents(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '');
-}
+export { foldAccents };
 
 /**
  * Collapses letters stretched for emphasis. Portuguese legitimately doubles

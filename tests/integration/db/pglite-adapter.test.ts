@@ -60,6 +60,27 @@ describe('PGlite adapter', () => {
   });
 });
 
+describe('API roles (Supabase)', () => {
+  it('leaves every function callable by service_role only, not by anon, authenticated or PUBLIC', async () => {
+    const db = await createPgliteDb();
+    try {
+      // Supabase's roles exist before our migrations run there.
+      await db.exec(`create role anon; create role authenticated; create role service_role;`);
+      await migrate(db);
+      const can = async (role: string, fn: string) =>
+        (await db.pg.query<{ ok: boolean }>(`select has_function_privilege($1, $2, 'execute') as ok`, [role, fn])).rows[0]!.ok;
+      // One function from the first migration and one from a later one.
+      for (const fn of ['doctor_upsert(text,text,text)', 'inbound_persist(jsonb)']) {
+        expect(await can('anon', fn)).toBe(false);
+        expect(await can('authenticated', fn)).toBe(false);
+        expect(await can('service_role', fn)).toBe(true);
+      }
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe('migration runner', () => {
   it('is idempotent: a second run applies nothing and changes nothing', async () => {
     const db = await createPgliteDb();
