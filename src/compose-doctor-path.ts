@@ -1,0 +1,50 @@
+import type { AppDeps } from './app-deps.js';
+import type { Capability } from './capability.js';
+import type { Db } from './db/index.js';
+import { evolutionWebhook } from './http/index.js';
+import { safeJobId, withTimeout } from './shared/index.js';
+import type { JobHandler } from '../workers/index.js';
+import { groupIngestHandler } from '../workers/group-ingest.js';
+import { inboundHandler } from '../workers/inbound.js';
+import { createOutboundHandler } from '../workers/outbound.js';
+import { turnHandler } from '../workers/turn.js';
+
+/** Doctors on WhatsApp: the Evolution webhook, inbound, turn and the one way out. */
+export function composeDoctorPath(deps: AppDeps): Capability {
+  const { config, db, logger, queue, pipeline } = deps;
+  return {
+    name: 'doctor-path',
+    mounts: [
+      {
+        path: '/webhooks/evolution',
+        app: evolutionWebhook({
+          token: config.EVOLUTION_WEBHOOK_TOKEN,
+          logger,
+          // Bounded: with Redis down the add would wait for a reconnect; Evolution
+          // gets a 503 and retries, and the job id makes a late add harmless.
+          enqueueInbound: (message) =>
+            withTimeout(
+              queue.enqueue('inbound', { ...message, fromMeAttempt: 0 }, { jobId: safeJobId('in', message.instance, message.providerMessageId) }),
+              2_000,
+              'enqueue inbound',
+            ).then(() => undefined),
+        }),
+      },
+    ],
+    handlers: {
+      outbound: createOutboundHandler(deps.sendOutbound, logger, async (payload, result) => {
+        await settleReminder(db, payload.ctx.reminderId, result.outcome);
+        if (deps.mirror && result.outcome === 'sent' && payload.ctx.conversationId) await deps.mirror(payload.ctx.conversationId);
+      }) as JobHandler,
+      inbound: inboundHandler({ db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler,
+      turn: turnHandler(pipeline) as JobHandler,
+      'group-ingest': groupIngestHandler({ db }) as JobHandler,
+    },
+  };
+}
+
+/** A REMINDER's row follows its send: sent, or cancelled when a guardrail stopped it. */
+async function settleReminder(db: Db, reminderId: string | undefined, outcome: string): Promise<void> {
+  if (!reminderId || outcome === 'deferred') return;
+  await db.rpc('reminder_settle', { p_reminder_id: reminderId, p_outcome: outcome });
+}

@@ -1,0 +1,76 @@
+import type { Config } from './config.js';
+import type { Db } from './db/index.js';
+import { loadPrompts, runAgentTurn, type AgentDeps } from './agent/index.js';
+import { createAnthropicClient, unconfiguredLlm } from './integrations/anthropic/index.js';
+import type { WhatsAppProvider } from './integrations/evolution/index.js';
+import type { SlackNotifier } from './integrations/slack/index.js';
+import type { OutboundEnqueuer } from './outbound/index.js';
+import { loadPipelineReplies, type PipelineDeps } from './pipeline/index.js';
+import type { Redis } from './redis/index.js';
+import { createKnowledge, selectEmbedder } from './retrieval/index.js';
+import type { Clock, Logger } from './shared/index.js';
+
+export interface PipelineParts {
+  config: Config;
+  db: Db;
+  redis: Redis;
+  redisPrefix: string;
+  clock: Clock;
+  logger: Logger;
+  outbound: OutboundEnqueuer;
+  whatsapp: WhatsAppProvider;
+  notices: SlackNotifier;
+  mirror?: (conversationId: string) => Promise<void>;
+}
+
+/** The agent (Claude, tools, knowledge, memory) and the pipeline around it. */
+export function composePipeline(p: PipelineParts): PipelineDeps {
+  const { config, db, logger } = p;
+  const embedder = selectEmbedder(config);
+  const knowledge = createKnowledge({ db, embedder, redis: p.redis, prefix: p.redisPrefix, logger });
+  const prompts = loadPrompts();
+  const agent: AgentDeps = {
+    db,
+    clock: p.clock,
+    logger,
+    embedder,
+    outbound: p.outbound,
+    memory: knowledge.memory,
+    notifyManagers: (text) => p.notices.post(text),
+    llm: config.ANTHROPIC_API_KEY
+      ? createAnthropicClient({ apiKey: config.ANTHROPIC_API_KEY, ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}), timeoutMs: config.ANTHROPIC_TIMEOUT_MS })
+      : unconfiguredLlm(),
+    prompts,
+    models: { fast: config.ANTHROPIC_MODEL_FAST, smart: config.ANTHROPIC_MODEL_SMART },
+    knowledge: knowledge.orchestrator,
+  };
+  return {
+    db,
+    logger,
+    clock: p.clock,
+    humanizedDelay: config.HUMANIZED_DELAY,
+    random: Math.random,
+    replies: loadPipelineReplies(prompts),
+    agent: (input) => runAgentTurn(agent, input),
+    knowledge: knowledge.orchestrator,
+    outbound: p.outbound,
+    ...(p.mirror ? { mirrorInbound: (conversationId: string) => p.mirror!(conversationId) } : {}),
+    fetchImage: async (instance, chatJid, id) => {
+      const media = await p.whatsapp.getMediaBase64(instance, { remoteJid: chatJid, id });
+      return media ? { mediaType: media.mimetype, data: media.base64 } : null;
+    },
+    markRead: async (instance, chatJid, ids) => {
+      for (const id of ids) await p.whatsapp.markMessageAsRead(instance, { remoteJid: chatJid, id, fromMe: false });
+    },
+    notifyHandoff: async (n) => {
+      const draft = n.draft ? ' (rascunho anexado na conversa)' : '';
+      await p.notices.post(`Hand-off: a conversa ${n.conversationId} precisa de uma pessoa (motivo: ${n.reason})${draft}`);
+      if (n.draft) {
+        await db.rpc('business_event_emit', {
+          p_event_type: 'handoff_draft', p_doctor_id: n.doctorId, p_conversation_id: n.conversationId,
+          p_props: { reason: n.reason, draft_chars: n.draft.length },
+        });
+      }
+    },
+  };
+}
