@@ -43,6 +43,8 @@ const schema = z.object({
   SLACK_SIGNING_SECRET: optionalString,
   SLACK_API_URL: optionalUrl,
   SLACK_ALERTS_CHANNEL: optionalString,
+  /** Bearer token (or basic-auth password) for /admin/* and /metrics; those routes are off when unset. */
+  ADMIN_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   HUMANIZED_DELAY: onOff('on'),
   // Quiet window that merges a burst ("oi" / "tudo bem?" / "tem plantão?") into one turn.
   TURN_DEBOUNCE_MS: int(2_000, 0, 120_000),

@@ -4,3 +4,4 @@ export { listen, closeServer, type ServerType } from './listen.js';
 export { evolutionWebhook, type EvolutionWebhookDeps } from './webhooks/evolution-webhook.js';
 export { verifyEvolutionAuth } from './webhooks/verify-evolution-auth.js';
 export { chatwootWebhook, type ChatwootWebhookDeps } from './webhooks/chatwoot-webhook.js';
+export { adminAuth } from './middleware/admin-auth.js';
