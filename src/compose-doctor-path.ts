@@ -8,6 +8,7 @@ import { groupIngestHandler } from '../workers/group-ingest.js';
 import { inboundHandler } from '../workers/inbound.js';
 import { createOutboundHandler } from '../workers/outbound.js';
 import { turnHandler } from '../workers/turn.js';
+import { modelRecoveryHandler } from '../workers/model-recovery.js';
 
 /** Doctors on WhatsApp: the Evolution webhook, inbound, turn and the one way out. */
 export function composeDoctorPath(deps: AppDeps): Capability {
@@ -37,9 +38,13 @@ export function composeDoctorPath(deps: AppDeps): Capability {
         if (deps.mirror && result.outcome === 'sent' && payload.ctx.conversationId) await deps.mirror(payload.ctx.conversationId);
       }) as JobHandler,
       inbound: inboundHandler({ db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler,
-      turn: turnHandler(pipeline) as JobHandler,
+      turn: turnHandler(pipeline, { queue }) as JobHandler,
       'group-ingest': groupIngestHandler({ db }) as JobHandler,
+      ...(pipeline.probeModel
+        ? { 'model-recovery': modelRecoveryHandler({ db, queue, logger, probeModel: pipeline.probeModel, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler }
+        : {}),
     },
+    schedules: pipeline.probeModel ? [{ id: 'model-recovery', queue: 'scheduled', jobName: 'model-recovery', every: config.MODEL_RECOVERY_INTERVAL_MS }] : [],
   };
 }
 

@@ -1,11 +1,11 @@
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
-import { loadPrompts, runAgentTurn, type AgentDeps } from './agent/index.js';
+import { loadPrompts, probeModel, runAgentTurn, type AgentDeps } from './agent/index.js';
 import { createAnthropicClient, unconfiguredLlm } from './integrations/anthropic/index.js';
 import type { WhatsAppProvider } from './integrations/evolution/index.js';
 import type { SlackNotifier } from './integrations/slack/index.js';
 import type { OutboundEnqueuer } from './outbound/index.js';
-import { loadPipelineReplies, type PipelineDeps } from './pipeline/index.js';
+import { handoffNoticeText, loadPipelineReplies, type PipelineDeps } from './pipeline/index.js';
 import type { Redis } from './redis/index.js';
 import { createKnowledge, selectEmbedder } from './retrieval/index.js';
 import type { Clock, Logger } from './shared/index.js';
@@ -52,6 +52,8 @@ export function composePipeline(p: PipelineParts): PipelineDeps {
     random: Math.random,
     replies: loadPipelineReplies(prompts),
     agent: (input) => runAgentTurn(agent, input),
+    probeModel: () => probeModel(agent),
+    modelOutage: { budgetMs: config.MODEL_OUTAGE_BUDGET_MS, retryBaseMs: config.MODEL_RETRY_BASE_MS },
     knowledge: knowledge.orchestrator,
     outbound: p.outbound,
     ...(p.mirror ? { mirrorInbound: (conversationId: string) => p.mirror!(conversationId) } : {}),
@@ -63,12 +65,11 @@ export function composePipeline(p: PipelineParts): PipelineDeps {
       for (const id of ids) await p.whatsapp.markMessageAsRead(instance, { remoteJid: chatJid, id, fromMe: false });
     },
     notifyHandoff: async (n) => {
-      const draft = n.draft ? ' (rascunho anexado na conversa)' : '';
-      await p.notices.post(`Hand-off: a conversa ${n.conversationId} precisa de uma pessoa (motivo: ${n.reason})${draft}`);
-      if (n.draft) {
+      await p.notices.post(handoffNoticeText(n));
+      if (n.draft || n.actions?.length) {
         await db.rpc('business_event_emit', {
           p_event_type: 'handoff_draft', p_doctor_id: n.doctorId, p_conversation_id: n.conversationId,
-          p_props: { reason: n.reason, draft_chars: n.draft.length },
+          p_props: { reason: n.reason, draft_chars: n.draft?.length ?? 0, actions: n.actions?.length ?? 0 },
         });
       }
     },

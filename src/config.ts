@@ -51,6 +51,12 @@ const schema = z.object({
   // Turns mostly wait on the model, so many can run at once; Anthropic's rate limit is the real bound.
   TURN_CONCURRENCY: int(128, 1, 1_024),
   OUTBOUND_CONCURRENCY: int(16, 1, 256),
+  // Model outage (decision 0004): how long a doctor's turn keeps retrying before a person is
+  // called, the first re-scheduling delay (doubling, capped at 30 s), and how often the
+  // model-recovery job probes the model while model-outage hand-offs wait.
+  MODEL_OUTAGE_BUDGET_MS: int(150_000, 0, 3_600_000),
+  MODEL_RETRY_BASE_MS: int(5_000, 100, 60_000),
+  MODEL_RECOVERY_INTERVAL_MS: int(30_000, 500, 3_600_000),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

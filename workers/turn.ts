@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { runTurn, type PipelineDeps } from '../src/pipeline/index.js';
+import type { JobQueue } from '../src/shared/index.js';
+import { scheduleTurn } from './inbound.js';
 import { defineJob } from './job-definition.js';
 
 /**
@@ -14,13 +16,19 @@ export const turnJob = defineJob({
   backoffMs: 3_000,
 });
 
-export function turnHandler(deps: PipelineDeps) {
+export function turnHandler(deps: PipelineDeps, sched?: { queue: JobQueue }) {
   return async ({ conversationId }: { conversationId: string }) => {
     const outcome = await runTurn(conversationId, deps);
     deps.logger.info(
       { conversationId, status: outcome.status, stoppedBy: outcome.stoppedBy?.processor, bubbles: outcome.bubbles, stages: outcome.ctx.stages },
       'turn done',
     );
-    return { status: outcome.status, bubbles: outcome.bubbles };
+    if (outcome.status === 'deferred' && outcome.retryInMs != null && sched) {
+      // The model is down: run again later through the same debounce key. Added
+      // while this job is active, BullMQ parks it and enqueues it, delayed, when
+      // this one completes; a new message from the doctor meanwhile replaces it.
+      await scheduleTurn(sched.queue, conversationId, outcome.retryInMs);
+    }
+    return { status: outcome.status, bubbles: outcome.bubbles, ...(outcome.status === 'deferred' ? { retryInMs: outcome.retryInMs } : {}) };
   };
 }

@@ -1,4 +1,5 @@
-export { runAgentTurn, type AgentDeps, type AgentTurnInput, type AgentTurnResult, type HandoffReason, type TurnUsage } from './run-agent-turn.js';
+export { runAgentTurn, type AgentDeps, type AgentTranscript, type AgentTurnInput, type AgentTurnResult, type HandoffReason, type TurnUsage } from './run-agent-turn.js';
+export { sideEffectsOf } from './side-effects.js';
 export { loadPrompts, PROMPTS_DIR, type AgentPrompts } from './prompts.js';
 export { chooseModel, type ModelChoice, type RoutingInput } from './routing.js';
 export { buildSystem, toLlmMessages } from './assemble.js';
@@ -8,3 +9,4 @@ export { runToolLoop, runToolCall, type ToolCallRecord, type CallUsage } from '.
 export { formatBRL } from './format.js';
 export * from './ports.js';
 export * from './tools/index.js';
+export { probeModel, type ModelProbe } from './probe-model.js';

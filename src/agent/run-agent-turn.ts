@@ -1,4 +1,4 @@
-import type { LlmClient } from '../integrations/anthropic/index.js';
+import { LlmError, LlmUnconfiguredError, type LlmClient, type LlmMessage } from '../integrations/anthropic/index.js';
 import { errorMessage } from '../shared/index.js';
 import { buildSystem, toLlmMessages } from './assemble.js';
 import { toBubbles } from './bubbles.js';
@@ -40,8 +40,22 @@ export interface AgentTurnInput {
     /** Ask for the stronger model, with the reason recorded. */
     preferSmart?: string;
   };
+  /**
+   * Regeneration (ValidateOutput): rewrite the reply's TEXT only. The previous
+   * draft's tool calls and results are replayed as history and no tool runs
+   * again, so a reservation or reminder is never made twice or differently.
+   */
+  rewrite?: { transcript: AgentTranscript; toolCalls: ToolCallRecord[] };
 }
 
+/** The tool rounds of a turn as the model saw them (see LoopOutcome.transcript). */
+export type AgentTranscript = LlmMessage[];
+
+/**
+ * llm_unavailable: the model could not be reached after the SDK's retries;
+ * `retryable` says whether waiting can help (overload, rate limit, 5xx, network)
+ * or not (no API key, a request the API rejects).
+ */
 export type HandoffReason = 'llm_unavailable' | 'model_refusal' | 'empty_reply';
 
 export interface TurnUsage {
@@ -59,11 +73,14 @@ export interface AgentTurnResult {
   model: string;
   modelReason: string;
   usage: TurnUsage;
+  /** Every tool call behind this reply (on a rewrite: the replayed ones). */
   toolCalls: ToolCallRecord[];
+  /** Tool rounds to replay if this draft has to be rewritten. */
+  transcript?: AgentTranscript;
   rounds: number;
   latencyMs: number;
   /** Set when a human must take over instead of sending `bubbles`. */
-  handoff?: { reason: HandoffReason; draft?: string; error?: string };
+  handoff?: { reason: HandoffReason; draft?: string; error?: string; retryable?: boolean };
   turnId?: string;
 }
 
@@ -105,27 +122,36 @@ export async function runAgentTurn(deps: AgentDeps, input: AgentTurnInput): Prom
   const choice = chooseModel({ history: input.history, knowledge, ...(input.context?.preferSmart ? { preferSmart: input.context.preferSmart } : {}) }, deps.models);
 
   const calls: CallUsage[] = [];
+  const rewrite = input.rewrite;
   let loop: LoopOutcome | undefined;
-  let failure: string | undefined;
+  let failure: { error: string; retryable: boolean } | undefined;
   try {
     loop = await runToolLoop({
       llm: deps.llm,
-      request: { model: choice.model, max_tokens: deps.maxTokens ?? 1024, system: buildSystem(deps.prompts, dynamic), messages },
+      request: {
+        model: choice.model,
+        max_tokens: deps.maxTokens ?? 1024,
+        system: buildSystem(deps.prompts, dynamic),
+        // A rewrite sees what the tools already did and answers in one round with
+        // tools forbidden (still declared: the replayed tool_use blocks need them,
+        // and the cached prefix stays the same).
+        messages: rewrite ? [...messages, ...rewrite.transcript] : messages,
+      },
       tools: deps.tools ?? JULIA_TOOLS,
       ctx: { doctorId, conversationId, deps },
-      maxRounds: deps.maxRounds ?? 5,
+      maxRounds: rewrite ? 1 : (deps.maxRounds ?? 5),
       onCall: (u) => calls.push(u),
     });
   } catch (err) {
-    // The SDK already retried with backoff; a human takes over, the doctor gets no canned line.
-    failure = errorMessage(err);
-    deps.logger.error({ err: failure, conversationId }, 'agent: model unavailable, handing off');
+    // The SDK already retried with backoff; the pipeline decides whether to wait for the model.
+    failure = { error: errorMessage(err), retryable: isRetryable(err) };
+    deps.logger.error({ err: failure.error, retryable: failure.retryable, conversationId }, 'agent: model unavailable');
   }
 
   const text = (loop?.texts ?? []).join('\n\n');
   const bubbles = toBubbles(text);
   const handoff: AgentTurnResult['handoff'] = failure
-    ? { reason: 'llm_unavailable', error: failure, ...(text ? { draft: text } : {}) }
+    ? { reason: 'llm_unavailable', error: failure.error, retryable: failure.retryable, ...(text ? { draft: text } : {}) }
     : loop?.stopReason === 'refusal'
       ? { reason: 'model_refusal', ...(text ? { draft: text } : {}) }
       : bubbles.length === 0
@@ -143,13 +169,25 @@ export async function runAgentTurn(deps: AgentDeps, input: AgentTurnInput): Prom
       cacheReadInputTokens: sum(calls, 'cache_read_input_tokens'),
       calls,
     },
-    toolCalls: loop?.toolCalls ?? [],
+    toolCalls: [...(rewrite?.toolCalls ?? []), ...(loop?.toolCalls ?? [])],
+    transcript: [...(rewrite?.transcript ?? []), ...(loop?.transcript ?? [])],
     rounds: calls.length,
     latencyMs: Date.now() - started,
     ...(handoff ? { handoff } : {}),
   };
-  result.turnId = await recordTurn(deps, input, result);
+  result.turnId = await recordTurn(deps, input, { ...result, toolCalls: loop?.toolCalls ?? [] });
   return result;
+}
+
+/**
+ * Waiting can help with overload (529), rate limits, 5xx, timeouts and network
+ * errors, and with a key an operator is fixing (401/403/404). It cannot help
+ * without a key, or with a request the API rejects as such (400/413/422).
+ */
+function isRetryable(err: unknown): boolean {
+  if (err instanceof LlmUnconfiguredError) return false;
+  if (!(err instanceof LlmError)) return true;
+  return err.status === undefined || ![400, 413, 422].includes(err.status);
 }
 
 function sum(calls: CallUsage[], key: 'input_tokens' | 'output_tokens' | 'cache_creation_input_tokens' | 'cache_read_input_tokens'): number {

@@ -23,6 +23,12 @@ export interface LoopOutcome {
   calls: CallUsage[];
   rounds: number;
   stopReason: string | null;
+  /**
+   * What the tools did, as the model saw it: each round's tool_use blocks (its
+   * text left out) and their results. A regeneration replays it instead of
+   * running the tools again.
+   */
+  transcript: LlmMessage[];
 }
 
 export interface LoopInput {
@@ -57,12 +63,13 @@ export async function runToolCall(tools: AgentTool<any>[], name: string, input: 
 /**
  * The bounded tool loop: call the model, run every tool it asked for, hand the
  * results back, repeat. The last allowed round forbids tools so the turn always
- * ends in text. LlmError propagates: the caller turns it into a hand-off.
+ * ends in text. LlmError propagates: the caller decides between waiting for the
+ * model and a hand-off.
  */
 export async function runToolLoop(input: LoopInput): Promise<LoopOutcome> {
   const llmTools = input.tools.map(toLlmTool);
   const messages: LlmMessage[] = [...input.request.messages];
-  const out: LoopOutcome = { texts: [], toolCalls: [], calls: [], rounds: 0, stopReason: null };
+  const out: LoopOutcome = { texts: [], toolCalls: [], calls: [], rounds: 0, stopReason: null, transcript: [] };
   for (let round = 1; round <= input.maxRounds; round++) {
     const lastRound = round === input.maxRounds;
     const started = Date.now();
@@ -80,7 +87,10 @@ export async function runToolLoop(input: LoopInput): Promise<LoopOutcome> {
     for (const b of content) if (b.type === 'text' && b.text.trim()) out.texts.push(b.text.trim());
     const uses = content.filter((b): b is Extract<LlmContentBlock, { type: 'tool_use' }> => b.type === 'tool_use');
     if (res.stop_reason !== 'tool_use' || uses.length === 0) return out;
+    // Tools were forbidden this round: a tool call now would act without the model ever seeing its result.
+    if (lastRound) return out;
     messages.push({ role: 'assistant', content });
+    out.transcript.push({ role: 'assistant', content: uses });
     const results: LlmContentBlock[] = [];
     // Sequential on purpose: a reservation must see what a search just stored.
     for (const use of uses) {
@@ -89,6 +99,7 @@ export async function runToolLoop(input: LoopInput): Promise<LoopOutcome> {
       results.push({ type: 'tool_result', tool_use_id: use.id, content: JSON.stringify(record.result), ...(record.isError ? { is_error: true } : {}) });
     }
     messages.push({ role: 'user', content: results });
+    out.transcript.push({ role: 'user', content: results });
   }
   return out;
 }

@@ -1,12 +1,13 @@
-import type { AgentTurnInput, HistoryMessage } from '../agent/index.js';
-import { loaded, type TurnContext } from './turn-context.js';
+import { sideEffectsOf, type AgentTranscript, type AgentTurnInput, type HistoryMessage, type ToolCallRecord } from '../agent/index.js';
+import { modelAnswered, waitForModel } from './model-outage.js';
+import { loaded, pick, type TurnContext } from './turn-context.js';
 
 /**
  * The agent core between the pre- and post-processors: history (already
  * handled messages, then the pending text as the doctor's newest turn), the
  * knowledge a pre-processor may have computed, and the model's reply.
  */
-export function agentInput(ctx: TurnContext, feedback?: string[]): AgentTurnInput {
+export function agentInput(ctx: TurnContext, feedback?: string[], rewrite?: { transcript: AgentTranscript; toolCalls: ToolCallRecord[] }): AgentTurnInput {
   const l = loaded(ctx);
   const history: HistoryMessage[] = l.history
     .filter((h) => (h.text ?? '').trim())
@@ -21,21 +22,29 @@ export function agentInput(ctx: TurnContext, feedback?: string[]): AgentTurnInpu
       ...(ctx.knowledge ? { knowledge: ctx.knowledge } : {}),
       ...(feedback?.length ? { feedback } : {}),
     },
+    ...(rewrite ? { rewrite } : {}),
   };
 }
 
 export async function runCore(ctx: TurnContext): Promise<void> {
   const result = await ctx.deps.agent(agentInput(ctx));
   ctx.agentResult = result;
+  const failed = result.handoff?.reason === 'llm_unavailable' ? result.handoff : undefined;
+  if (failed && failed.retryable !== false) return waitForModel(ctx, failed.error);
+  const l = loaded(ctx);
+  if (!failed) await modelAnswered(ctx);
   if (result.handoff) {
-    const l = loaded(ctx);
+    const actions = sideEffectsOf(result.toolCalls);
     ctx.handoff = {
       doctorId: l.doctor.id,
       conversationId: ctx.conversationId,
       reason: result.handoff.reason,
       ...(result.handoff.draft ? { draft: result.handoff.draft } : {}),
+      ...(actions.length ? { actions } : {}),
     };
-    ctx.replies = [];
+    // No model to wait for (no API key, a rejected request): the doctor hears
+    // that a person is coming instead of nothing at all.
+    ctx.replies = failed ? [pick(ctx.deps.replies.handoffMessages, l.pending[l.pending.length - 1]!.id)] : [];
     return;
   }
   ctx.replies = result.bubbles;

@@ -1,7 +1,9 @@
 export { runTurn, type TurnOutcome } from './run-turn.js';
 export { PRE_PROCESSORS, POST_PROCESSORS } from './processors.js';
 export { CONTINUE, stop, type Processor, type ProcessorResult } from './processor.js';
-export type { PipelineDeps, PipelineReplies, HandoffNotice, TurnContext, PendingMessage } from './turn-context.js';
+export type { PipelineDeps, PipelineReplies, HandoffNotice, TurnContext, PendingMessage, ModelOutagePolicy } from './turn-context.js';
+export { DEFAULT_MODEL_OUTAGE } from './turn-context.js';
+export { handoffNoticeText } from './handoff-notice-text.js';
 export { humanizedDelayMs, hourFactor } from './timing.js';
 export { splitBubbles } from './split-bubbles.js';
 export { validateOutput } from './validate-output.js';

@@ -4,8 +4,10 @@ import { POST_PROCESSORS, PRE_PROCESSORS } from './processors.js';
 import { newTurnContext, type PipelineDeps, type TurnContext } from './turn-context.js';
 
 export interface TurnOutcome {
-  status: 'replied' | 'stopped' | 'handoff' | 'noop';
+  status: 'replied' | 'stopped' | 'handoff' | 'noop' | 'deferred';
   stoppedBy?: { processor: string; reason: string };
+  /** For 'deferred': run the turn again after this long (null: the recovery job will). */
+  retryInMs?: number | null;
   bubbles: number;
   ctx: TurnContext;
 }
@@ -32,6 +34,11 @@ export async function runTurn(conversationId: string, deps: PipelineDeps, proces
     }
   }
   if (!ctx.stoppedBy) await timed(ctx, 'agent', () => runCore(ctx));
+  if (ctx.deferred) {
+    // Waiting for the model: nothing is planned, sent or marked handled; only measured.
+    for (const p of post.filter((x) => x.name === 'metrics')) await timed(ctx, p.name, () => p.run(ctx));
+    return { status: 'deferred', retryInMs: ctx.deferred.retryInMs, bubbles: 0, ctx };
+  }
   for (const p of post) await timed(ctx, p.name, () => p.run(ctx));
   const status = ctx.handoff ? 'handoff' : ctx.stoppedBy ? 'stopped' : 'replied';
   return { status, ...(ctx.stoppedBy ? { stoppedBy: ctx.stoppedBy } : {}), bubbles: ctx.replies.length, ctx };

@@ -1,4 +1,4 @@
-import type { AgentTurnInput, AgentTurnResult, KnowledgeContext, KnowledgePort } from '../agent/index.js';
+import type { AgentTurnInput, AgentTurnResult, KnowledgeContext, KnowledgePort, ModelProbe } from '../agent/index.js';
 import type { Db } from '../db/index.js';
 import type { OutboundEnqueuer } from '../outbound/index.js';
 import type { Clock, Logger } from '../shared/index.js';
@@ -44,7 +44,19 @@ export interface HandoffNotice {
   reason: string;
   /** The reply we did not send, so the person taking over sees it. */
   draft?: string;
+  /** What the turn's tools already did (a reservation, a reminder), in Portuguese. */
+  actions?: string[];
 }
+
+/** How long a doctor waits for a model that is down before a person is called. */
+export interface ModelOutagePolicy {
+  /** From the conversation's first failed attempt to the hand-off. */
+  budgetMs: number;
+  /** First re-scheduling delay; doubles per attempt, capped at 30 s. */
+  retryBaseMs: number;
+}
+
+export const DEFAULT_MODEL_OUTAGE: ModelOutagePolicy = { budgetMs: 150_000, retryBaseMs: 5_000 };
 
 export interface PipelineDeps {
   db: Db;
@@ -58,6 +70,10 @@ export interface PipelineDeps {
   outbound: OutboundEnqueuer;
   /** Read receipts; optional (console provider has none). Never throws into the turn. */
   markRead?(instance: string, chatJid: string, providerMessageIds: string[]): Promise<void>;
+  /** Is the model answering? Used by the model-recovery job; absent means never probed. */
+  probeModel?(): Promise<ModelProbe>;
+  /** Waiting for the model before a hand-off; DEFAULT_MODEL_OUTAGE when absent. */
+  modelOutage?: ModelOutagePolicy;
   /** Tells supervisors (Slack, Chatwoot) that a person must take over. */
   notifyHandoff(notice: HandoffNotice): Promise<void>;
   /** Mirrors inbound messages to the supervision inbox (Chatwoot); optional. */
@@ -85,6 +101,13 @@ export interface TurnContext {
   stoppedBy?: { processor: string; reason: string };
   /** Set when the turn must end in a hand-off rather than a reply. */
   handoff?: HandoffNotice;
+  /**
+   * The model is down: the messages stay pending and the turn runs again in
+   * `retryInMs` (null: the model-recovery job re-arms it when the model is back).
+   */
+  deferred?: { retryInMs: number | null };
+  /** Hand-off for a model outage: its messages stay pending for Júlia after it. */
+  keepPending?: boolean;
   stages: Record<string, number>;
   events: string[];
 }

@@ -10,7 +10,7 @@ export const metrics: Processor = {
     try {
       await ctx.deps.db.rpc('turn_metrics_record', {
         p_conversation_id: ctx.conversationId,
-        p_outcome: ctx.handoff ? 'handoff' : (ctx.stoppedBy?.reason ?? 'reply'),
+        p_outcome: ctx.deferred ? 'model_wait' : ctx.handoff ? 'handoff' : (ctx.stoppedBy?.reason ?? 'reply'),
         p_stages: ctx.stages,
         p_model: r?.model ?? null,
         p_tokens: r ? { input: r.usage.inputTokens, output: r.usage.outputTokens, cacheRead: r.usage.cacheReadInputTokens, cacheCreation: r.usage.cacheCreationInputTokens } : null,

@@ -12,6 +12,8 @@ export const saveInteraction: Processor = {
   priority: 30,
   async run(ctx) {
     const l = loaded(ctx);
+    // A hand-off for a model outage leaves them for Júlia once the model is back.
+    if (ctx.keepPending) return CONTINUE;
     await ctx.deps.db.rpc('turn_mark_handled', { p_conversation_id: ctx.conversationId, p_interaction_ids: l.pending.map((m) => m.id) });
     return CONTINUE;
   },

@@ -1,6 +1,6 @@
 import { CONTINUE, type Processor } from '../processor.js';
 import { splitBubbles } from '../split-bubbles.js';
-import { answered, loaded } from '../turn-context.js';
+import { answered, loaded, type PendingMessage, type TurnContext } from '../turn-context.js';
 
 interface Plan {
   bubbles: string[];
@@ -22,6 +22,7 @@ export const sendMessage: Processor = {
     if (l.pending.length === 0) return CONTINUE;
     const last = answered(l.pending);
     const humanInControl = l.conversation.controlled_by === 'human';
+    if (ctx.keepPending && ctx.handoff && !humanInControl) return modelOutageHandoff(ctx, last);
     const bubbles = humanInControl ? [] : splitBubbles(ctx.replies);
     const delays = bubbles.map((_, i) => ctx.delays[Math.min(i, ctx.delays.length - 1)] ?? 0);
     const plan = await ctx.deps.db.rpc<Plan>('turn_plan_save', {
@@ -57,3 +58,31 @@ export const sendMessage: Processor = {
     return CONTINUE;
   },
 };
+
+/**
+ * A model outage outlasted its budget. No plan is stored, because the turn that
+ * answers these messages after the outage must store its own; the line has its
+ * own idempotency key. It may leave under human control (handoffNotice).
+ */
+async function modelOutageHandoff(ctx: TurnContext, last: PendingMessage) {
+  const l = loaded(ctx);
+  for (const [i, text] of splitBubbles(ctx.replies).entries()) {
+    await ctx.deps.outbound.enqueueOutbound(
+      {
+        method: 'REPLY',
+        doctorId: l.doctor.id,
+        conversationId: ctx.conversationId,
+        inboundInteractionId: last.id,
+        lastInboundAt: last.sentAt,
+        actor: 'julia',
+        ...(last.instance ? { instance: last.instance } : {}),
+        handoffNotice: true,
+      },
+      text,
+      { delayMs: ctx.delays[i] ?? 0, idempotencyKey: `outage-handoff-${last.id}-${i}` },
+    );
+  }
+  const res = await ctx.deps.db.rpc<{ changed: boolean }>('model_outage_handoff', { p_conversation_id: ctx.conversationId, p_now: ctx.deps.clock.now() });
+  if (res.changed) await ctx.deps.notifyHandoff(ctx.handoff!);
+  return CONTINUE;
+}

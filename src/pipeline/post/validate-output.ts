@@ -1,3 +1,4 @@
+import { sideEffectsOf, type AgentTurnResult } from '../../agent/index.js';
 import { agentInput } from '../core.js';
 import { CONTINUE, type Processor } from '../processor.js';
 import { loaded, type TurnContext } from '../turn-context.js';
@@ -8,7 +9,11 @@ export const MAX_REGENERATIONS = 2;
 /**
  * Never silence: a draft that breaks a rule is regenerated with the violation
  * as feedback, at most twice; then a person takes over with the draft attached.
- * Direct replies from prompts/ (opt-out, bot answer) are ours and not re-checked.
+ * Regeneration rewrites the text only: the first draft's tool calls and results
+ * are replayed and no tool runs again (a shift is never reserved twice, nor a
+ * second, different reminder scheduled). A hand-off tells the person what those
+ * tools already did. Direct replies from prompts/ (opt-out, bot answer) are ours
+ * and not re-checked.
  */
 export const validateOutputProcessor: Processor = {
   name: 'validate_output',
@@ -20,11 +25,13 @@ export const validateOutputProcessor: Processor = {
     for (let attempt = 1; violations.length > 0 && attempt <= MAX_REGENERATIONS; attempt++) {
       ctx.deps.logger.info({ conversationId: ctx.conversationId, attempt, violations: violations.map((v) => v.id) }, 'reply rejected; regenerating');
       const feedback = violations.map((v) => ctx.deps.replies.validationFeedback(v.detail ? `${v.why} (${v.detail})` : v.why));
-      const result = await ctx.deps.agent(agentInput(ctx, feedback));
-      ctx.agentResult = result;
+      const previous: AgentTurnResult = ctx.agentResult!;
+      const result = await ctx.deps.agent(agentInput(ctx, feedback, { transcript: previous.transcript ?? [], toolCalls: previous.toolCalls }));
+      // Whatever the rewrite says, what the first draft's tools did still stands.
+      ctx.agentResult = { ...result, toolCalls: previous.toolCalls, transcript: previous.transcript ?? [] };
       if (result.handoff) {
         ctx.replies = [];
-        ctx.handoff = { doctorId: loaded(ctx).doctor.id, conversationId: ctx.conversationId, reason: result.handoff.reason };
+        ctx.handoff = { doctorId: loaded(ctx).doctor.id, conversationId: ctx.conversationId, reason: result.handoff.reason, ...withActions(ctx) };
         return CONTINUE;
       }
       ctx.replies = result.bubbles;
@@ -36,12 +43,18 @@ export const validateOutputProcessor: Processor = {
         conversationId: ctx.conversationId,
         reason: `validation_failed:${violations.map((v) => v.id).join(',')}`,
         draft: ctx.replies.join('\n\n'),
+        ...withActions(ctx),
       };
       ctx.replies = [];
     }
     return CONTINUE;
   },
 };
+
+function withActions(ctx: TurnContext): { actions?: string[] } {
+  const actions = sideEffectsOf(ctx.agentResult?.toolCalls ?? []);
+  return actions.length ? { actions } : {};
+}
 
 function check(ctx: TurnContext): Violation[] {
   const r = ctx.agentResult!;

@@ -9,6 +9,10 @@ export const humanControl: Processor = {
   async run(ctx) {
     const l = loaded(ctx);
     if (l.conversation.controlled_by !== 'human') return CONTINUE;
+    // Handed off only because the model was down, and no person acted since:
+    // try the model again; if it answers, the conversation returns to Júlia.
+    const outage = await ctx.deps.db.rpc<{ handedOffAt: string | null } | null>('model_outage_get', { p_conversation_id: ctx.conversationId });
+    if (outage?.handedOffAt) return CONTINUE;
     const last = l.pending[l.pending.length - 1]!;
     await ctx.deps.db.rpc('business_event_emit', {
       p_event_type: 'inbound_under_human_control', p_doctor_id: l.doctor.id, p_conversation_id: ctx.conversationId,
