@@ -96,6 +96,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export class AnthropicFake extends HttpFake {
   private script: AnthropicStep[];
   private handler: AnthropicHandler | undefined;
+  private outage: { until: number; calls: number; status: number; headers: Record<string, string> } | undefined;
 
   constructor(private readonly options: AnthropicFakeOptions = {}) {
     super('anthropic fake');
@@ -115,6 +116,19 @@ export class AnthropicFake extends HttpFake {
     return this;
   }
 
+  /**
+   * A provider outage: every call answers `status` (529 overloaded by default)
+   * for `ms` from now, or for the next `calls` calls, before the script or the
+   * handler is consulted (they resume untouched afterwards).
+   */
+  overload(opts: { ms?: number; calls?: number; status?: number; headers?: Record<string, string> }): this {
+    this.outage = { until: opts.ms !== undefined ? Date.now() + opts.ms : 0, calls: opts.calls ?? 0, status: opts.status ?? 529, headers: opts.headers ?? {} };
+    return this;
+  }
+
+  /** Calls answered with an outage error so far (since the last reset). */
+  overloadedCalls = 0;
+
   /** Steps not yet consumed; tests assert 0 to prove the agent made every expected call. */
   remaining(): number {
     return this.script.length;
@@ -133,6 +147,18 @@ export class AnthropicFake extends HttpFake {
     super.reset();
     this.script = [...(this.options.script ?? [])];
     this.handler = this.options.handler;
+    this.outage = undefined;
+    this.overloadedCalls = 0;
+  }
+
+  private overloaded(): FakeReply | undefined {
+    const o = this.outage;
+    if (!o) return undefined;
+    if (o.calls > 0) o.calls--;
+    else if (Date.now() >= o.until) return undefined;
+    this.overloadedCalls++;
+    const reply = anthropicError(o.status);
+    return { ...reply, headers: { ...reply.headers, ...o.headers } };
   }
 
   protected override failureBody(status: number): unknown {
@@ -160,6 +186,8 @@ export class AnthropicFake extends HttpFake {
       return anthropicError(400, undefined, 'anthropic fake: streaming is not supported, call without stream');
     }
     const call = body as AnthropicCall;
+    const down = this.overloaded();
+    if (down) return down;
     const step = this.script.shift() ?? (this.handler ? await this.handler(call) : undefined);
     if (!step) return anthropicError(500, 'api_error', 'anthropic fake: script exhausted');
     if (step.delayMs) await sleep(step.delayMs);

@@ -162,13 +162,30 @@ describe('turn pipeline', () => {
     expect(h.sent).toEqual([]);
   });
 
-  it('hands off without a robotic line when the model is unavailable', async () => {
+  it('waits for a model that is down: nothing sent, messages left pending, the turn re-armed; then answers', async () => {
     const conv = await inbound(db, '5511911110016', ['oi']);
-    const h = harness(db, [agentReply('', { bubbles: [], handoff: { reason: 'llm_unavailable', error: '529' } })]);
+    const down = agentReply('', { bubbles: [], handoff: { reason: 'llm_unavailable', error: '529', retryable: true } });
+    const h = harness(db, [down, agentReply('Oi! Tudo bem?')]);
+    const out = await runTurn(conv, h.deps);
+    expect(out).toMatchObject({ status: 'deferred', retryInMs: 5_000 });
+    expect(h.sent).toEqual([]);
+    expect(h.handoffs).toEqual([]);
+    expect((await one<{ n: number }>(`select count(*)::int n from inbound_handled where conversation_id = $1`, [conv])).n).toBe(0);
+    expect((await runTurn(conv, h.deps)).status).toBe('replied');
+    expect(h.sent.map((s) => s.text)).toEqual(['Oi! Tudo bem?']);
+    expect((await one<{ n: number }>(`select count(*)::int n from model_outages where conversation_id = $1`, [conv])).n).toBe(0);
+  });
+
+  it('without an API key hands off at once with a line to the doctor, for a person to keep', async () => {
+    const conv = await inbound(db, '5511911110018', ['oi']);
+    const h = harness(db, [agentReply('', { bubbles: [], handoff: { reason: 'llm_unavailable', error: 'ANTHROPIC_API_KEY is not set', retryable: false } })]);
     const out = await runTurn(conv, h.deps);
     expect(out.status).toBe('handoff');
-    expect(h.sent).toEqual([]);
+    expect(h.sent.map((s) => s.text)).toEqual(REPLIES.handoffMessages);
+    expect(h.sent[0]!.ctx).toMatchObject({ handoffNotice: true });
     expect(h.handoffs[0]).toMatchObject({ reason: 'llm_unavailable' });
+    expect((await one<{ n: number }>(`select count(*)::int n from model_outages where conversation_id = $1`, [conv])).n).toBe(0);
+    expect((await one<{ controlled_by: string }>(`select controlled_by from conversations where id = $1`, [conv])).controlled_by).toBe('human');
   });
 
   it('spaces bubbles with humanized delays when enabled', async () => {
