@@ -117,7 +117,7 @@ describe('julia serve during a 25 s model outage', () => {
     for (const phone of ['5511970008001', '5511970008002']) {
       const texts = await waitFor(() => answeredAfterOutage(phone), { timeoutMs: 45_000, what: `an answer to ${phone}` });
       expect(Date.now() - started).toBeGreaterThanOrEqual(OUTAGE_MS - 1_000);
-      expect(texts.length).toBeLessThanOrEqual(2);
+      expect(texts!.length).toBeLessThanOrEqual(2);
     }
     expect(anthropic.overloadedCalls).toBeGreaterThan(3);
 

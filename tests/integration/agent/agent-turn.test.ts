@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runAgentTurn, type HistoryMessage } from '../../../src/agent/index.js';
+import { probeModel, runAgentTurn, type HistoryMessage } from '../../../src/agent/index.js';
+import { unconfiguredLlm } from '../../../src/integrations/anthropic/index.js';
 import { createHarness, MODELS, query, RETRY_FAST, seededDoctor, type DoctorRow, type Harness } from './harness.js';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -171,7 +172,8 @@ describe('runAgentTurn against the Anthropic fake', () => {
     const r = await turn(doctorSays('alô?'));
     // maxRetries = 2: three attempts, all recorded by the fake.
     expect(h.fake.calls()).toHaveLength(3);
-    expect(r.handoff).toMatchObject({ reason: 'llm_unavailable' });
+    // Overload and 5xx: waiting can help, so the pipeline waits for the model (issue 9, finding 2).
+    expect(r.handoff).toMatchObject({ reason: 'llm_unavailable', retryable: true });
     expect(r.handoff!.draft).toBeUndefined();
     expect(r.bubbles).toEqual([]);
     expect(h.outbound.jobs).toEqual([]);
@@ -179,5 +181,19 @@ describe('runAgentTurn against the Anthropic fake', () => {
       h.db, 'select outcome, handoff_reason, rounds, error from agent_turns where id = $1', [r.turnId]);
     expect(row).toMatchObject({ outcome: 'handoff', handoff_reason: 'llm_unavailable', rounds: 0 });
     expect(row!.error).toMatch(/500/);
+  });
+
+  it('without an API key says waiting cannot help', async () => {
+    const r = await runAgentTurn({ ...h.deps, llm: unconfiguredLlm() }, { doctorId: doctor.id, conversationId, history: doctorSays('oi') });
+    expect(r.handoff).toMatchObject({ reason: 'llm_unavailable', retryable: false });
+    expect(await probeModel({ llm: unconfiguredLlm(), models: MODELS })).toBe('unconfigured');
+  });
+
+  it('probes the model with one cheap call', async () => {
+    h.fake.push({ status: 529, headers: RETRY_FAST }, { status: 529, headers: RETRY_FAST }, { status: 529, headers: RETRY_FAST }, { text: 'ok' });
+    expect(await probeModel(h.deps)).toBe('unavailable');
+    expect(await probeModel(h.deps)).toBe('ok');
+    expect(h.fake.calls().at(-1)).toMatchObject({ max_tokens: 1, model: MODELS.fast });
+    expect(h.fake.calls().at(-1)!.tools).toBeUndefined();
   });
 });
