@@ -42,6 +42,10 @@ language plpgsql as $$
 declare previous text; res jsonb;
 begin
   select controlled_by into previous from conversations where id = p_conversation_id for update;
+  if previous = 'human' and exists (select 1 from model_outages where conversation_id = p_conversation_id and handed_off_at is not null) then
+    -- Ours already (a retried turn): nothing changes.
+    return jsonb_build_object('handedOff', true, 'changed', false);
+  end if;
   if previous = 'human' then
     -- Someone else has it already: not ours to give back.
     delete from model_outages where conversation_id = p_conversation_id;
