@@ -22,7 +22,8 @@ export const sendMessage: Processor = {
     if (l.pending.length === 0) return CONTINUE;
     const last = answered(l.pending);
     const humanInControl = l.conversation.controlled_by === 'human';
-    if (ctx.keepPending && ctx.handoff && !humanInControl) return modelOutageHandoff(ctx, last);
+    // Never a plan here: it would pre-empt the answer these messages get after the outage.
+    if (ctx.keepPending && ctx.handoff) return modelOutageHandoff(ctx, last, humanInControl);
     const bubbles = humanInControl ? [] : splitBubbles(ctx.replies);
     const delays = bubbles.map((_, i) => ctx.delays[Math.min(i, ctx.delays.length - 1)] ?? 0);
     const plan = await ctx.deps.db.rpc<Plan>('turn_plan_save', {
@@ -64,9 +65,9 @@ export const sendMessage: Processor = {
  * answers these messages after the outage must store its own; the line has its
  * own idempotency key. It may leave under human control (handoffNotice).
  */
-async function modelOutageHandoff(ctx: TurnContext, last: PendingMessage) {
+async function modelOutageHandoff(ctx: TurnContext, last: PendingMessage, humanInControl: boolean) {
   const l = loaded(ctx);
-  for (const [i, text] of splitBubbles(ctx.replies).entries()) {
+  for (const [i, text] of (humanInControl ? [] : splitBubbles(ctx.replies)).entries()) {
     await ctx.deps.outbound.enqueueOutbound(
       {
         method: 'REPLY',
