@@ -6,6 +6,7 @@ import { safeJobId, withTimeout } from './shared/index.js';
 import type { JobHandler } from '../workers/index.js';
 import { groupIngestHandler } from '../workers/group-ingest.js';
 import { inboundHandler } from '../workers/inbound.js';
+import { inboundSweeperHandler, SWEEP_EVERY_MS } from '../workers/inbound-sweeper.js';
 import { createOutboundHandler } from '../workers/outbound.js';
 import { turnHandler } from '../workers/turn.js';
 
@@ -39,7 +40,10 @@ export function composeDoctorPath(deps: AppDeps): Capability {
       inbound: inboundHandler({ db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler,
       turn: turnHandler(pipeline) as JobHandler,
       'group-ingest': groupIngestHandler({ db }) as JobHandler,
+      'inbound-sweeper': inboundSweeperHandler({ db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler,
     },
+    // Re-arms turns a crash between "stored" and "scheduled" would have lost.
+    schedules: [{ id: 'inbound-sweeper', queue: 'scheduled', jobName: 'inbound-sweeper', every: SWEEP_EVERY_MS }],
   };
 }
 
