@@ -106,7 +106,7 @@ describe('inbound crash window', () => {
         const j = await queues.queues.turn.getJob(job.jobId);
         return j && (await j.getState()) === 'delayed' && j.attemptsMade === 1 ? j : null;
       }, { timeoutMs: 15_000, what: 'the job to wait for its retry' });
-      expect(retried.attemptsMade).toBe(1);
+      expect(retried!.attemptsMade).toBe(1);
       expect(backoffDelayMs(turnJob, 20)).toBe(60_000);
     } finally {
       await workers.close();
