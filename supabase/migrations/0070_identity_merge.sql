@@ -218,9 +218,13 @@ $$;
 
 -- Replaces 0001's doctor_upsert: the same answer, through the same identity rules.
 create or replace function doctor_upsert(p_phone text, p_name text default null, p_lid text default null)
-returns jsonb language sql as $$
-  select doctor_to_json(doctor_identify(p_phone, p_lid, p_name))
-$$;
+returns jsonb language plpgsql as $$
+declare d doctors;
+begin
+  d := doctor_identify(p_phone, p_lid, p_name);
+  -- A statement of its own, so the state row doctor_identify just made is visible.
+  return doctor_to_json(d);
+end $$;
 
 -- Only the service role may call the functions above (see 0001).
 select revoke_api_roles();

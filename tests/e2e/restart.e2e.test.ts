@@ -60,7 +60,10 @@ describe('restart of julia serve', () => {
     // A reminder, scheduled by the agent during a turn.
     await s.post(evolutionPayload('text-conversation', { id: 'RST-1', remoteJid: `${ASKS_REMINDER}@s.whatsapp.net`, text: 'me lembra daqui a pouco do plantão' }));
     await inboundDone('RST-1');
-    const [first] = await waitFor(async () => ((await delayedTurns()).length === 1 ? delayedTurns() : null), { what: 'the first turn' });
+    const first = await waitFor(async () => {
+      const turns = await delayedTurns();
+      return turns.length === 1 ? turns[0] : null;
+    }, { what: 'the first turn' });
     await first!.promote();
     await waitFor(async () => (await delayedReminders()).length === 1, { timeoutMs: 30_000, what: 'the reminder job' });
     // A turn still waiting for its debounce when the service stops.
