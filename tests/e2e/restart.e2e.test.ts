@@ -73,6 +73,9 @@ describe('restart of julia serve', () => {
     const queuedTurn = (await delayedTurns())[0]!;
     expect(textsTo(WAITS_TURN)).toEqual([]);
 
+    // The inbound sweeper (finding 5) is scheduled every minute by the doctor-path capability.
+    expect((await s.queues.queues.scheduled.getJobSchedulers()).map((j) => [j.key, j.every])).toContainEqual(['inbound-sweeper', 60_000]);
+
     expect(await s.stop()).toBe(0);
     // Stopped: both are still in Redis.
     expect((await delayedTurns()).map((j) => j.id)).toEqual([queuedTurn.id]);
