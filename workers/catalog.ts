@@ -2,11 +2,12 @@ import type { JobDefinition } from './job-definition.js';
 import { chatwootSyncJob } from './chatwoot-sync.js';
 import { groupIngestJob } from './group-ingest.js';
 import { inboundJob } from './inbound.js';
+import { inboundSweeperJob } from './inbound-sweeper.js';
 import { outboundJob } from './outbound.js';
 import { turnJob } from './turn.js';
 import { modelRecoveryJob } from './model-recovery.js';
 
-export { QUEUE_NAMES, defineJob, type JobDefinition, type QueueName } from './job-definition.js';
+export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
 /** Job name → definition; the job files below are registered at the end. */
 export const catalog: Record<string, JobDefinition> = {};
@@ -29,3 +30,4 @@ registerJob('group-ingest', groupIngestJob);
 registerJob('turn', turnJob);
 registerJob('chatwoot-sync', chatwootSyncJob);
 registerJob('model-recovery', modelRecoveryJob);
+registerJob('inbound-sweeper', inboundSweeperJob);
