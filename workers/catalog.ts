@@ -4,6 +4,7 @@ import { groupIngestJob } from './group-ingest.js';
 import { inboundJob } from './inbound.js';
 import { outboundJob } from './outbound.js';
 import { turnJob } from './turn.js';
+import { campaignDispatchJob } from './campaign-dispatch.js';
 
 export { QUEUE_NAMES, defineJob, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -27,3 +28,4 @@ registerJob('inbound', inboundJob);
 registerJob('group-ingest', groupIngestJob);
 registerJob('turn', turnJob);
 registerJob('chatwoot-sync', chatwootSyncJob);
+registerJob('campaign-dispatch', campaignDispatchJob);
