@@ -10,8 +10,6 @@ import { createOutboundWithdrawer } from '../workers/campaign-withdraw.js';
 
 /** The LLM opener must never hold a campaign up: one short attempt, then the template. */
 const OPENER_TIMEOUT_MS = 4_000;
-/** One tick's sends are spread over most of the minute until the next tick. */
-const SPREAD_MS = 50_000;
 const LEASE_MS = 55_000;
 
 export interface CampaignsCapability extends Capability {
@@ -20,7 +18,7 @@ export interface CampaignsCapability extends Capability {
 }
 
 /** Campaigns (spec 5.3): the per-minute dispatcher job and its schedule. */
-export function composeCampaigns(deps: AppDeps, opts: { spreadMs?: number } = {}): CampaignsCapability {
+export function composeCampaigns(deps: AppDeps): CampaignsCapability {
   const { config, redis, redisPrefix, logger } = deps;
   const withdrawer = createOutboundWithdrawer(redis, redisPrefix);
   const limiter = createRateLimiter(redis, redisPrefix);
@@ -33,7 +31,7 @@ export function composeCampaigns(deps: AppDeps, opts: { spreadMs?: number } = {}
     instances: config.evolutionInstances,
     remaining: (instances, now) => limiter.remaining(instances, now),
     withdraw: withdrawer.withdraw,
-    spreadMs: opts.spreadMs ?? SPREAD_MS,
+    spreadMs: config.CAMPAIGN_SPREAD_MS,
     ...(config.ANTHROPIC_API_KEY && {
       opener: {
         llm: createAnthropicClient({

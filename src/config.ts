@@ -51,6 +51,8 @@ const schema = z.object({
   // Turns mostly wait on the model, so many can run at once; Anthropic's rate limit is the real bound.
   TURN_CONCURRENCY: int(128, 1, 1_024),
   OUTBOUND_CONCURRENCY: int(16, 1, 256),
+  // A campaign run's sends are spread over this much of the minute instead of leaving in one burst.
+  CAMPAIGN_SPREAD_MS: int(50_000, 0, 600_000),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
