@@ -23,6 +23,8 @@ export interface DispatcherDeps {
   /** Spread one tick's sends over this long instead of a burst (the tick interval). */
   spreadMs?: number;
   planBatchSize?: number;
+  /** Upper bound on one run's sends whatever the headroom (lifted limits, many numbers). */
+  maxPerTick?: number;
 }
 
 export interface TickResult {
@@ -104,7 +106,7 @@ export function createDispatcher(deps: DispatcherDeps) {
       const running = await store.running();
       await redispatch(running, now);
       const budget = await headroom(now);
-      let left = [...budget.values()].reduce((a, b) => a + b, 0);
+      let left = Math.min(deps.maxPerTick ?? 2_000, [...budget.values()].reduce((a, b) => a + b, 0));
       if (left === 0) return result('no_capacity');
       let enqueued = 0;
       for (const c of running) {
