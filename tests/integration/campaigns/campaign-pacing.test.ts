@@ -71,6 +71,20 @@ describe('a campaign to 300 doctors over two sending numbers', () => {
     const day = (r: { sent_at: Date }) => new Date(r.sent_at).toISOString().slice(0, 10);
     expect(rows.filter((r) => day(r) === '2026-03-06')).toHaveLength(200);
     expect(rows.filter((r) => day(r) === '2026-03-09')).toHaveLength(100);
+
+    // Replies count for the campaign for 7 days after its message: doctor 1 answers after 2 days, doctor 2 after 8.
+    const sentAt = await db.query<{ phone: string; settled_at: Date; doctor_id: string }>(
+      `select d.phone, cs.settled_at, cs.doctor_id from campaign_sends cs join doctors d on d.id = cs.doctor_id where d.phone in ('${phoneOf(1)}', '${phoneOf(2)}')`,
+    );
+    for (const r of sentAt) {
+      const at = new Date(new Date(r.settled_at).getTime() + (r.phone === phoneOf(1) ? 2 : 8) * 24 * HOUR).toISOString();
+      await db.exec(`insert into interactions (doctor_id, direction, body, occurred_at, created_at) values ('${r.doctor_id}', 'inbound', 'oi', '${at}', '${at}')`);
+    }
+    expect((await commands.progress(c.id)).replied).toBe(1);
+    const one = sentAt.find((r) => r.phone === phoneOf(1))!;
+    const within = await commands.attribution(one.doctor_id, new Date(new Date(one.settled_at).getTime() + 6 * 24 * HOUR));
+    expect(within?.campaign_id).toBe(c.id);
+    expect(await commands.attribution(one.doctor_id, new Date(new Date(one.settled_at).getTime() + 8 * 24 * HOUR))).toBeNull();
   });
 
   it('retried and duplicated jobs never send a doctor the same campaign twice', { timeout: 60_000 }, async () => {
