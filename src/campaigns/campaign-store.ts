@@ -19,8 +19,13 @@ export function createCampaignStore(db: Db) {
     inflight: (since: Date) => db.rpc<Record<string, number>>('campaign_inflight', { p_since: since }),
     claim: (id: string, limit: number, now: Date) => db.rpc<ClaimedSend[]>('campaign_claim_sends', { p_campaign_id: id, p_limit: limit, p_now: now }),
     assign: (rows: Array<{ id: number; instance: string }>) => db.rpc('campaign_assign_instances', { p_rows: rows }),
-    dispatched: (opts: { campaignId?: string; before?: Date; limit?: number } = {}) =>
-      db.rpc<ClaimedSend[]>('campaign_dispatched', { p_campaign_id: opts.campaignId ?? null, p_before: opts.before ?? null, p_limit: opts.limit ?? 1000 }),
+    dispatched: (opts: { campaignId?: string; before?: Date; since?: Date; limit?: number } = {}) =>
+      db.rpc<ClaimedSend[]>('campaign_dispatched', {
+        p_campaign_id: opts.campaignId ?? null,
+        p_before: opts.before ?? null,
+        p_limit: opts.limit ?? 1000,
+        p_since: opts.since ?? null,
+      }),
     release: (keys: string[], now: Date) => db.rpc<{ released: number }>('campaign_release_sends', { p_keys: keys, p_now: now }),
     progress: (id: string) => db.rpc<CampaignProgress>('campaign_progress', { p_campaign_id: id }),
     attribution: (doctorId: string, at: Date) =>

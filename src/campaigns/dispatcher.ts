@@ -49,8 +49,8 @@ export function createDispatcher(deps: DispatcherDeps) {
   const store = createCampaignStore(deps.db);
   const method = (c: Campaign): OutboundContext['method'] => (c.type === 'reativacao' ? 'REACTIVATION' : 'CAMPAIGN');
 
-  async function enqueue(c: Campaign, sends: ClaimedSend[], now: Date): Promise<void> {
-    const body = await createBodyComposer(deps.db, c, deps.opener);
+  async function enqueue(c: Campaign, sends: ClaimedSend[], now: Date, personalise = true): Promise<void> {
+    const body = await createBodyComposer(deps.db, c, personalise ? deps.opener : undefined);
     const texts = await mapLimited(sends, 4, (s) => body(s));
     const spread = deps.spreadMs ?? 0;
     await mapLimited(sends, 16, async (s, i) => {
@@ -79,12 +79,21 @@ export function createDispatcher(deps: DispatcherDeps) {
     return new Map(deps.instances.map((i) => [i, Math.max(0, (remaining[i] ?? 0) - (inflight[i] ?? 0))]));
   }
 
-  /** Dispatched sends whose job may have been lost (a crash between claim and enqueue): enqueue again, same key. */
+  /**
+   * Dispatched sends whose job may have been lost (a crash between claim and
+   * enqueue): enqueue again with the same key and job id, a no-op when the job
+   * exists. Template text only: if the job exists its own text is the one sent.
+   * Past the in-flight window a send is stuck (its job failed for good) and left alone.
+   */
   async function redispatch(running: Campaign[], now: Date): Promise<void> {
-    const stale = await store.dispatched({ before: new Date(now.getTime() - REDISPATCH_AFTER_MS), limit: 200 });
+    const stale = await store.dispatched({
+      before: new Date(now.getTime() - REDISPATCH_AFTER_MS),
+      since: new Date(now.getTime() - INFLIGHT_WINDOW_MS),
+      limit: 500,
+    });
     for (const c of running) {
       const mine = stale.filter((s) => s.campaign_id === c.id && s.campaign_status === 'running');
-      if (mine.length) await enqueue(c, mine, now);
+      if (mine.length) await enqueue(c, mine, now, false);
     }
   }
 

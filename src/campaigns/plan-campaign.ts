@@ -7,7 +7,7 @@ import type { Campaign } from './types.js';
  * own and the cursor is stored, so a crash resumes where it stopped; the
  * unique (campaign, doctor) key makes a repeated batch a no-op.
  */
-export async function planCampaign(store: CampaignStore, c: Campaign, now: Date, batchSize = 5_000): Promise<number> {
+export async function planCampaign(store: CampaignStore, c: Campaign, now: Date, batchSize = 20_000): Promise<number> {
   let inserted = 0;
   if (!c.planned_at) {
     for (;;) {

@@ -31,16 +31,24 @@ create trigger campaigns_touch before update on campaigns for each row execute f
 -- dispatched -> queued when a pause withdrew the job before it ran; queued -> skipped on cancel.
 create table campaign_sends (
   id bigint generated always as identity primary key,
-  campaign_id uuid not null references campaigns(id) on delete cascade,
-  doctor_id uuid not null references doctors(id),
+  -- No foreign keys: rows are only written by campaign_plan_batch from rows that exist,
+  -- and a per-row RI check made planning 100,000 sends about half again slower.
+  campaign_id uuid not null,
+  doctor_id uuid not null,
   status text not null default 'queued' check (status in ('queued', 'dispatched', 'sent', 'blocked', 'skipped')),
-  outbound_key text not null unique,
   instance text,
   rule text,
   dispatched_at timestamptz,
   settled_at timestamptz,
   unique (campaign_id, doctor_id)
 );
+-- The wrapper's idempotency key of a send: per campaign and doctor, derived rather than stored
+-- (no second unique index to maintain while planning 100,000 rows).
+create or replace function campaign_send_key(p_campaign_id uuid, p_doctor_id uuid) returns text
+language sql immutable parallel safe as $$
+  select 'campaign:' || p_campaign_id || ':' || p_doctor_id
+$$;
+
 create index campaign_sends_status_idx on campaign_sends (campaign_id, status, id);
 create index campaign_sends_dispatched_idx on campaign_sends (dispatched_at) where status = 'dispatched';
 create index campaign_sends_doctor_idx on campaign_sends (doctor_id, settled_at) where status = 'sent';
@@ -154,7 +162,7 @@ $$;
 
 -- One set-based batch of send records: insert ... select from the audience,
 -- at most one per doctor per campaign (the unique key), resumable by cursor.
-create or replace function campaign_plan_batch(p_campaign_id uuid, p_now timestamptz default now(), p_limit integer default 5000)
+create or replace function campaign_plan_batch(p_campaign_id uuid, p_now timestamptz default now(), p_limit integer default 20000)
 returns jsonb
 language plpgsql as $$
 declare
@@ -169,8 +177,8 @@ begin
   with b as (
     select a.doctor_id from campaign_audience(c.audience, p_now, c.plan_cursor, p_limit) a
   ), ins as (
-    insert into campaign_sends (campaign_id, doctor_id, outbound_key)
-    select c.id, b.doctor_id, 'campaign:' || c.id || ':' || b.doctor_id from b
+    insert into campaign_sends (campaign_id, doctor_id)
+    select c.id, b.doctor_id from b
     on conflict do nothing
     returning 1
   )
@@ -195,7 +203,7 @@ begin
     rule = case when om.status in ('sent', 'bypass') then null else coalesce(om.rule, om.status) end,
     settled_at = coalesce(om.sent_at, om.updated_at)
   from outbound_messages om
-  where cs.status = 'dispatched' and om.idempotency_key = cs.outbound_key
+  where cs.status = 'dispatched' and om.idempotency_key = campaign_send_key(cs.campaign_id, cs.doctor_id)
     and om.status in ('sent', 'bypass', 'blocked', 'failed', 'deduped');
   get diagnostics v_settled = row_count;
   with done as (
@@ -238,7 +246,7 @@ begin
     returning cs.*
   )
   select coalesce(jsonb_agg(jsonb_build_object(
-    'id', u.id, 'doctor_id', u.doctor_id, 'outbound_key', u.outbound_key,
+    'id', u.id, 'doctor_id', u.doctor_id, 'outbound_key', campaign_send_key(u.campaign_id, u.doctor_id),
     'name', d.name, 'city', d.city, 'region', d.region, 'specialty', sp.name,
     'last_instance', (select c.instance from conversations c where c.doctor_id = u.doctor_id and c.status = 'active')
   ) order by u.id), '[]'::jsonb) into v_out
@@ -254,22 +262,29 @@ language sql as $$
   select jsonb_build_object('updated', (select count(*) from u))
 $$;
 
--- Dispatched, unsettled sends of campaigns that are no longer running (a pause or
--- cancel raced the queue), or stale ones of running campaigns to re-enqueue.
-create or replace function campaign_dispatched(p_campaign_id uuid default null, p_before timestamptz default null, p_limit integer default 1000)
+-- Dispatched, unsettled sends: of one campaign; or of campaigns no longer running (a pause
+-- or cancel raced the queue); or, with p_before/p_since, those to re-enqueue after a crash.
+create or replace function campaign_dispatched(p_campaign_id uuid default null, p_before timestamptz default null,
+  p_limit integer default 1000, p_since timestamptz default null)
 returns jsonb
 language sql stable as $$
-  select coalesce(jsonb_agg(jsonb_build_object(
-    'id', cs.id, 'campaign_id', cs.campaign_id, 'campaign_status', c.status, 'doctor_id', cs.doctor_id,
-    'outbound_key', cs.outbound_key, 'instance', cs.instance,
-    'name', d.name, 'city', d.city, 'region', d.region, 'specialty', sp.name)), '[]'::jsonb)
-  from (select * from campaign_sends where status = 'dispatched'
-          and (p_campaign_id is null or campaign_id = p_campaign_id)
-          and (p_before is null or dispatched_at < p_before)
-        order by id limit p_limit) cs
-  join campaigns c on c.id = cs.campaign_id
-  join doctors d on d.id = cs.doctor_id left join specialties sp on sp.id = d.specialty_id
-  where p_campaign_id is not null or p_before is not null or c.status in ('paused', 'cancelled')
+  select coalesce(jsonb_agg(to_jsonb(x) order by x.id), '[]'::jsonb)
+  from (
+    select cs.id, cs.campaign_id, c.status as campaign_status, cs.doctor_id,
+           campaign_send_key(cs.campaign_id, cs.doctor_id) as outbound_key, cs.instance, cs.dispatched_at,
+           d.name, d.city, d.region, sp.name as specialty
+    from campaign_sends cs
+    join campaigns c on c.id = cs.campaign_id
+    join doctors d on d.id = cs.doctor_id
+    left join specialties sp on sp.id = d.specialty_id
+    where cs.status = 'dispatched'
+      and (p_campaign_id is null or cs.campaign_id = p_campaign_id)
+      and (p_before is null or cs.dispatched_at < p_before)
+      and (p_since is null or cs.dispatched_at >= p_since)
+      and (p_campaign_id is not null or p_before is not null or c.status in ('paused', 'cancelled'))
+    order by cs.id
+    limit p_limit
+  ) x
 $$;
 
 -- A withdrawn job never ran: its record goes back to queued (paused) or skipped (cancelled),
@@ -282,8 +297,10 @@ language sql as $$
       dispatched_at = null, instance = null,
       settled_at = case when c.status = 'cancelled' then p_now end
     from campaigns c
-    where c.id = cs.campaign_id and cs.outbound_key = any(p_keys) and cs.status = 'dispatched'
-      and not exists (select 1 from outbound_messages om where om.idempotency_key = cs.outbound_key)
+    where c.id = cs.campaign_id and cs.status = 'dispatched'
+      and (cs.campaign_id, cs.doctor_id) in (
+        select split_part(k, ':', 2)::uuid, split_part(k, ':', 3)::uuid from unnest(p_keys) k where k like 'campaign:%')
+      and not exists (select 1 from outbound_messages om where om.idempotency_key = campaign_send_key(cs.campaign_id, cs.doctor_id))
     returning 1
   ) select jsonb_build_object('released', (select count(*) from u))
 $$;

@@ -90,7 +90,7 @@ describe('a campaign to 300 doctors over two sending numbers', () => {
   it('retried and duplicated jobs never send a doctor the same campaign twice', { timeout: 60_000 }, async () => {
     const { db, app, fake } = h;
     const before = fake.sentTexts().length;
-    const sends = await db.query<{ doctor_id: string; outbound_key: string; campaign_id: string }>(`select doctor_id, outbound_key, campaign_id from campaign_sends where status = 'sent' limit 50`);
+    const sends = await db.query<{ doctor_id: string; outbound_key: string; campaign_id: string }>(`select doctor_id, campaign_send_key(campaign_id, doctor_id) as outbound_key, campaign_id from campaign_sends where status = 'sent' limit 50`);
     // Completed jobs gone from Redis (as after their retention), then every send enqueued again.
     await app.queues.queues.outbound.clean(0, 10_000, 'completed');
     for (const s of sends) {
