@@ -106,4 +106,20 @@ describe('operating a running campaign', () => {
     expect(sentTo(4001, 4006)).toHaveLength(6);
     expect(await h.commands.progress(c.id)).toMatchObject({ status: 'completed', sent: 6 });
   });
+
+  it('a doctor who opts out after planning is blocked at send time and counted by rule', { timeout: 60_000 }, async () => {
+    const t0 = new Date(MONDAY_1000.getTime() + 7 * 3_600_000);
+    h.clock.set(t0);
+    const c = await startCampaign('dermatologia', 6001, 3);
+    await h.app.deps.flags.set('campaigns', { enabled: false }, 'test');
+    await h.dispatcher.tick(); // plans, sends nothing
+    await h.app.deps.flags.set('campaigns', { enabled: true }, 'test');
+    await h.db.exec(`update doctor_state set permission_state = 'opted_out' where doctor_id = (select id from doctors where phone = '${phoneOf(6002)}')`);
+    expect((await h.dispatcher.tick()).enqueued).toBe(3);
+    await waitFor(async () => (await pendingOutbound(h.app)) === 0, { timeoutMs: 40_000, what: 'drained' });
+    h.clock.set(new Date(t0.getTime() + MIN));
+    await h.dispatcher.tick();
+    expect(await h.commands.progress(c.id)).toMatchObject({ status: 'completed', planned: 3, sent: 2, blocked: 1, blocked_by_rule: { R0_opted_out: 1 } });
+    expect(sentTo(6002, 6002)).toHaveLength(0);
+  });
 });
