@@ -6,6 +6,7 @@ import { inboundSweeperJob } from './inbound-sweeper.js';
 import { outboundJob } from './outbound.js';
 import { turnJob } from './turn.js';
 import { modelRecoveryJob } from './model-recovery.js';
+import { campaignDispatchJob } from './campaign-dispatch.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -31,3 +32,4 @@ registerJob('turn', turnJob);
 registerJob('chatwoot-sync', chatwootSyncJob);
 registerJob('model-recovery', modelRecoveryJob);
 registerJob('inbound-sweeper', inboundSweeperJob);
+registerJob('campaign-dispatch', campaignDispatchJob);
