@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
 import { composeDoctorPath } from './compose-doctor-path.js';
+import { composeMetrics } from './compose-metrics.js';
 import { composePipeline } from './compose-pipeline.js';
 import { composeSupervision } from './compose-supervision.js';
 import { isSqlDb, migrate, openDb, type Db } from './db/index.js';
@@ -112,7 +113,11 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   };
 
   // One line per capability: each brings its routes, job handlers and schedules.
-  const capabilities: Capability[] = [composeDoctorPath(deps), composeSupervision(deps, chatwoot)];
+  const capabilities: Capability[] = [
+    composeDoctorPath(deps),
+    composeSupervision(deps, chatwoot),
+    composeMetrics(deps, queues),
+  ];
 
   const http = createHttpApp({
     logger,

@@ -53,13 +53,13 @@ describe('PostgreSQL without pgvector', () => {
   it('saves, dedupes and ranks doctor memories with the exact text-cosine fallback', async () => {
     const doctor = await db.rpc<{ id: string }>('doctor_upsert', { p_phone: '5511988887777', p_name: 'Dra. Sem Vetor' });
     const { memory } = createKnowledge({ db, embedder });
-    const first = await memory.save(doctor.id, { tipo: 'preferencia', informacao: 'prefere plantões noturnos na zona sul' });
+    const first = await memory.save(doctor.id, { tipo: 'preferencia', informacao: 'prefere plantões noturnos na zona sul', confianca: 'alta' });
     expect(first.status).toBe('saved');
-    expect((await memory.save(doctor.id, { tipo: 'preferencia', informacao: 'prefere plantões noturnos na zona sul' })).status).toBe('duplicate');
-    await memory.save(doctor.id, { tipo: 'restricao', informacao: 'não trabalha aos domingos' });
+    expect((await memory.save(doctor.id, { tipo: 'preferencia', informacao: 'prefere plantões noturnos na zona sul', confianca: 'alta' })).status).toBe('duplicate');
+    await memory.save(doctor.id, { tipo: 'restricao', informacao: 'não trabalha aos domingos', confianca: 'media' });
     const found = await memory.relevant(doctor.id, 'plantão noturno zona sul', 2);
     expect(found[0]!.id).toBe(first.id);
-    expect(found[0]!.score).toBeGreaterThan(found[1]!.score);
+    expect(found[0]!.score!).toBeGreaterThan(found[1]!.score!);
   });
 
   it('rewrites only what needs pgvector', () => {
