@@ -89,6 +89,10 @@ describe('/metrics after a scripted conversation', () => {
     expect(delta(`julia_model_cost_usd_total{model="${model}"}`)).toBeCloseTo(2 * cost, 9);
     expect(delta('julia_webhook_acks_total{route="evolution",status="200"}')).toBe(2);
     expect(delta('julia_webhook_acks_total{route="evolution",status="401"}')).toBe(1);
+    // `julia status` reads the same facts for today.
+    const { loadStatus, CircuitStore } = await import('../../../src/metrics/index.js');
+    const status = await loadStatus({ db: e.db, queueStats: async () => [], circuits: new CircuitStore(e.app.deps.redis, e.app.deps.redisPrefix) });
+    expect(status.today).toMatchObject({ inbound: 2, sent: 2, blocked: 1, turns: 2, input_tokens: 2 * USAGE.input_tokens });
     // Queues are reported per queue, even when empty.
     for (const q of ['inbound', 'turn', 'outbound']) expect(after.has(`julia_queue_jobs{queue="${q}",state="waiting"}`)).toBe(true);
   }, 60_000);
@@ -102,5 +106,26 @@ describe('/metrics after a scripted conversation', () => {
     expect(open).toBe(true);
     breaker.success('inst-metrics');
     await waitFor(async () => (await scrape()).get('julia_circuit_open{circuit="evolution",key="inst-metrics"}') === 0, { what: 'circuit closed' });
+  });
+});
+
+describe('julia status', () => {
+  it('prints the same picture for a person: queues, today, circuits, flags, errors', async () => {
+    const { formatStatus } = await import('../../../src/metrics/index.js');
+    const report = {
+      since: '2026-01-05T03:00:00+00:00',
+      today: { inbound: 3, turns: 2, sent: 2, blocked: 1, failed: 0, handoffs: 0, input_tokens: 2400, output_tokens: 80 },
+      last_errors: [{ at: '2026-01-05T12:00:00Z', what: 'send REPLY', error: 'failed' }],
+      flags: { safe_mode: { enabled: false } },
+      queues: [{ queue: 'turn', waiting: 4, active: 1, delayed: 0, failed: 2, oldestWaitingSeconds: 90 }],
+      circuits: [{ circuit: 'evolution', key: 'julia', open: true, at: Date.parse('2026-01-05T12:01:00Z') }],
+    };
+    const text = formatStatus(report, new Date('2026-01-05T12:02:00Z'));
+    expect(text).toContain('turn         esperando 4, rodando 1, agendados 0, falhos 2, mais antigo há 2min');
+    expect(text).toMatch(/mensagens recebidas\s+3/);
+    expect(text).toMatch(/envios bloqueados\s+1/);
+    expect(text).toContain('evolution:julia ABERTO desde 2026-01-05T12:01:00.000Z');
+    expect(text).toContain('safe_mode        {"enabled":false}');
+    expect(text).toContain('2026-01-05T12:00:00Z  send REPLY: failed');
   });
 });
