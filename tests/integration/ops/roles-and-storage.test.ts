@@ -11,7 +11,7 @@ import { TEST_REDIS_URL } from '../../helpers/test-redis.js';
 const JULIA = join(import.meta.dirname, '../../../src/julia.mjs');
 const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', REDIS_URL: TEST_REDIS_URL };
 const julia = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, [JULIA, ...args], { env: { ...baseEnv, ...env }, encoding: 'utf8', timeout: 60_000 });
+  spawnSync(process.execPath, [JULIA, ...args], { env: { ...baseEnv, ...env }, encoding: 'utf8', timeout: 150_000 });
 const dataDir = () => mkdtempSync(join(tmpdir(), 'julia-lock-'));
 
 function freePort(): Promise<number> {
@@ -33,14 +33,14 @@ describe('roles need a shared database', () => {
       expect(r.stderr).toMatch(new RegExp(`^julia ${role} needs a shared database: set DATABASE_URL \\(or SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY\\)`));
       // It refused before touching anything: no embedded database was created.
       expect(existsSync(join(dir, 'PG_VERSION'))).toBe(false);
-    });
+    }, 60_000);
   }
 
   it('the release command (migrate --shared) refuses the embedded database the same way', () => {
     const r = julia(['migrate', '--shared'], { DATA_DIR: dataDir() });
     expect(r.status).toBe(1);
     expect(r.stderr.trim()).toMatch(/^julia migrate --shared needs a shared database: set DATABASE_URL/);
-  });
+  }, 60_000);
 });
 
 describe('embedded data directory lock', () => {
@@ -53,8 +53,10 @@ describe('embedded data directory lock', () => {
     const exited = new Promise<number | null>((resolve) => first.once('exit', (code) => resolve(code)));
     try {
       const ready = async () => (await fetch(`http://127.0.0.1:${port1}/readyz`)).status === 200;
-      await waitFor(ready, { timeoutMs: 45_000, intervalMs: 250, what: `first serve /readyz (${out})` });
-      expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(first.pid));
+      await waitFor(ready, { timeoutMs: 150_000, intervalMs: 250, what: 'first serve /readyz' }).catch((err: Error) => {
+        throw new Error(`${err.message}: ${out}`);
+      });
+      expect(readFileSync(join(dir, LOCK_FILE), 'utf8').split(' ')[0]).toBe(String(first.pid));
 
       const second = julia(['serve'], { PORT: String(port2), DATA_DIR: dir });
       expect(second.status).toBe(1);
@@ -72,7 +74,7 @@ describe('embedded data directory lock', () => {
     // A clean shutdown releases the lock: the next process opens the directory.
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
     expect(julia(['migrate'], { DATA_DIR: dir }).stdout.trim()).toBe('database is up to date');
-  }, 90_000);
+  }, 240_000);
 
   it('takes over a lock left by a process that died', () => {
     const dir = dataDir();
@@ -82,7 +84,16 @@ describe('embedded data directory lock', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
-  }, 60_000);
+  }, 150_000);
+
+  it('takes over a lock whose pid was reused by another process (a restarted container)', () => {
+    const dir = dataDir();
+    // This test process is alive, but it is not the process that wrote this start time.
+    writeFileSync(join(dir, LOCK_FILE), `${process.pid} 1\n`);
+    const r = julia(['migrate'], { DATA_DIR: dir });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  }, 150_000);
 
   it('refuses a live holder in process, and releases only its own lock', () => {
     const dir = dataDir();
