@@ -1,10 +1,11 @@
 import { Counter, Histogram, Registry } from 'prom-client';
+import { SharedHistogram } from './shared-histogram.js';
 import type { Db } from '../db/index.js';
 import type { Redis } from '../redis/index.js';
 import { onObservation } from '../shared/observe.js';
 import type { Logger } from '../shared/logger.js';
 import { CircuitStore } from './circuit-store.js';
-import { databaseMetrics, queueMetrics, circuitMetrics, type ScrapeState } from './scrape-metrics.js';
+import { databaseMetrics, queueMetrics, circuitMetrics, retrievalMetrics, type ScrapeState } from './scrape-metrics.js';
 import { loadSnapshot, type QueueStatsFn } from './snapshot.js';
 
 export interface MetricsDeps {
@@ -26,8 +27,9 @@ export interface Metrics {
 /**
  * One registry per process. Business counters come from the database at scrape
  * time (they survive restarts and add up across web and worker); queue depths
- * from BullMQ; circuit states from Redis; webhook acknowledgements and
- * retrieval latency are what this process saw since it started.
+ * from BullMQ; circuit states and retrieval latency from Redis (the worker
+ * records them, web serves them); webhook acknowledgements are what this
+ * process (web) answered since it started.
  */
 export function createMetrics(deps: MetricsDeps): Metrics {
   const registry = new Registry();
@@ -45,19 +47,14 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  const retrieval = new Histogram({
-    name: 'julia_retrieval_seconds',
-    help: 'Knowledge retrieval latency by mode (hybrid or text only), in this process',
-    labelNames: ['mode'],
-    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
+  // Retrieval runs in the worker, /metrics is served by web: the histogram lives in Redis.
+  const retrieval = new SharedHistogram(deps.redis, `${deps.prefix}:ops:retrieval`, [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]);
   const stop = onObservation((o) => {
     if (o.name === 'webhook_ack') {
       acks.inc({ route: o.labels.route ?? 'other', status: o.labels.status ?? '0' });
       ackSeconds.observe({ route: o.labels.route ?? 'other' }, o.value);
     } else if (o.name === 'retrieval') {
-      retrieval.observe({ mode: o.labels.mode ?? 'hybrid' }, o.value);
+      retrieval.observe(o.labels.mode ?? 'hybrid', o.value).catch((err: Error) => deps.logger?.warn({ err: err.message }, 'retrieval latency not recorded'));
     } else if (o.name === 'circuit') {
       const view = { circuit: o.labels.circuit ?? 'unknown', key: o.labels.key ?? '', open: o.value === 1, at: Date.now() };
       circuits.record(view).catch((err: Error) => deps.logger?.warn({ err: err.message }, 'circuit state not recorded'));
@@ -65,15 +62,15 @@ export function createMetrics(deps: MetricsDeps): Metrics {
   });
 
   const state: ScrapeState = {};
-  for (const m of [...databaseMetrics(state), ...queueMetrics(state), ...circuitMetrics(state)]) registry.registerMetric(m as never);
+  for (const m of [...databaseMetrics(state), ...queueMetrics(state), ...circuitMetrics(state), ...retrievalMetrics(state)]) registry.registerMetric(m as never);
 
   return {
     contentType: registry.contentType,
     circuits,
     async render() {
       // One round trip each, then every metric reads from `state`.
-      const [snapshot, queues, open] = await Promise.all([loadSnapshot(deps.db), deps.queueStats(), circuits.list()]);
-      Object.assign(state, { snapshot, queues, circuits: open });
+      const [snapshot, queues, open, retrievals] = await Promise.all([loadSnapshot(deps.db), deps.queueStats(), circuits.list(), retrieval.read()]);
+      Object.assign(state, { snapshot, queues, circuits: open, retrieval: retrievals });
       return registry.metrics();
     },
     close: stop,

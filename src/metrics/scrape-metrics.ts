@@ -7,6 +7,7 @@ export interface ScrapeState {
   snapshot?: MetricsSnapshot;
   queues?: QueueStat[];
   circuits?: CircuitView[];
+  retrieval?: Map<string, { buckets: Map<number, number>; count: number; sum: number }>;
 }
 
 type Labels = Record<string, string | number>;
@@ -91,6 +92,19 @@ export function circuitMetrics(s: ScrapeState) {
   return [
     metric('julia_circuit_open', 'Circuit breakers: 1 while open (calls refused), 0 when closed', 'gauge', () =>
       (s.circuits ?? []).map((c) => ({ value: c.open ? 1 : 0, labels: { circuit: c.circuit, key: c.key } })),
+    ),
+  ];
+}
+
+export function retrievalMetrics(s: ScrapeState) {
+  return [
+    metric('julia_retrieval_seconds', 'Knowledge retrieval latency by mode (hybrid, or text when pgvector is absent), all processes', 'histogram', () =>
+      [...(s.retrieval ?? new Map()).entries()].flatMap(([mode, h]) => [
+        ...[...h.buckets.entries()].map(([le, count]) => ({ metricName: 'julia_retrieval_seconds_bucket', value: count, labels: { mode, le } })),
+        { metricName: 'julia_retrieval_seconds_bucket', value: h.count, labels: { mode, le: '+Inf' } },
+        { metricName: 'julia_retrieval_seconds_sum', value: h.sum, labels: { mode } },
+        { metricName: 'julia_retrieval_seconds_count', value: h.count, labels: { mode } },
+      ]),
     ),
   ];
 }

@@ -87,6 +87,9 @@ describe('/metrics after a scripted conversation', () => {
     const cost = estimateCostUsd(model, { input: 1200, output: 40, cache_read: 300, cache_write: 50 })!;
     expect(cost).toBeGreaterThan(0);
     expect(delta(`julia_model_cost_usd_total{model="${model}"}`)).toBeCloseTo(2 * cost, 9);
+    // At least one retrieval per turn, recorded through Redis (the worker's view reaches web).
+    expect(delta('julia_retrieval_seconds_count{mode="hybrid"}')).toBeGreaterThanOrEqual(2);
+    expect(delta('julia_retrieval_seconds_bucket{mode="hybrid",le="+Inf"}')).toBe(delta('julia_retrieval_seconds_count{mode="hybrid"}'));
     expect(delta('julia_webhook_acks_total{route="evolution",status="200"}')).toBe(2);
     expect(delta('julia_webhook_acks_total{route="evolution",status="401"}')).toBe(1);
     // `julia status` reads the same facts for today.
