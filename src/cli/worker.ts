@@ -1,8 +1,10 @@
 import { createApp } from '../app.js';
 import type { Config } from '../config.js';
 import { untilSignal } from './lifecycle.js';
+import { requireSharedDatabase } from './require-shared-db.js';
 
 export async function run(config: Config): Promise<number> {
+  requireSharedDatabase(config, 'worker');
   const app = await createApp(config);
   await app.startWorkers();
   await untilSignal();

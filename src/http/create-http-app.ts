@@ -3,6 +3,7 @@ import { requestId } from 'hono/request-id';
 import type { Logger } from '../shared/logger.js';
 import { accessLog } from './middleware/access-log.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { webhookAcks } from './middleware/webhook-acks.js';
 import { healthRoutes, type HealthDeps } from './routes/health.js';
 
 export interface HttpDeps {
@@ -16,6 +17,7 @@ export function createHttpApp(deps: HttpDeps): Hono {
   const app = new Hono();
   app.use('*', requestId({ headerName: 'x-request-id' }));
   app.use('*', accessLog(deps.logger));
+  app.use('/webhooks/*', webhookAcks());
   app.onError(errorHandler(deps.logger));
   app.notFound((c) => c.json({ error: 'not_found' }, 404));
   app.route('/', healthRoutes(deps.health));
