@@ -3,6 +3,7 @@ import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
 import { composeDoctorPath } from './compose-doctor-path.js';
 import { composePipeline } from './compose-pipeline.js';
+import { composeScheduled } from './compose-scheduled.js';
 import { composeSupervision } from './compose-supervision.js';
 import { isSqlDb, migrate, openDb, type Db } from './db/index.js';
 import { createFlagStore, type FlagStore } from './flags/index.js';
@@ -112,7 +113,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   };
 
   // One line per capability: each brings its routes, job handlers and schedules.
-  const capabilities: Capability[] = [composeDoctorPath(deps), composeSupervision(deps, chatwoot)];
+  const capabilities: Capability[] = [composeDoctorPath(deps), composeSupervision(deps, chatwoot), composeScheduled(deps, queues)];
 
   const http = createHttpApp({
     logger,

@@ -4,6 +4,13 @@ import { groupIngestJob } from './group-ingest.js';
 import { inboundJob } from './inbound.js';
 import { outboundJob } from './outbound.js';
 import { turnJob } from './turn.js';
+import { alertsJob } from './alerts.js';
+import { doctorStateMaintenanceJob } from './doctor-state-maintenance.js';
+import { expiredPausesJob } from './expired-pauses.js';
+import { followupsJob } from './followups.js';
+import { reportsJob } from './reports.js';
+import { scheduledMessagesJob } from './scheduled-messages.js';
+import { shiftConfirmationsJob } from './shift-confirmations.js';
 
 export { QUEUE_NAMES, defineJob, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -27,3 +34,10 @@ registerJob('inbound', inboundJob);
 registerJob('group-ingest', groupIngestJob);
 registerJob('turn', turnJob);
 registerJob('chatwoot-sync', chatwootSyncJob);
+registerJob('scheduled-messages', scheduledMessagesJob);
+registerJob('followups', followupsJob);
+registerJob('shift-confirmations', shiftConfirmationsJob);
+registerJob('expired-pauses', expiredPausesJob);
+registerJob('doctor-state-maintenance', doctorStateMaintenanceJob);
+registerJob('alerts', alertsJob);
+registerJob('reports', reportsJob);

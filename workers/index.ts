@@ -1,6 +1,7 @@
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../src/shared/logger.js';
+import { withTimeout } from '../src/shared/timeout.js';
 import { jobDefinition, QUEUE_NAMES, type QueueName } from './catalog.js';
 
 /** A job handler gets the validated payload and the BullMQ job (for attempts, id). */
@@ -18,7 +19,13 @@ export interface WorkerOptions {
 
 export interface RunningWorkers {
   workers: Worker[];
-  close(): Promise<void>;
+  /**
+   * Graceful stop: no new job is taken at once; running ones get `graceMs` to
+   * finish. Past it the workers close anyway: an unfinished job keeps its lock
+   * until it expires and is then retried by another worker (handlers are
+   * idempotent, and each DB change is one transaction, so nothing is half-done).
+   */
+  close(opts?: { graceMs?: number }): Promise<void>;
 }
 
 /** One BullMQ worker per queue that has handlers; dispatch by job name. */
@@ -36,8 +43,10 @@ export function startWorkers(opts: WorkerOptions): RunningWorkers {
       async (job) => {
         const handler = opts.handlers[job.name];
         if (!handler) throw new Error(`no handler for job ${job.name} on queue ${queue}`);
-        const payload = jobDefinition(job.name).payload.parse(job.data);
-        return handler(payload as never, job);
+        const def = jobDefinition(job.name);
+        const payload = def.payload.parse(job.data);
+        const run = handler(payload as never, job);
+        return def.timeoutMs ? withTimeout(run, def.timeoutMs, `job ${job.name}`) : run;
       },
       {
         connection: opts.connection.duplicate({ maxRetriesPerRequest: null }) as never,
@@ -58,8 +67,18 @@ export function startWorkers(opts: WorkerOptions): RunningWorkers {
   opts.logger.info({ queues: [...byQueue.keys()] }, 'workers started');
   return {
     workers,
-    async close() {
-      await Promise.all(workers.map((w) => w.close()));
+    async close({ graceMs = 25_000 } = {}) {
+      const drained = Promise.all(workers.map((w) => w.close()));
+      let timer: NodeJS.Timeout | undefined;
+      const late = await Promise.race([
+        drained.then(() => false),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
+      ]);
+      clearTimeout(timer);
+      if (late) {
+        opts.logger.warn({ graceMs }, 'workers: jobs still running after the grace period; they will be retried');
+        await Promise.all(workers.map((w) => w.close(true)));
+      }
     },
   };
 }

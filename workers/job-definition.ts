@@ -14,6 +14,8 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
   attempts: number;
   /** Exponential backoff base in ms. */
   backoffMs: number;
+  /** An attempt running longer fails (and is retried); the handler must be idempotent. */
+  timeoutMs?: number;
 }
 
 export function defineJob<P extends z.ZodType>(def: JobDefinition<P>): JobDefinition<P> {
