@@ -51,6 +51,8 @@ const schema = z.object({
   // Turns mostly wait on the model, so many can run at once; Anthropic's rate limit is the real bound.
   TURN_CONCURRENCY: int(128, 1, 1_024),
   OUTBOUND_CONCURRENCY: int(16, 1, 256),
+  // On SIGTERM, how long running jobs may take to finish before the workers close anyway (fly.toml kill_timeout is longer).
+  SHUTDOWN_GRACE_MS: int(20_000, 0, 300_000),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -247,6 +247,22 @@ end $$;
 
 -- ---------------------------------------------------------------- contact policy jobs
 
+-- A firm no or a grave complaint: cooling-off until p_until. Never softens an
+-- opt-out, never shortens a longer pause; repeated complaints in one pause are
+-- one event.
+create or replace function doctor_state_cool_off(p_doctor_id uuid, p_reason text, p_until timestamptz, p_now timestamptz)
+returns jsonb language plpgsql as $$
+declare s doctor_state;
+begin
+  insert into doctor_state (doctor_id) values (p_doctor_id) on conflict (doctor_id) do nothing;
+  select * into s from doctor_state where doctor_id = p_doctor_id for update;
+  if s.permission_state = 'opted_out'
+     or (s.permission_state = 'cooling_off' and coalesce(s.cooling_off_until, 'infinity'::timestamptz) >= p_until - interval '1 day') then
+    return to_jsonb(s) || jsonb_build_object('changed', false);
+  end if;
+  return doctor_state_set_permission(p_doctor_id, 'cooling_off', p_reason, p_until, 'julia', p_now);
+end $$;
+
 -- Daily 06:00: cooling-off periods that ran out end (with their event).
 create or replace function policy_expire_pauses(p_now timestamptz)
 returns jsonb language plpgsql as $$
