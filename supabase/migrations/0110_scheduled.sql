@@ -78,7 +78,7 @@ end $$;
 -- (conversation, anchor, stage) and then calls followup_advance, so a crash in
 -- between re-enqueues the same key (a no-op) instead of skipping or doubling.
 -- Steps: 0 = 48 h after Júlia's last message, 1 = 5 days later with a shift,
--- 2 = 15 days later, 3 = pause the doctor 60 days (cooling-off).
+-- 2 = 15 days later, 3 = three days on, pause the doctor 60 days (cooling-off).
 create or replace function followups_due(p_now timestamptz, p_limit int default 500)
 returns jsonb language plpgsql as $$
 begin
@@ -110,7 +110,8 @@ begin
               when 0 then f.anchor_at + interval '48 hours'
               when 1 then f.last_at + interval '5 days'
               when 2 then f.last_at + interval '15 days'
-              else f.last_at end
+              -- The pause waits a few days so a third message deferred by pacing still goes out.
+              else f.last_at + interval '3 days' end
       order by f.anchor_at
       limit p_limit) f
     join doctors d on d.id = f.doctor_id), '[]'::jsonb);
