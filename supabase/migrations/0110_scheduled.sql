@@ -219,11 +219,11 @@ end $$;
 
 -- The doctor's answer (confirmar_plantao): which pending shift (by São Paulo
 -- date, or the only / latest one), then completed or not_completed with its
--- event. Answering again returns the recorded outcome.
+-- event. A second answer finds nothing pending (the first one stands).
 create or replace function shift_confirmation_answer(p_doctor_id uuid, p_conversation_id uuid, p_date text,
                                                       p_completed boolean, p_note text, p_now timestamptz)
 returns jsonb language plpgsql as $$
-declare s shifts; outcome text := case when p_completed then 'completed' else 'not_completed' end;
+declare s shifts; v_outcome text := case when p_completed then 'completed' else 'not_completed' end;
 begin
   if not agent_owns_conversation(p_doctor_id, p_conversation_id) then
     return jsonb_build_object('ok', false, 'error', 'forbidden');
@@ -235,15 +235,15 @@ begin
   if not found then
     return jsonb_build_object('ok', false, 'error', 'nenhum_plantao_pendente');
   end if;
-  update shifts set status = outcome where id = s.id;
+  update shifts set status = v_outcome where id = s.id;
   insert into shift_confirmations (shift_id, doctor_id, conversation_id, ends_at, ask_after)
   values (s.id, p_doctor_id, p_conversation_id, s.ends_at, s.ends_at) on conflict (shift_id) do nothing;
-  update shift_confirmations set answered_at = p_now, outcome = shift_confirmation_answer.outcome, note = left(p_note, 500)
+  update shift_confirmations set answered_at = p_now, outcome = v_outcome, note = left(p_note, 500)
    where shift_id = s.id;
   insert into business_events (event_type, doctor_id, conversation_id, shift_id, props, dedupe_key, created_at)
-  values ('shift_' || outcome, p_doctor_id, p_conversation_id, s.id, '{}'::jsonb, 'shift_confirmed:' || s.id, p_now)
+  values ('shift_' || v_outcome, p_doctor_id, p_conversation_id, s.id, '{}'::jsonb, 'shift_confirmed:' || s.id, p_now)
   on conflict (dedupe_key) do nothing;
-  return jsonb_build_object('ok', true, 'outcome', outcome, 'shift', agent_shift_json(s.id));
+  return jsonb_build_object('ok', true, 'outcome', v_outcome, 'shift', agent_shift_json(s.id));
 end $$;
 
 -- ---------------------------------------------------------------- contact policy jobs
