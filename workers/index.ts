@@ -36,6 +36,9 @@ export function startWorkers(opts: WorkerOptions): RunningWorkers {
     byQueue.set(q, [...(byQueue.get(q) ?? []), name]);
   }
   const workers: Worker[] = [];
+  // Jobs running in this process, so a shutdown can wait for them with a bound.
+  const active = new Set<Promise<unknown>>();
+  let gaveUp = false;
   for (const queue of QUEUE_NAMES) {
     if (!byQueue.has(queue)) continue;
     const worker = new Worker(
@@ -46,6 +49,8 @@ export function startWorkers(opts: WorkerOptions): RunningWorkers {
         const def = jobDefinition(job.name);
         const payload = def.payload.parse(job.data);
         const run = handler(payload as never, job);
+        active.add(run);
+        void run.then(() => active.delete(run), () => active.delete(run));
         return def.timeoutMs ? withTimeout(run, def.timeoutMs, `job ${job.name}`) : run;
       },
       {
@@ -68,16 +73,20 @@ export function startWorkers(opts: WorkerOptions): RunningWorkers {
   return {
     workers,
     async close({ graceMs = 25_000 } = {}) {
-      const drained = Promise.all(workers.map((w) => w.close()));
+      if (gaveUp) return;
+      // BullMQ's close stops fetching at once (it aborts the blocking fetch) and
+      // then waits for the running jobs, renewing their locks meanwhile.
+      const closing = Promise.all(workers.map((w) => w.close()));
       let timer: NodeJS.Timeout | undefined;
       const late = await Promise.race([
-        drained.then(() => false),
+        closing.then(() => false),
         new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
       ]);
       clearTimeout(timer);
       if (late) {
-        opts.logger.warn({ graceMs }, 'workers: jobs still running after the grace period; they will be retried');
-        await Promise.all(workers.map((w) => w.close(true)));
+        // Stop waiting: the process exits, its locks lapse, and another worker retries those jobs.
+        gaveUp = true;
+        opts.logger.warn({ graceMs, running: active.size }, 'workers: jobs still running after the grace period; they will be retried');
       }
     },
   };
