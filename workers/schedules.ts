@@ -23,7 +23,9 @@ export const SCHEDULE_TZ = 'America/Sao_Paulo';
 export const schedules: ScheduleSpec[] = [
   { id: 'scheduled-messages', queue: 'scheduled', jobName: 'scheduled-messages', pattern: '* * * * *' },
   { id: 'alerts', queue: 'scheduled', jobName: 'alerts', pattern: '*/15 * * * *' },
-  { id: 'followups', queue: 'scheduled', jobName: 'followups', pattern: '0 10 * * *' },
+  // Weekdays only: a follow-up planned on a Saturday would wait for Monday in the wrapper,
+  // and could go out after the doctor answered over the weekend.
+  { id: 'followups', queue: 'scheduled', jobName: 'followups', pattern: '0 10 * * 1-5' },
   { id: 'expired-pauses', queue: 'scheduled', jobName: 'expired-pauses', pattern: '0 6 * * *' },
   { id: 'reports', queue: 'scheduled', jobName: 'reports', pattern: '0 8,12,16,20 * * *' },
   { id: 'doctor-state-maintenance', queue: 'scheduled', jobName: 'doctor-state-maintenance', pattern: '0 3 * * *' },

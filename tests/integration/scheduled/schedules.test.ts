@@ -54,16 +54,17 @@ describe('schedulers fire at São Paulo time (fixed clock)', () => {
     ]);
   });
 
-  it('follow-ups daily at 10:00, weekends included (the wrapper defers proactive sends to business hours)', () => {
-    // Friday 30/01 10:00 just fired.
-    expect(fires('followups', '2026-01-30T13:00:00Z', 4)).toEqual([
-      '2026-01-31T13:00:00.000Z', // Saturday 10:00
-      '2026-02-01T13:00:00.000Z', // Sunday 10:00
-      '2026-02-02T13:00:00.000Z', // Monday
+  it('follow-ups at 10:00 on weekdays: Friday, then Monday, across a month end', () => {
+    // Friday 30/01 10:00 just fired; the weekend is skipped (no proactive contact).
+    expect(fires('followups', '2026-01-30T13:00:00Z', 3)).toEqual([
+      '2026-02-02T13:00:00.000Z', // Monday 10:00
       '2026-02-03T13:00:00.000Z',
+      '2026-02-04T13:00:00.000Z',
     ]);
-    // Month end: from 28/02 11:00 São Paulo the next run is 01/03 10:00.
-    expect(fires('followups', '2026-02-28T14:00:00Z', 1)).toEqual(['2026-03-01T13:00:00.000Z']);
+    // Friday 27/02 11:00 São Paulo: next is Monday 02/03 10:00, past the month end.
+    expect(fires('followups', '2026-02-27T14:00:00Z', 1)).toEqual(['2026-03-02T13:00:00.000Z']);
+    // 23:30 on Sunday São Paulo is already Monday in UTC: still Monday 10:00, not earlier.
+    expect(fires('followups', '2026-02-02T02:30:00Z', 1)).toEqual(['2026-02-02T13:00:00.000Z']);
   });
 
   it('expired pauses daily at 06:00, across a year end', () => {
