@@ -21,9 +21,9 @@ export interface RunningWorkers {
   workers: Worker[];
   /**
    * Graceful stop: no new job is taken at once; running ones get `graceMs` to
-   * finish. Past it the workers close anyway: an unfinished job keeps its lock
-   * until it expires and is then retried by another worker (handlers are
-   * idempotent, and each DB change is one transaction, so nothing is half-done).
+   * finish. Past it this returns anyway and the caller exits: the unfinished
+   * jobs' locks lapse and another worker retries them (handlers are idempotent
+   * and each DB change is one transaction, so nothing is left half-done).
    */
   close(opts?: { graceMs?: number }): Promise<void>;
 }

@@ -99,7 +99,7 @@ describe('period reports (4 times a day), computed in SQL', () => {
     await h.db.pg.query(`insert into business_events (event_type, doctor_id, created_at) values ('offer_accepted', $1, '2026-03-05T16:40:00Z'), ('handoff', $2, '2026-03-05T16:41:00Z')`, [a.id, b.id]);
     await h.db.rpc('doctor_state_set_permission', { p_doctor_id: c.id, p_state: 'opted_out', p_reason: 'doctor_request', p_now: '2026-03-05T16:20:00Z' });
     h.clock.set('2026-03-05T19:00:00Z'); // 16:00 São Paulo: the 12:00-16:00 period
-    const r = (await reportsHandler({ db: h.db, notices: h.notices, clock: h.clock })()) as Record<string, unknown>;
+    const r = await reportsHandler({ db: h.db, notices: h.notices, clock: h.clock })();
     expect(r).toMatchObject({ doctorsContacted: 2, doctorsAnswered: 1, responseRate: 0.5, reservations: 1, handoffs: 1, optOuts: 1, blockedByRule: { R0_opted_out: 1 } });
     expect(h.notices.posts).toHaveLength(1);
     expect(h.notices.posts[0]).toContain('Médicos contatados: 2 · responderam: 1 (50%)');
