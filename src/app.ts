@@ -5,6 +5,7 @@ import { composeCampaigns } from './compose-campaigns.js';
 import { composeDoctorPath } from './compose-doctor-path.js';
 import { composeMetrics } from './compose-metrics.js';
 import { composePipeline } from './compose-pipeline.js';
+import { composeScheduled } from './compose-scheduled.js';
 import { composeSupervision } from './compose-supervision.js';
 import { isSqlDb, migrate, openDb, type Db } from './db/index.js';
 import { createFlagStore, type FlagStore } from './flags/index.js';
@@ -124,6 +125,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     composeDoctorPath(deps),
     composeSupervision(deps, chatwoot),
     composeCampaigns(deps),
+    composeScheduled(deps, queues),
     composeMetrics(deps, queues),
   ];
 

@@ -59,6 +59,8 @@ const schema = z.object({
   MODEL_RECOVERY_INTERVAL_MS: int(30_000, 500, 3_600_000),
   // A campaign run's sends are spread over this much of the minute instead of leaving in one burst.
   CAMPAIGN_SPREAD_MS: int(50_000, 0, 600_000),
+  // On SIGTERM, how long running jobs may take to finish before the workers close anyway (fly.toml kill_timeout is longer).
+  SHUTDOWN_GRACE_MS: int(20_000, 0, 300_000),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -7,6 +7,13 @@ import { outboundJob } from './outbound.js';
 import { turnJob } from './turn.js';
 import { modelRecoveryJob } from './model-recovery.js';
 import { campaignDispatchJob } from './campaign-dispatch.js';
+import { alertsJob } from './alerts.js';
+import { doctorStateMaintenanceJob } from './doctor-state-maintenance.js';
+import { expiredPausesJob } from './expired-pauses.js';
+import { followupsJob } from './followups.js';
+import { reportsJob } from './reports.js';
+import { scheduledMessagesJob } from './scheduled-messages.js';
+import { shiftConfirmationsJob } from './shift-confirmations.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -33,3 +40,10 @@ registerJob('chatwoot-sync', chatwootSyncJob);
 registerJob('model-recovery', modelRecoveryJob);
 registerJob('inbound-sweeper', inboundSweeperJob);
 registerJob('campaign-dispatch', campaignDispatchJob);
+registerJob('scheduled-messages', scheduledMessagesJob);
+registerJob('followups', followupsJob);
+registerJob('shift-confirmations', shiftConfirmationsJob);
+registerJob('expired-pauses', expiredPausesJob);
+registerJob('doctor-state-maintenance', doctorStateMaintenanceJob);
+registerJob('alerts', alertsJob);
+registerJob('reports', reportsJob);

@@ -1,6 +1,7 @@
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../src/shared/logger.js';
+import { withTimeout } from '../src/shared/timeout.js';
 import { backoffDelayMs, jobDefinition, QUEUE_NAMES, type QueueName } from './catalog.js';
 
 /** A job handler gets the validated payload and the BullMQ job (for attempts, id). */
@@ -18,7 +19,13 @@ export interface WorkerOptions {
 
 export interface RunningWorkers {
   workers: Worker[];
-  close(): Promise<void>;
+  /**
+   * Graceful stop: no new job is taken at once; running ones get `graceMs` to
+   * finish. Past it this returns anyway and the caller exits: the unfinished
+   * jobs' locks lapse and another worker retries them (handlers are idempotent
+   * and each DB change is one transaction, so nothing is left half-done).
+   */
+  close(opts?: { graceMs?: number }): Promise<void>;
 }
 
 /** Backoff type 'capped': the job definition's exponential steps, capped (see JobDefinition.maxBackoffMs). */
@@ -34,6 +41,9 @@ export function startWorkers(opts: WorkerOptions): RunningWorkers {
     byQueue.set(q, [...(byQueue.get(q) ?? []), name]);
   }
   const workers: Worker[] = [];
+  // Jobs running in this process, so a shutdown can wait for them with a bound.
+  const active = new Set<Promise<unknown>>();
+  let gaveUp = false;
   for (const queue of QUEUE_NAMES) {
     if (!byQueue.has(queue)) continue;
     const worker = new Worker(
@@ -41,8 +51,12 @@ export function startWorkers(opts: WorkerOptions): RunningWorkers {
       async (job) => {
         const handler = opts.handlers[job.name];
         if (!handler) throw new Error(`no handler for job ${job.name} on queue ${queue}`);
-        const payload = jobDefinition(job.name).payload.parse(job.data);
-        return handler(payload as never, job);
+        const def = jobDefinition(job.name);
+        const payload = def.payload.parse(job.data);
+        const run = handler(payload as never, job);
+        active.add(run);
+        void run.then(() => active.delete(run), () => active.delete(run));
+        return def.timeoutMs ? withTimeout(run, def.timeoutMs, `job ${job.name}`) : run;
       },
       {
         connection: opts.connection.duplicate({ maxRetriesPerRequest: null }) as never,
@@ -64,8 +78,22 @@ export function startWorkers(opts: WorkerOptions): RunningWorkers {
   opts.logger.info({ queues: [...byQueue.keys()] }, 'workers started');
   return {
     workers,
-    async close() {
-      await Promise.all(workers.map((w) => w.close()));
+    async close({ graceMs = 25_000 } = {}) {
+      if (gaveUp) return;
+      // BullMQ's close stops fetching at once (it aborts the blocking fetch) and
+      // then waits for the running jobs, renewing their locks meanwhile.
+      const closing = Promise.all(workers.map((w) => w.close()));
+      let timer: NodeJS.Timeout | undefined;
+      const late = await Promise.race([
+        closing.then(() => false),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
+      ]);
+      clearTimeout(timer);
+      if (late) {
+        // Stop waiting: the process exits, its locks lapse, and another worker retries those jobs.
+        gaveUp = true;
+        opts.logger.warn({ graceMs, running: active.size }, 'workers: jobs still running after the grace period; they will be retried');
+      }
     },
   };
 }

@@ -6,3 +6,4 @@ export { verifyEvolutionAuth } from './webhooks/verify-evolution-auth.js';
 export { chatwootWebhook, type ChatwootWebhookDeps } from './webhooks/chatwoot-webhook.js';
 export { adminAuth } from './middleware/admin-auth.js';
 export { metricsRoute, type MetricsRouteDeps } from './routes/metrics-route.js';
+export { queueBoardRoute, QUEUE_BOARD_PATH } from './routes/queue-board.js';

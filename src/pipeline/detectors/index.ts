@@ -2,3 +2,4 @@ export { normalize, foldAccents, squeezeRepeats, clauses, ABBREVIATIONS } from '
 export { detectOptOut, type OptOutResult } from './detect-opt-out.js';
 export { detectBotSuspicion, type BotSuspicionResult } from './detect-bot-suspicion.js';
 export { detectHandoff, type HandoffResult, type HandoffReason } from './detect-handoff.js';
+export { detectFirmNo, type FirmNoResult } from './detect-firm-no.js';
