@@ -79,6 +79,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     clock,
     logger,
     presence: config.HUMANIZED_DELAY,
+    // Called only at send time, after `notices` below exists.
+    alert: (text) => notices.post(text),
     ...(overrides.outboundInDoubtGraceMs !== undefined && { inDoubtGraceMs: overrides.outboundInDoubtGraceMs }),
   });
   const outbound = createOutboundEnqueuer(queues);

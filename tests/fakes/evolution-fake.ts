@@ -15,6 +15,13 @@ export interface EvolutionFakeOptions {
   honorDelays?: boolean;
   /** Fixed latency before every answer. */
   responseDelayMs?: number;
+  /**
+   * File Brazilian mobiles under the 12-digit jid (55 DD XXXXXXXX, no ninth
+   * digit), as WhatsApp does for many older accounts whatever number was dialled.
+   */
+  twelveDigitJids?: boolean;
+  /** Instances whose key lacks permission: every call answers 403. */
+  forbiddenInstances?: string[];
 }
 
 export interface SentText {
@@ -22,6 +29,8 @@ export interface SentText {
   number: string;
   text: string;
   id: string;
+  /** The chat WhatsApp filed it under (findMessages matches on this). */
+  remoteJid: string;
   delay?: number;
   linkPreview?: boolean;
   quoted?: unknown;
@@ -48,6 +57,11 @@ const messageId = () => `3EB0${randomBytes(9).toString('hex').toUpperCase()}`;
 
 const digitsOf = (number: string) => number.split('@')[0]?.replace(/\D/g, '') ?? '';
 const jidOf = (number: string) => (number.includes('@') ? number : `${digitsOf(number)}@s.whatsapp.net`);
+/** 55 DD 9XXXXXXXX → 55 DD XXXXXXXX; anything else unchanged. */
+const twelveDigitJidOf = (number: string) => {
+  const d = digitsOf(number);
+  return !number.includes('@') && d.length === 13 && d.startsWith('55') && d[4] === '9' ? `${d.slice(0, 4)}${d.slice(5)}@s.whatsapp.net` : jidOf(number);
+};
 
 function evolutionError(status: number, error: string, message: unknown): FakeReply {
   return { status, body: { status, error, response: { message } } };
@@ -106,6 +120,7 @@ export class EvolutionFake extends HttpFake {
   }
 
   private checkInstance(instance: string): FakeReply | undefined {
+    if (this.options.forbiddenInstances?.includes(instance)) return evolutionError(403, 'Forbidden', ['Missing global api key or permission']);
     const known = this.options.instances;
     if (known && !known.includes(instance)) {
       return evolutionError(404, 'Not Found', [`The "${instance}" instance does not exist`]);
@@ -125,7 +140,7 @@ export class EvolutionFake extends HttpFake {
     if (typeof body['text'] !== 'string' || body['text'] === '') return badRequest('instance requires property "text"');
     const number = body['number'];
     const text = body['text'];
-    const remoteJid = jidOf(number);
+    const remoteJid = this.options.twelveDigitJids ? twelveDigitJidOf(number) : jidOf(number);
     if (this.options.unknownNumbers?.includes(digitsOf(number))) {
       return evolutionError(400, 'Bad Request', [{ jid: remoteJid, exists: false, number }]);
     }
@@ -137,6 +152,7 @@ export class EvolutionFake extends HttpFake {
       number,
       text,
       id,
+      remoteJid,
       ...(delay !== undefined && { delay }),
       ...(typeof body['linkPreview'] === 'boolean' && { linkPreview: body['linkPreview'] }),
       ...(body['quoted'] !== undefined && { quoted: body['quoted'] }),
@@ -197,7 +213,7 @@ export class EvolutionFake extends HttpFake {
     if (typeof remoteJid !== 'string' || remoteJid === '') return badRequest('where.key.remoteJid is required');
     const requests = this.requestsTo('POST', '/message/sendText/:instance');
     const records = this.sent
-      .filter((m) => m.instance === instance && jidOf(m.number) === remoteJid)
+      .filter((m) => m.instance === instance && m.remoteJid === remoteJid)
       .map((m) => {
         const origin = requests.find((r) => {
           const b = r.body as Record<string, unknown> | undefined;

@@ -48,6 +48,11 @@ export class CircuitBreaker {
     this.states.delete(key);
   }
 
+  /** Opens at once for `ms` (a configuration fault: retrying sooner cannot help). */
+  trip(key: string, ms: number): void {
+    this.states.set(key, { failures: this.threshold, openUntil: this.now() + ms, trialInFlight: false });
+  }
+
   failure(key: string): void {
     const s = this.states.get(key) ?? { failures: 0, openUntil: 0, trialInFlight: false };
     s.failures += 1;
