@@ -77,6 +77,7 @@ export class EvolutionFake extends HttpFake {
   private sent: SentText[] = [];
   private presenceLog: SentPresence[] = [];
   private readLog: ReadReceipt[] = [];
+  private deliverButFail = { remaining: 0, status: 500 };
 
   constructor(private readonly options: EvolutionFakeOptions = {}) {
     super('evolution fake');
@@ -88,6 +89,15 @@ export class EvolutionFake extends HttpFake {
     this.route('POST', '/chat/findMessages/:instance', (req, p) => this.findMessages(req, p));
     // Media of received messages: a 1x1 PNG, whatever was asked for.
     this.route('POST', '/chat/getBase64FromMediaMessage/:instance', () => ({ status: 200, body: { mediaType: 'imageMessage', mimetype: 'image/png', base64: ONE_PIXEL_PNG } }));
+  }
+
+  /**
+   * The next `n` sendText calls are delivered (stored, findable) but answered
+   * with `status`: the "Evolution handed it to WhatsApp, then failed" case.
+   */
+  deliverButFailNext(n: number, status = 500): this {
+    this.deliverButFail = { remaining: n, status };
+    return this;
   }
 
   sentTexts(): SentText[] {
@@ -107,6 +117,7 @@ export class EvolutionFake extends HttpFake {
     this.sent = [];
     this.presenceLog = [];
     this.readLog = [];
+    this.deliverButFail = { remaining: 0, status: 500 };
     if (this.options.responseDelayMs) this.setLatency(this.options.responseDelayMs);
   }
 
@@ -157,6 +168,10 @@ export class EvolutionFake extends HttpFake {
       ...(typeof body['linkPreview'] === 'boolean' && { linkPreview: body['linkPreview'] }),
       ...(body['quoted'] !== undefined && { quoted: body['quoted'] }),
     });
+    if (this.deliverButFail.remaining > 0) {
+      this.deliverButFail.remaining -= 1;
+      return evolutionError(this.deliverButFail.status, 'Internal Server Error', ['injected failure after delivery']);
+    }
     return {
       status: 201,
       body: {
