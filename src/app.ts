@@ -46,6 +46,8 @@ export interface AppOverrides {
   workerSettings?: WorkerOptions['settings'];
   /** See OutboundDeps.inDoubtGraceMs. */
   outboundInDoubtGraceMs?: number;
+  /** How often a send paused by safe_mode looks at the flag again (tests). */
+  outboundSafeModePollMs?: number;
 }
 
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
@@ -82,6 +84,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     // Called only at send time, after `notices` below exists.
     alert: (text) => notices.post(text),
     ...(overrides.outboundInDoubtGraceMs !== undefined && { inDoubtGraceMs: overrides.outboundInDoubtGraceMs }),
+    ...(overrides.outboundSafeModePollMs !== undefined && { safeModePollMs: overrides.outboundSafeModePollMs }),
   });
   const outbound = createOutboundEnqueuer(queues);
   const notices =

@@ -32,6 +32,8 @@ export interface OutboundDeps {
   onDecision?: (ms: number, decision: GuardrailDecision) => void;
   /** The managers' channel (SlackNotifier.post): provider configuration faults, expired paused sends. */
   alert?: (text: string) => Promise<void>;
+  /** How often a send paused by safe_mode looks at the flag again (default SAFE_MODE_POLL_MS). */
+  safeModePollMs?: number;
   /** At most one configuration-fault alert per instance per this period, across processes. */
   configAlertPeriodMs?: number;
 }
@@ -119,7 +121,8 @@ export function createSendOutbound(deps: OutboundDeps): SendOutbound {
       }
       return replayOr(res, { outcome: 'blocked', event: 'outbound_blocked', rule: 'safe_mode_expired', outboundMessageId: res.id });
     }
-    const until = Number.isFinite(due) ? Math.min(now.getTime() + SAFE_MODE_POLL_MS, expiresAt) : now.getTime() + SAFE_MODE_POLL_MS;
+    const poll = deps.safeModePollMs ?? SAFE_MODE_POLL_MS;
+    const until = Number.isFinite(due) ? Math.min(now.getTime() + poll, expiresAt) : now.getTime() + poll;
     return deferred(new Date(until), 'safe_mode', now);
   }
 
