@@ -82,7 +82,7 @@ export function createOutboundStore(db: Db) {
     /** Dedupe, reservation and the decisive rules re-checked, under the per-phone lock (migration 0080). */
     reserveChecked: (
       row: SendRow,
-      extra: { inboundId: string | null; bypassReason: string | null; bypassedRule: string | null; checks: Recheck & { reattempt: boolean } },
+      extra: { inboundId: string | null; bypassReason: string | null; bypassedRule: string | null; checks: Recheck & { reattempt: boolean; seen_attempts?: number } },
       now: Date,
     ) =>
       db.rpc<{ status: 'reserved' | 'deduped' | 'in_doubt' | 'wait' | ExistingSend['status']; id: string; rule?: string; replay?: boolean }>(

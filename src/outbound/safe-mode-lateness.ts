@@ -26,3 +26,19 @@ export const SAFE_MODE_LATENESS_MS: Record<OutboundMethod, number> = {
 
 /** While paused, a send looks at the flag again this often (a deferral costs one Redis move, no attempt). */
 export const SAFE_MODE_POLL_MS = 60_000;
+
+export type PauseVerdict = { kind: 'expired'; dueAt: Date; lateMs: number } | { kind: 'wait'; until: Date };
+
+/**
+ * A send paused by safe_mode: past its window (from `dueAt`) it expires,
+ * otherwise it looks again after `pollMs`, or at the end of its window if sooner.
+ * Without a due time it cannot be late: it just waits.
+ */
+export function pauseVerdict(method: OutboundMethod, dueAt: string | undefined, now: Date, pollMs = SAFE_MODE_POLL_MS): PauseVerdict {
+  const due = dueAt ? new Date(dueAt).getTime() : NaN;
+  const next = now.getTime() + pollMs;
+  if (!Number.isFinite(due)) return { kind: 'wait', until: new Date(next) };
+  const expiresAt = due + SAFE_MODE_LATENESS_MS[method];
+  if (now.getTime() >= expiresAt) return { kind: 'expired', dueAt: new Date(due), lateMs: now.getTime() - due };
+  return { kind: 'wait', until: new Date(Math.min(next, expiresAt)) };
+}

@@ -10,7 +10,8 @@ import type { Clock } from '../shared/time.js';
 import type { OutboundContext } from './contract.js';
 import { routeSend, type DeferReason } from './decide-route.js';
 import { evaluateGuardrails, type GuardrailDecision } from './guardrails.js';
-import { SAFE_MODE_LATENESS_MS, SAFE_MODE_POLL_MS } from './safe-mode-lateness.js';
+import { createManagerAlerts } from './manager-alerts.js';
+import { pauseVerdict } from './safe-mode-lateness.js';
 import { createOutboundStore, uuidOrNull, type ExistingSend, type PreparedSend, type SendRow } from './outbound-store.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { typingDelayMs } from './typing.js';
@@ -60,6 +61,7 @@ export type SendOutbound = (ctx: OutboundContext, text: string, opts?: SendOptio
 export function createSendOutbound(deps: OutboundDeps): SendOutbound {
   const store = createOutboundStore(deps.db);
   const grace = deps.inDoubtGraceMs ?? 15_000;
+  const alerts = createManagerAlerts(deps);
 
   const replay = (e: ExistingSend): OutboundResult | undefined => {
     if (e.status === 'sent' || e.status === 'bypass')
@@ -79,7 +81,7 @@ export function createSendOutbound(deps: OutboundDeps): SendOutbound {
       if (!(err instanceof ProviderError) || err.delivered !== 'no') throw err; // in doubt: the next attempt reconciles
       await store.release(id);
       if (row.proactive) await deps.rateLimiter.release(instance, row.idempotencyKey);
-      if (err instanceof ProviderConfigError) await alertConfigFault(instance, err.status);
+      if (err instanceof ProviderConfigError) await alerts.configFault(instance, err.status);
       if (err.retryable) {
         const until = deps.provider.unavailableUntil(instance) ?? new Date(callAt.getTime() + 5_000);
         return deferred(until, 'provider_unavailable', callAt);
@@ -89,41 +91,18 @@ export function createSendOutbound(deps: OutboundDeps): SendOutbound {
     }
   }
 
-  /** A bad key or a missing instance needs a person: tell the managers once per instance per period. */
-  async function alertConfigFault(instance: string, status: number | undefined): Promise<void> {
-    deps.logger.error({ instance, status }, 'evolution: configuration fault (API key or instance); sends through it wait');
-    if (!deps.alert) return;
-    const first = deps.rateLimiter.claimOnce
-      ? await deps.rateLimiter.claimOnce(`config-fault:${instance}`, deps.configAlertPeriodMs ?? 30 * 60_000).catch(() => true)
-      : true;
-    if (!first) return;
-    await deps
-      .alert(`Evolution: a instância "${instance}" respondeu HTTP ${status ?? '?'} (chave da API errada ou instância inexistente). Os envios por ela estão em espera, nada foi perdido; corrija a configuração.`)
-      .catch((e: unknown) => deps.logger.warn({ err: errorMessage(e) }, 'config-fault alert failed'));
-  }
-
   /**
    * safe_mode is on and this send is proactive: it waits (no row, no event) and
    * looks again shortly; past its method's lateness window it is settled as
    * expired, with its one outcome event, and the managers are told.
    */
   async function pause(row: SendRow, ctx: OutboundContext, now: Date): Promise<OutboundResult> {
-    const due = ctx.dueAt ? new Date(ctx.dueAt).getTime() : NaN;
-    const expiresAt = (Number.isFinite(due) ? due : now.getTime()) + SAFE_MODE_LATENESS_MS[ctx.method];
-    if (Number.isFinite(due) && now.getTime() >= expiresAt) {
-      const lateMs = now.getTime() - due;
-      const res = await store.recordBlocked(row, 'safe_mode_expired', 'blocked', { due_at: new Date(due).toISOString(), late_ms: lateMs }, now);
-      if (!res.replay && deps.alert) {
-        const hours = Math.round(lateMs / 360_000) / 10;
-        await deps
-          .alert(`safe_mode: um envio ${ctx.method} (médico ${ctx.doctorId}${ctx.reminderId ? `, lembrete ${ctx.reminderId}` : ''}) esperou ${hours} h, passou da janela e não será enviado.`)
-          .catch((e: unknown) => deps.logger.warn({ err: errorMessage(e) }, 'safe_mode expiry alert failed'));
-      }
-      return replayOr(res, { outcome: 'blocked', event: 'outbound_blocked', rule: 'safe_mode_expired', outboundMessageId: res.id });
-    }
-    const poll = deps.safeModePollMs ?? SAFE_MODE_POLL_MS;
-    const until = Number.isFinite(due) ? Math.min(now.getTime() + poll, expiresAt) : now.getTime() + poll;
-    return deferred(new Date(until), 'safe_mode', now);
+    const verdict = pauseVerdict(ctx.method, ctx.dueAt, now, deps.safeModePollMs);
+    if (verdict.kind === 'wait') return deferred(verdict.until, 'safe_mode', now);
+    const props = { due_at: verdict.dueAt.toISOString(), late_ms: verdict.lateMs };
+    const res = await store.recordBlocked(row, 'safe_mode_expired', 'blocked', props, now);
+    if (!res.replay) await alerts.expired(ctx, verdict.lateMs);
+    return replayOr(res, { outcome: 'blocked', event: 'outbound_blocked', rule: 'safe_mode_expired', outboundMessageId: res.id });
   }
 
   async function recordSent(id: string, row: SendRow, text: string, instance: string, messageId: string, ctx: OutboundContext): Promise<OutboundResult> {
@@ -143,7 +122,7 @@ export function createSendOutbound(deps: OutboundDeps): SendOutbound {
       found = await deps.provider.findSentText(instance, row.phone, text, new Date(e.created_at), { lid: addresses?.lid ?? null });
     } catch (err) {
       if (!(err instanceof ProviderConfigError)) throw err;
-      await alertConfigFault(instance, err.status);
+      await alerts.configFault(instance, err.status);
       return deferred(deps.provider.unavailableUntil(instance) ?? new Date(now.getTime() + 60_000), 'provider_unavailable', now);
     }
     if (found) {
@@ -175,9 +154,19 @@ export function createSendOutbound(deps: OutboundDeps): SendOutbound {
     if (route.kind === 'defer') return deferred(route.until, route.reason, now);
     row.instance = route.instance;
     if (deps.presence) {
-      await deps.provider.sendPresence(route.instance, row.phone, 'composing', typingDelayMs(text)).catch((err: unknown) => {
-        deps.logger.debug({ err: errorMessage(err) }, 'presence failed (ignored)');
-      });
+      const fault = await deps.provider.sendPresence(route.instance, row.phone, 'composing', typingDelayMs(text)).then(
+        () => undefined,
+        (err: unknown) => {
+          deps.logger.debug({ err: errorMessage(err) }, 'presence failed (ignored)');
+          return err instanceof ProviderConfigError ? err : undefined;
+        },
+      );
+      // A bad key or missing instance shows up here first: the send waits, the managers are told.
+      if (fault) {
+        if (decision.proactive) await deps.rateLimiter.release(route.instance, row.idempotencyKey);
+        await alerts.configFault(route.instance, fault.status);
+        return deferred(deps.provider.unavailableUntil(route.instance) ?? new Date(now.getTime() + 60_000), 'provider_unavailable', now);
+      }
     }
     // Last moment: the decisive rules again, under the per-phone lock, with the
     // reservation (and its attempt time) written right before the provider call.
@@ -189,7 +178,7 @@ export function createSendOutbound(deps: OutboundDeps): SendOutbound {
         inboundId: decision.proactive ? null : uuidOrNull(ctx.inboundInteractionId),
         bypassReason: ctx.bypassReason?.trim() || null,
         bypassedRule,
-        checks: { ...decision.recheck, reattempt: !!existing },
+        checks: { ...decision.recheck, reattempt: !!existing, ...(existing && { seen_attempts: existing.attempts }) },
       },
       callAt,
     );

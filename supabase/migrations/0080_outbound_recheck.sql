@@ -9,6 +9,7 @@
 -- doctor may be in flight. p_checks says which rules apply to this send (the
 -- wrapper's guardrails know bypasses, disabled rules and method exemptions):
 --   reattempt    boolean  an in-doubt reservation of this key is being sent again
+--   seen_attempts integer its attempts when the caller reconciled it (optimistic check)
 --   opt_out      boolean  R0
 --   human_control boolean conversation under a person's control
 --   answers      uuid     a reply: the inbound it answers must still be the latest
@@ -31,7 +32,10 @@ declare
 begin
   perform pg_advisory_xact_lock(hashtext('outbound:' || p_phone));
   select * into m from outbound_messages where idempotency_key = p_idempotency_key for update;
-  if found and (m.status <> 'reserved' or not coalesce((v->>'reattempt')::boolean, false)) then
+  -- A re-attempt is only ours if nobody re-attempted since we looked (attempts unchanged):
+  -- two processes reconciling the same key must not both send.
+  if found and (m.status <> 'reserved' or not coalesce((v->>'reattempt')::boolean, false)
+                or m.attempts is distinct from coalesce((v->>'seen_attempts')::int, m.attempts)) then
     return jsonb_build_object('status', case when m.status = 'reserved' then 'in_doubt' else m.status end, 'id', m.id, 'rule', m.rule);
   end if;
 

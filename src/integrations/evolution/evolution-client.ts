@@ -15,8 +15,11 @@ export interface EvolutionClientOptions {
   configFaultCooldownMs?: number;
 }
 
-/** Wrong key, forbidden, or no such instance: fixing it takes a person. */
-const CONFIG_FAULTS = new Set([401, 403, 404]);
+/**
+ * Wrong key, forbidden, or no such instance: fixing it takes a person. A 404
+ * counts only when it is about the instance (a missing message is not).
+ */
+const isConfigFault = (status: number, body: string) => status === 401 || status === 403 || (status === 404 && /instance/i.test(body));
 
 type RetryPolicy = 'idempotent' | 'not-delivered-only';
 
@@ -58,7 +61,7 @@ export function createEvolutionClient(opts: EvolutionClientOptions): WhatsAppPro
       breaker.success(instance);
       return text ? (JSON.parse(text) as unknown) : {};
     }
-    if (CONFIG_FAULTS.has(res.status)) {
+    if (isConfigFault(res.status, text)) {
       breaker.trip(instance, configCooldownMs);
       throw new ProviderConfigError(`evolution ${path}: HTTP ${res.status} (API key or instance)`, res.status, instance);
     }

@@ -76,6 +76,32 @@ describe('finding 6: the grace period runs from the provider call, not from befo
   });
 });
 
+describe('finding 6: two processes reconciling the same in-doubt send', () => {
+  const between: { run?: (phone: string) => Promise<void> } = {};
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ presence: true, timeoutMs: 300, wrap: hooked(between) });
+  });
+  afterAll(async () => h.close());
+
+  it('both find nothing at the provider; only one sends again, the other waits', async () => {
+    const d = await createDoctor(h.db, { inboundAt: at('2026-03-04T14:58:00Z') });
+    h.fake.hangNext(1);
+    await expect(h.send(replyCtx(d), 'Até amanhã!', { idempotencyKey: 'k-twice' })).rejects.toThrow();
+    h.clock.set(new Date(at(WEDNESDAY_NOON).getTime() + 20_000));
+    let arrived = 0;
+    let release!: () => void;
+    const both = new Promise<void>((r) => (release = r));
+    between.run = async () => {
+      if (++arrived === 2) release();
+      await both;
+    };
+    const results = await Promise.all([1, 2].map(() => h.send(replyCtx(d), 'Até amanhã!', { idempotencyKey: 'k-twice' })));
+    expect(results.map((r) => r.outcome).sort()).toEqual(['deferred', 'sent']);
+    expect(sendTexts(h)).toBe(2); // the hung first call and exactly one more
+  });
+});
+
 describe('finding 7: the decisive rules are re-checked under the per-phone lock right before the provider call', () => {
   const between: { run?: (phone: string) => Promise<void> } = {};
   let h: Harness;

@@ -128,14 +128,20 @@ describe('finding 10: Evolution 401/403/404 defers the send, opens the circuit a
     }
   });
 
-  it('404 (no such instance) and 403 (forbidden) are configuration faults too', async () => {
-    for (const opts of [{ instances: ['ghost'], fake: { instances: ['julia'] } }, { fake: { forbiddenInstances: ['julia'] } }]) {
+  it('404 (no such instance) and 403 (forbidden) are configuration faults too, also when the presence call meets them first', async () => {
+    const cases = [
+      { instances: ['ghost'], fake: { instances: ['julia'] } },
+      { fake: { forbiddenInstances: ['julia'] } },
+      { fake: { forbiddenInstances: ['julia'] }, presence: true },
+    ];
+    for (const opts of cases) {
       const h = await createHarness(opts);
       try {
         const d = await createDoctor(h.db);
         const res = await h.send({ method: 'REACTIVATION', doctorId: d.id, actor: 'julia' }, 'Temos vagas novas.');
         expect(res).toMatchObject({ outcome: 'deferred', reason: 'provider_unavailable' });
         expect(await rowsOf(h, d.id)).toEqual([]);
+        expect(h.fake.sentTexts()).toEqual([]);
         expect(h.alerts).toHaveLength(1);
         expect(h.alerts[0]).toMatch(/HTTP (404|403)/);
       } finally {
