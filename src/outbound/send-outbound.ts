@@ -183,14 +183,14 @@ export function createSendOutbound(deps: OutboundDeps): SendOutbound {
       callAt,
     );
     if (res.status === 'reserved') return deliver(res.id, row, text, route.instance, ctx, callAt);
+    // Another call holds this key (its slot, its send): let it decide, come back shortly.
+    if (res.status === 'in_doubt') return deferred(new Date(callAt.getTime() + grace), 'in_doubt', callAt);
+    if (res.replay) return replay({ id: res.id, status: res.status, rule: res.rule ?? null } as ExistingSend) ?? deferred(new Date(callAt.getTime() + grace), 'in_doubt', callAt);
+    // Decided here without a provider call: the rate slot goes back.
     if (decision.proactive) await deps.rateLimiter.release(route.instance, row.idempotencyKey);
     if (res.status === 'wait') return pause(row, ctx, callAt);
-    if (res.status === 'blocked' && !res.replay)
-      return { outcome: 'blocked', event: 'outbound_blocked', rule: res.rule ?? 'unknown', outboundMessageId: res.id };
-    if (res.status === 'deduped' && !res.replay && !existing) return { outcome: 'deduped', event: 'outbound_deduped', outboundMessageId: res.id };
-    // The same key is being handled concurrently: let that call decide, come back shortly.
-    if (res.status === 'in_doubt') return deferred(new Date(callAt.getTime() + grace), 'in_doubt', callAt);
-    return replay({ id: res.id, status: res.status, rule: res.rule ?? null } as ExistingSend) ?? deferred(new Date(callAt.getTime() + grace), 'in_doubt', callAt);
+    if (res.status === 'deduped') return { outcome: 'deduped', event: 'outbound_deduped', outboundMessageId: res.id };
+    return { outcome: 'blocked', event: 'outbound_blocked', rule: res.rule ?? 'unknown', outboundMessageId: res.id };
   }
 
   // delayMs is relative to the wrapper's clock, so a queue on real time delays correctly under a test clock.

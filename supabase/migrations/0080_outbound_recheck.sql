@@ -36,7 +36,8 @@ begin
   -- two processes reconciling the same key must not both send.
   if found and (m.status <> 'reserved' or not coalesce((v->>'reattempt')::boolean, false)
                 or m.attempts is distinct from coalesce((v->>'seen_attempts')::int, m.attempts)) then
-    return jsonb_build_object('status', case when m.status = 'reserved' then 'in_doubt' else m.status end, 'id', m.id, 'rule', m.rule);
+    return jsonb_build_object('status', case when m.status = 'reserved' then 'in_doubt' else m.status end, 'id', m.id,
+      'rule', m.rule, 'replay', m.status <> 'reserved');
   end if;
 
   select * into s from doctor_state where doctor_id = p_doctor_id;
