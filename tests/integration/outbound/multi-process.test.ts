@@ -57,7 +57,7 @@ const sendTextsOf = (fake: EvolutionFake, text: string) =>
   fake.requestsTo('POST', '/message/sendText/:instance').filter((r) => (r.body as { text?: string }).text === text);
 
 describe('crash between "provider accepted" and "recorded"', () => {
-  it('20 workers SIGKILLed mid-send: the fake sees each message exactly once', { timeout: 120_000 }, async () => {
+  it('20 workers SIGKILLed mid-send: the fake sees each message exactly once', { timeout: 300_000 }, async () => {
     const { fake, env, enqueuer } = await setup('crash', ['julia']);
     // Evolution "accepts" the message 300 ms after the request arrives; the worker is killed before it hears back.
     fake.setLatency((req) => (req.path.startsWith('/message/sendText') ? 300 : 0));
@@ -109,7 +109,7 @@ describe('crash between "provider accepted" and "recorded"', () => {
 });
 
 describe('kill switch', () => {
-  it('safe_mode set in one place pauses proactive sends in two worker processes within one second; cleared, they all go out once', { timeout: 120_000 }, async () => {
+  it('safe_mode set in one place pauses proactive sends in two worker processes within one second; cleared, they all go out once', { timeout: 300_000 }, async () => {
     const instances = Array.from({ length: 10 }, (_, i) => `num${i}`);
     const { fake, env, enqueuer, prefix } = await setup('kill', instances);
     // A Wednesday 10:00 in São Paulo, so the proactive sends are inside business hours.
