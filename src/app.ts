@@ -49,6 +49,8 @@ export interface AppOverrides {
   workerSettings?: WorkerOptions['settings'];
   /** See OutboundDeps.inDoubtGraceMs. */
   outboundInDoubtGraceMs?: number;
+  /** How often a send paused by safe_mode looks at the flag again (tests). */
+  outboundSafeModePollMs?: number;
 }
 
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
@@ -88,7 +90,10 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     clock,
     logger,
     presence: config.HUMANIZED_DELAY,
+    // Called only at send time, after `notices` below exists.
+    alert: (text) => notices.post(text),
     ...(overrides.outboundInDoubtGraceMs !== undefined && { inDoubtGraceMs: overrides.outboundInDoubtGraceMs }),
+    ...(overrides.outboundSafeModePollMs !== undefined && { safeModePollMs: overrides.outboundSafeModePollMs }),
   });
   const outbound = createOutboundEnqueuer(queues);
   const notices =

@@ -15,6 +15,13 @@ export interface EvolutionFakeOptions {
   honorDelays?: boolean;
   /** Fixed latency before every answer. */
   responseDelayMs?: number;
+  /**
+   * File Brazilian mobiles under the 12-digit jid (55 DD XXXXXXXX, no ninth
+   * digit), as WhatsApp does for many older accounts whatever number was dialled.
+   */
+  twelveDigitJids?: boolean;
+  /** Instances whose key lacks permission: every call answers 403. */
+  forbiddenInstances?: string[];
 }
 
 export interface SentText {
@@ -22,6 +29,8 @@ export interface SentText {
   number: string;
   text: string;
   id: string;
+  /** The chat WhatsApp filed it under (findMessages matches on this). */
+  remoteJid: string;
   delay?: number;
   linkPreview?: boolean;
   quoted?: unknown;
@@ -48,6 +57,11 @@ const messageId = () => `3EB0${randomBytes(9).toString('hex').toUpperCase()}`;
 
 const digitsOf = (number: string) => number.split('@')[0]?.replace(/\D/g, '') ?? '';
 const jidOf = (number: string) => (number.includes('@') ? number : `${digitsOf(number)}@s.whatsapp.net`);
+/** 55 DD 9XXXXXXXX → 55 DD XXXXXXXX; anything else unchanged. */
+const twelveDigitJidOf = (number: string) => {
+  const d = digitsOf(number);
+  return !number.includes('@') && d.length === 13 && d.startsWith('55') && d[4] === '9' ? `${d.slice(0, 4)}${d.slice(5)}@s.whatsapp.net` : jidOf(number);
+};
 
 function evolutionError(status: number, error: string, message: unknown): FakeReply {
   return { status, body: { status, error, response: { message } } };
@@ -63,6 +77,7 @@ export class EvolutionFake extends HttpFake {
   private sent: SentText[] = [];
   private presenceLog: SentPresence[] = [];
   private readLog: ReadReceipt[] = [];
+  private deliverButFail = { remaining: 0, status: 500 };
 
   constructor(private readonly options: EvolutionFakeOptions = {}) {
     super('evolution fake');
@@ -74,6 +89,15 @@ export class EvolutionFake extends HttpFake {
     this.route('POST', '/chat/findMessages/:instance', (req, p) => this.findMessages(req, p));
     // Media of received messages: a 1x1 PNG, whatever was asked for.
     this.route('POST', '/chat/getBase64FromMediaMessage/:instance', () => ({ status: 200, body: { mediaType: 'imageMessage', mimetype: 'image/png', base64: ONE_PIXEL_PNG } }));
+  }
+
+  /**
+   * The next `n` sendText calls are delivered (stored, findable) but answered
+   * with `status`: the "Evolution handed it to WhatsApp, then failed" case.
+   */
+  deliverButFailNext(n: number, status = 500): this {
+    this.deliverButFail = { remaining: n, status };
+    return this;
   }
 
   sentTexts(): SentText[] {
@@ -93,6 +117,7 @@ export class EvolutionFake extends HttpFake {
     this.sent = [];
     this.presenceLog = [];
     this.readLog = [];
+    this.deliverButFail = { remaining: 0, status: 500 };
     if (this.options.responseDelayMs) this.setLatency(this.options.responseDelayMs);
   }
 
@@ -106,6 +131,7 @@ export class EvolutionFake extends HttpFake {
   }
 
   private checkInstance(instance: string): FakeReply | undefined {
+    if (this.options.forbiddenInstances?.includes(instance)) return evolutionError(403, 'Forbidden', ['Missing global api key or permission']);
     const known = this.options.instances;
     if (known && !known.includes(instance)) {
       return evolutionError(404, 'Not Found', [`The "${instance}" instance does not exist`]);
@@ -125,7 +151,7 @@ export class EvolutionFake extends HttpFake {
     if (typeof body['text'] !== 'string' || body['text'] === '') return badRequest('instance requires property "text"');
     const number = body['number'];
     const text = body['text'];
-    const remoteJid = jidOf(number);
+    const remoteJid = this.options.twelveDigitJids ? twelveDigitJidOf(number) : jidOf(number);
     if (this.options.unknownNumbers?.includes(digitsOf(number))) {
       return evolutionError(400, 'Bad Request', [{ jid: remoteJid, exists: false, number }]);
     }
@@ -137,10 +163,15 @@ export class EvolutionFake extends HttpFake {
       number,
       text,
       id,
+      remoteJid,
       ...(delay !== undefined && { delay }),
       ...(typeof body['linkPreview'] === 'boolean' && { linkPreview: body['linkPreview'] }),
       ...(body['quoted'] !== undefined && { quoted: body['quoted'] }),
     });
+    if (this.deliverButFail.remaining > 0) {
+      this.deliverButFail.remaining -= 1;
+      return evolutionError(this.deliverButFail.status, 'Internal Server Error', ['injected failure after delivery']);
+    }
     return {
       status: 201,
       body: {
@@ -197,7 +228,7 @@ export class EvolutionFake extends HttpFake {
     if (typeof remoteJid !== 'string' || remoteJid === '') return badRequest('where.key.remoteJid is required');
     const requests = this.requestsTo('POST', '/message/sendText/:instance');
     const records = this.sent
-      .filter((m) => m.instance === instance && jidOf(m.number) === remoteJid)
+      .filter((m) => m.instance === instance && m.remoteJid === remoteJid)
       .map((m) => {
         const origin = requests.find((r) => {
           const b = r.body as Record<string, unknown> | undefined;

@@ -57,6 +57,11 @@ export class CircuitBreaker {
     if (wasOpen) observe('circuit', 0, { circuit: this.name, key });
   }
 
+  /** Opens at once for `ms` (a configuration fault: retrying sooner cannot help). */
+  trip(key: string, ms: number): void {
+    this.states.set(key, { failures: this.threshold, openUntil: this.now() + ms, trialInFlight: false });
+  }
+
   failure(key: string): void {
     const s = this.states.get(key) ?? { failures: 0, openUntil: 0, trialInFlight: false };
     s.failures += 1;

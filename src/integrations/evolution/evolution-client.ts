@@ -1,6 +1,6 @@
 import type { Logger } from '../../shared/logger.js';
 import { CircuitBreaker } from './circuit-breaker.js';
-import { jidOf, ProviderError, type Presence, type WhatsAppProvider } from './provider.js';
+import { jidCandidates, ProviderConfigError, ProviderError, type Presence, type WhatsAppProvider } from './provider.js';
 
 export interface EvolutionClientOptions {
   baseUrl: string;
@@ -11,7 +11,15 @@ export interface EvolutionClientOptions {
   retries?: number;
   backoffMs?: number;
   breaker?: CircuitBreaker;
+  /** How long a 401/403/404 (bad key, missing instance) keeps the instance's circuit open. */
+  configFaultCooldownMs?: number;
 }
+
+/**
+ * Wrong key, forbidden, or no such instance: fixing it takes a person. A 404
+ * counts only when it is about the instance (a missing message is not).
+ */
+const isConfigFault = (status: number, body: string) => status === 401 || status === 403 || (status === 404 && /instance/i.test(body));
 
 type RetryPolicy = 'idempotent' | 'not-delivered-only';
 
@@ -29,6 +37,7 @@ export function createEvolutionClient(opts: EvolutionClientOptions): WhatsAppPro
   const retries = opts.retries ?? 2;
   const backoffMs = opts.backoffMs ?? 200;
   const breaker = opts.breaker ?? new CircuitBreaker();
+  const configCooldownMs = opts.configFaultCooldownMs ?? 5 * 60_000;
 
   async function once(path: string, body: unknown, instance: string): Promise<unknown> {
     if (!breaker.acquire(instance)) {
@@ -51,6 +60,10 @@ export function createEvolutionClient(opts: EvolutionClientOptions): WhatsAppPro
     if (res.ok) {
       breaker.success(instance);
       return text ? (JSON.parse(text) as unknown) : {};
+    }
+    if (isConfigFault(res.status, text)) {
+      breaker.trip(instance, configCooldownMs);
+      throw new ProviderConfigError(`evolution ${path}: HTTP ${res.status} (API key or instance)`, res.status, instance);
     }
     if (res.status >= 500) breaker.failure(instance);
     else breaker.success(instance);
@@ -99,14 +112,18 @@ export function createEvolutionClient(opts: EvolutionClientOptions): WhatsAppPro
       };
       return res?.base64 ? { base64: res.base64, mimetype: res.mimetype ?? 'application/octet-stream' } : null;
     },
-    async findSentText(instance, phone, text, since) {
-      const res = await call(`/chat/findMessages/${enc(instance)}`, { where: { key: { remoteJid: jidOf(phone) } } }, instance, 'idempotent');
-      for (const record of messageRecords(res)) {
-        if (record.key?.fromMe !== true || !record.key.id) continue;
-        const body = record.message?.conversation ?? record.message?.extendedTextMessage?.text;
-        const at = Number(record.messageTimestamp ?? 0) * 1000;
-        // Seconds resolution on the provider side: allow one second of slack.
-        if (body === text && at >= since.getTime() - 1_000) return { messageId: record.key.id };
+    async findSentText(instance, phone, text, since, findOpts) {
+      // Evolution files the chat under one jid only, and not always the one we dial:
+      // a miss under our form is not proof the message is absent (issue 9, finding 6).
+      for (const remoteJid of jidCandidates(phone, findOpts?.lid)) {
+        const res = await call(`/chat/findMessages/${enc(instance)}`, { where: { key: { remoteJid, fromMe: true } } }, instance, 'idempotent');
+        for (const record of messageRecords(res)) {
+          if (record.key?.fromMe !== true || !record.key.id) continue;
+          const body = record.message?.conversation ?? record.message?.extendedTextMessage?.text;
+          const at = Number(record.messageTimestamp ?? 0) * 1000;
+          // Seconds resolution on the provider side: allow one second of slack.
+          if (body === text && at >= since.getTime() - 1_000) return { messageId: record.key.id };
+        }
       }
       return null;
     },
