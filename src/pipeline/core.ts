@@ -1,4 +1,5 @@
 import type { AgentTurnInput, HistoryMessage } from '../agent/index.js';
+import { truncateForModel } from './pre/long-message.js';
 import { loaded, type TurnContext } from './turn-context.js';
 
 /**
@@ -10,7 +11,8 @@ export function agentInput(ctx: TurnContext, feedback?: string[]): AgentTurnInpu
   const l = loaded(ctx);
   const history: HistoryMessage[] = l.history
     .filter((h) => (h.text ?? '').trim())
-    .map((h) => ({ role: h.direction === 'inbound' ? 'doctor' : 'julia', text: h.text!, at: h.at }));
+    // Earlier long texts are cut like the current one: the history must not smuggle them in whole.
+    .map((h) => ({ role: h.direction === 'inbound' ? 'doctor' : 'julia', text: truncateForModel(h.text!), at: h.at }));
   const last = l.pending[l.pending.length - 1]!;
   history.push({ role: 'doctor', text: ctx.text, at: last.sentAt, ...(ctx.images.length ? { images: ctx.images } : {}) });
   return {
