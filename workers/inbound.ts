@@ -13,6 +13,8 @@ export const inboundJob = defineJob({
   payload: inboundMessageSchema.extend({ fromMeAttempt: z.number().int().min(0).default(0) }),
   attempts: 10,
   backoffMs: 1_000,
+  // A redelivered webhook is deduped by inbound_persist (unique provider id).
+  dropOnComplete: true,
 });
 
 export interface InboundJobDeps {

@@ -14,6 +14,12 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
   attempts: number;
   /** Exponential backoff base in ms. */
   backoffMs: number;
+  /**
+   * The payload carries a doctor's words: removed from Redis the moment the job
+   * completes instead of lingering a day. Dedupe then rests on the database
+   * (unique provider id, idempotency key), not on completed job ids.
+   */
+  dropOnComplete?: boolean;
 }
 
 export function defineJob<P extends z.ZodType>(def: JobDefinition<P>): JobDefinition<P> {

@@ -27,7 +27,8 @@ export const outboundPayload = z.object({
 export type OutboundPayload = z.infer<typeof outboundPayload>;
 
 /** Retries are for "in doubt" provider failures; each retry reconciles first. */
-export const outboundJob = defineJob({ queue: 'outbound', payload: outboundPayload, attempts: 8, backoffMs: 2_000 });
+// Re-enqueued sends are deduped by outbound_prepare on the idempotency key.
+export const outboundJob = defineJob({ queue: 'outbound', payload: outboundPayload, attempts: 8, backoffMs: 2_000, dropOnComplete: true });
 
 /**
  * The outbound worker: runs the wrapper at send time. A deferral (out of hours,
