@@ -62,8 +62,8 @@ describe('julia serve: body limits, long texts and disguised opt-outs end to end
     });
     child.stdout!.on('data', (d) => (output += String(d)));
     child.stderr!.on('data', (d) => (output += String(d)));
-    await waitFor(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status === 200, { timeoutMs: 60_000, intervalMs: 300, what: 'julia serve ready' });
-  }, 90_000);
+    await waitFor(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status === 200, { timeoutMs: 150_000, intervalMs: 300, what: 'julia serve ready' });
+  }, 180_000);
 
   afterAll(async () => {
     if (child && child.exitCode === null) {
@@ -125,5 +125,5 @@ describe('julia serve: body limits, long texts and disguised opt-outs end to end
       expect(userTexts(anthropic).some((t) => t.includes(text))).toBe(false);
     }
     expect(output).not.toMatch(/Maximum call stack/);
-  }, 90_000);
+  }, 180_000);
 });
