@@ -1,4 +1,4 @@
-import { canonical, clauses, normalize } from './normalize.js';
+import { clauses, detectorInput, normalize } from './normalize.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
 
 export interface BotSuspicionResult {
@@ -66,7 +66,7 @@ const RULES: readonly Rule[] = [
  * every rule needs the question aimed at the interlocutor.
  */
 export function detectBotSuspicion(raw: string): BotSuspicionResult {
-  const text = canonical(raw);
+  const text = detectorInput(raw);
   // An upper-case "IA" is the acronym, never the verb, so it is safe to rewrite.
   const expanded = text.replace(/\bI\.?A\b/g, 'inteligencia artificial');
   const normalized = normalize(expanded);

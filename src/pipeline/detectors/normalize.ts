@@ -1,4 +1,4 @@
-import { canonical, fold, foldAccents } from '../../shared/text.js';
+import { canonical, fold, foldAccents, truncateMiddle } from '../../shared/text.js';
 /**
  * Shared text normalization for the inbound detectors.
  *
@@ -107,4 +107,14 @@ export function clauses(text: string): string[] {
     .split(/[.?!;\n]+/)
     .map(normalize)
     .filter((c) => c.length > 0);
+}
+
+/**
+ * What a detector reads of a message: the canonical form of at most 20,000
+ * characters (head and tail). The rules look for a sentence, not a book; on a
+ * 1 MB text the regexes would otherwise hold a turn for many seconds.
+ */
+export const DETECT_MAX_CHARS = 20_000;
+export function detectorInput(raw: string): string {
+  return canonical(truncateMiddle(raw, DETECT_MAX_CHARS, () => '\n'));
 }

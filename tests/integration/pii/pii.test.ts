@@ -67,14 +67,14 @@ describe('personal data never reaches logs or BullMQ failure reasons (finding 12
     try {
       const { jobId } = await queues.enqueue('turn', { conversationId: '0f6a5f1e-8d1f-4a57-9a51-3f7a1d2b9c01' });
       const q = new Queue('turn', { connection: redis as never, prefix });
-      const job = await waitFor(async () => {
+      const job = (await waitFor(async () => {
         const j = await q.getJob(jobId);
         return j?.failedReason ? j : null;
-      }, { timeoutMs: 20_000, what: 'the first failure' });
+      }, { timeoutMs: 20_000, what: 'the first failure' }))!;
       expect(thrown).not.toContain(PHONE);
       expect(job.failedReason).toMatch(/agent_context/);
       expect(job.failedReason).not.toContain(PHONE);
-      expect(job.stacktrace.join('\n')).not.toContain(PHONE);
+      expect((job.stacktrace ?? []).join('\n')).not.toContain(PHONE);
       await waitFor(() => log.text().includes('job failed'), { what: 'the failure log' });
       expect(log.text()).not.toContain(PHONE);
       await q.close();
