@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../src/app.js';
 import { createHttpApp } from '../../../src/http/index.js';
+import { createDeadLetters } from '../../../src/inbound/index.js';
 import { silentLogger } from '../../../src/shared/index.js';
 import { evolutionPayload } from '../../helpers/evolution-fixture.js';
 import { testConfig } from '../../helpers/test-config.js';
@@ -133,6 +134,11 @@ describe('webhook edges on a real database and Redis', () => {
       const other = await chatwoot({ event: 'conversation_status_changed', id: 5 });
       expect(other.status).toBe(200);
       expect(await deadLetters('chatwoot')).toHaveLength(1);
+      // What `julia dead-letters` prints.
+      const listed = await createDeadLetters(db, silentLogger).list({ source: 'chatwoot' });
+      expect(listed).toHaveLength(1);
+      expect(listed[0]).toMatchObject({ source: 'chatwoot', attempts: 1 });
+      expect(listed[0]!.reason).toMatch(/^invalid_payload: /);
     });
 
     it('answers 503, and keeps nothing, when Redis is down: a retry can succeed', async () => {
