@@ -33,6 +33,7 @@ export function canonical(text: string): string {
  * combining marks, which are dropped.
  */
 export function foldAccents(text: string): string {
+  if (!/[^\x00-\x7F]/.test(text)) return text;
   return canonical(text).normalize('NFD').replace(/\p{M}+/gu, '');
 }
 
@@ -49,10 +50,15 @@ const LOOKALIKES: Readonly<Record<string, string>> = {
 const LOOKALIKE_RE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'g');
 
 /** Lower case without accents, disguises undone: "Sábado" → "sabado", "𝐏𝐀𝐑𝐀" → "para". */
+const NON_ASCII = /[^\x00-\x7F]/;
+
 export function fold(text: string): string {
+  // Plain ASCII (most messages once accents are gone) needs only lower-casing.
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
+  const lower = foldAccents(text).toLowerCase();
+  if (!NON_ASCII.test(lower)) return lower;
   // Lower-casing can itself produce a combining mark ("İ" → "i̇"), so marks go after it.
-  return foldAccents(text)
-    .toLowerCase()
+  return lower
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .replace(LOOKALIKE_RE, (ch) => LOOKALIKES[ch] ?? ch);
