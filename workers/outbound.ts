@@ -29,8 +29,9 @@ export type OutboundPayload = z.infer<typeof outboundPayload>;
 
 /** Retries are for "in doubt" provider failures; each retry reconciles first. */
 // Outlives a 15-minute database or Redis outage (docs/decisions/0009-durability.md):
-// waits 2,4,...,32 s then 60 s each: 62 s + 30 x 60 s = 31 min.
-export const outboundJob = defineJob({ queue: 'outbound', payload: outboundPayload, attempts: 36, backoffMs: 2_000, maxBackoffMs: 60_000 });
+// waits 2,4,...,32 s then 60 s each: 62 s + 30 x 60 s = 31 min. Re-enqueued sends are
+// deduped by outbound_prepare on the idempotency key, so the payload can leave Redis at once.
+export const outboundJob = defineJob({ queue: 'outbound', payload: outboundPayload, attempts: 36, backoffMs: 2_000, maxBackoffMs: 60_000, dropOnComplete: true });
 
 /**
  * The outbound worker: runs the wrapper at send time. A deferral (out of hours,

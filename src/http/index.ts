@@ -7,3 +7,4 @@ export { chatwootWebhook, type ChatwootWebhookDeps } from './webhooks/chatwoot-w
 export { adminAuth } from './middleware/admin-auth.js';
 export { metricsRoute, type MetricsRouteDeps } from './routes/metrics-route.js';
 export { queueBoardRoute, QUEUE_BOARD_PATH } from './routes/queue-board.js';
+export { bodyLimit, BODY_LIMITS } from './middleware/body-limit.js';

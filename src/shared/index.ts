@@ -8,3 +8,4 @@ export * from './job-queue.js';
 export * from './text.js';
 export * from './timeout.js';
 export * from './observe.js';
+export * from './pii.js';

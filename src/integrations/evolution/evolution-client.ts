@@ -1,6 +1,7 @@
 import type { Logger } from '../../shared/logger.js';
 import { CircuitBreaker } from './circuit-breaker.js';
-import { jidCandidates, ProviderConfigError, ProviderError, type Presence, type WhatsAppProvider } from './provider.js';
+import { BodyTooLargeError, readCapped } from './read-capped.js';
+import { jidCandidates, jidOf, ProviderConfigError, ProviderError, type Presence, type WhatsAppProvider } from './provider.js';
 
 export interface EvolutionClientOptions {
   baseUrl: string;
@@ -23,6 +24,13 @@ const isConfigFault = (status: number, body: string) => status === 401 || status
 
 type RetryPolicy = 'idempotent' | 'not-delivered-only';
 
+/**
+ * Answers are JSON of a few KB, except getBase64FromMediaMessage; its cap is
+ * the largest photo the model takes (5 MB of base64) plus the JSON around it.
+ */
+const MAX_RESPONSE_BYTES = 8_000_000;
+export const MAX_MEDIA_RESPONSE_BYTES = 5_500_000;
+
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /**
@@ -39,7 +47,7 @@ export function createEvolutionClient(opts: EvolutionClientOptions): WhatsAppPro
   const breaker = opts.breaker ?? new CircuitBreaker();
   const configCooldownMs = opts.configFaultCooldownMs ?? 5 * 60_000;
 
-  async function once(path: string, body: unknown, instance: string): Promise<unknown> {
+  async function once(path: string, body: unknown, instance: string, maxBytes = MAX_RESPONSE_BYTES): Promise<unknown> {
     if (!breaker.acquire(instance)) {
       throw new ProviderError(`evolution ${instance}: circuit open`, undefined, true, 'no');
     }
@@ -56,7 +64,14 @@ export function createEvolutionClient(opts: EvolutionClientOptions): WhatsAppPro
       const code = (err as { cause?: { code?: string } }).cause?.code ?? (err as { name?: string }).name ?? 'network';
       throw new ProviderError(`evolution ${path}: ${code}`, undefined, true, NOT_CONNECTED.has(code) ? 'no' : 'unknown');
     }
-    const text = await res.text();
+    let text: string;
+    try {
+      text = await readCapped(res, maxBytes);
+    } catch (err) {
+      // Too big is final for this message: retrying would download it again.
+      if (err instanceof BodyTooLargeError) throw new ProviderError(`evolution ${path}: answer over ${maxBytes} bytes`, res.status, false, 'unknown');
+      throw err;
+    }
     if (res.ok) {
       breaker.success(instance);
       return text ? (JSON.parse(text) as unknown) : {};
@@ -70,13 +85,14 @@ export function createEvolutionClient(opts: EvolutionClientOptions): WhatsAppPro
     const retryable = res.status >= 500 || res.status === 429 || res.status === 408;
     // A 4xx is a refusal; a 5xx may come after Evolution already handed the message to WhatsApp.
     const delivered = res.status < 500 ? 'no' : 'unknown';
-    throw new ProviderError(`evolution ${path}: HTTP ${res.status} ${text.slice(0, 200)}`, res.status, retryable, delivered);
+    // The body is not quoted: Evolution echoes the number and the text we sent (finding 12).
+    throw new ProviderError(`evolution ${path}: HTTP ${res.status}`, res.status, retryable, delivered);
   }
 
-  async function call(path: string, body: unknown, instance: string, policy: RetryPolicy): Promise<unknown> {
+  async function call(path: string, body: unknown, instance: string, policy: RetryPolicy, maxBytes?: number): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await once(path, body, instance);
+        return await once(path, body, instance, maxBytes);
       } catch (err) {
         const e = err as ProviderError;
         const repeatable = e.retryable && (policy === 'idempotent' || e.delivered === 'no');
@@ -106,7 +122,7 @@ export function createEvolutionClient(opts: EvolutionClientOptions): WhatsAppPro
       await call(`/chat/markMessageAsRead/${enc(instance)}`, { readMessages: [{ fromMe: false, ...message }] }, instance, 'idempotent');
     },
     async getMediaBase64(instance, message) {
-      const res = (await call(`/chat/getBase64FromMediaMessage/${enc(instance)}`, { message: { key: message }, convertToMp4: false }, instance, 'idempotent')) as {
+      const res = (await call(`/chat/getBase64FromMediaMessage/${enc(instance)}`, { message: { key: message }, convertToMp4: false }, instance, 'idempotent', MAX_MEDIA_RESPONSE_BYTES)) as {
         base64?: string;
         mimetype?: string;
       };
