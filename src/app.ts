@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
+import { composeCatchup } from './compose-catchup.js';
 import { composeDoctorPath } from './compose-doctor-path.js';
 import { composePipeline } from './compose-pipeline.js';
 import { composeSupervision } from './compose-supervision.js';
@@ -112,7 +113,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   };
 
   // One line per capability: each brings its routes, job handlers and schedules.
-  const capabilities: Capability[] = [composeDoctorPath(deps), composeSupervision(deps, chatwoot)];
+  const capabilities: Capability[] = [composeDoctorPath(deps), composeSupervision(deps, chatwoot), composeCatchup(deps)];
 
   const http = createHttpApp({
     logger,

@@ -2,6 +2,7 @@ import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
 import type { Db } from './db/index.js';
 import { evolutionWebhook } from './http/index.js';
+import { enqueueProviderEvent } from './catchup/index.js';
 import { safeJobId, withTimeout } from './shared/index.js';
 import type { JobHandler } from '../workers/index.js';
 import { groupIngestHandler } from '../workers/group-ingest.js';
@@ -28,6 +29,7 @@ export function composeDoctorPath(deps: AppDeps): Capability {
               2_000,
               'enqueue inbound',
             ).then(() => undefined),
+          onProviderEvent: (envelope) => withTimeout(enqueueProviderEvent(queue, envelope), 2_000, 'enqueue evolution event'),
         }),
       },
     ],

@@ -51,6 +51,11 @@ const schema = z.object({
   // Turns mostly wait on the model, so many can run at once; Anthropic's rate limit is the real bound.
   TURN_CONCURRENCY: int(128, 1, 1_024),
   OUTBOUND_CONCURRENCY: int(16, 1, 256),
+  // Catch-up with Evolution (docs/decisions/0010): how often per instance (0 = only on reconnect),
+  // how far back an instance's first run looks, and how many recovered messages in one run page the managers.
+  CATCHUP_INTERVAL_MS: int(180_000, 0, 3_600_000),
+  CATCHUP_FIRST_LOOKBACK_MIN: int(15, 0, 7 * 24 * 60),
+  CATCHUP_ALERT_THRESHOLD: int(10, 1, 100_000),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -4,6 +4,8 @@ import { groupIngestJob } from './group-ingest.js';
 import { inboundJob } from './inbound.js';
 import { outboundJob } from './outbound.js';
 import { turnJob } from './turn.js';
+import { evolutionCatchupJob } from './evolution-catchup.js';
+import { evolutionStatusJob } from './evolution-status.js';
 
 export { QUEUE_NAMES, defineJob, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -27,3 +29,5 @@ registerJob('inbound', inboundJob);
 registerJob('group-ingest', groupIngestJob);
 registerJob('turn', turnJob);
 registerJob('chatwoot-sync', chatwootSyncJob);
+registerJob('evolution-catchup', evolutionCatchupJob);
+registerJob('evolution-status', evolutionStatusJob);

@@ -8,6 +8,8 @@ export interface EvolutionWebhookDeps {
   logger: Logger;
   /** Durable hand-off to the `inbound` job; must reject fast when Redis is down. */
   enqueueInbound(message: InboundMessage): Promise<void>;
+  /** Events that are not messages (connection.update, messages.update, send.message): enqueued by the catch-up capability. */
+  onProviderEvent?(envelope: { event: string; instance: string; data: unknown; date_time?: string | undefined }): Promise<'queued' | 'ignored'>;
 }
 
 /**
@@ -30,6 +32,14 @@ export function evolutionWebhook(deps: EvolutionWebhookDeps): Hono {
     const envelope = evolutionEnvelopeSchema.safeParse(body);
     if (!envelope.success) return c.json({ error: 'invalid_payload', message: envelope.error.issues[0]?.message }, 422);
     const result = normalizeEvolution(envelope.data);
+    if (result.status === 'ignored' && deps.onProviderEvent) {
+      try {
+        if ((await deps.onProviderEvent(envelope.data)) === 'queued') return c.json({ status: 'queued' });
+      } catch (err) {
+        deps.logger.error({ err: (err as Error).message, event: envelope.data.event }, 'could not enqueue evolution event');
+        return c.json({ error: 'unavailable' }, 503);
+      }
+    }
     if (result.status === 'ignored') return c.json({ status: 'ignored', reason: result.reason });
     if (result.status === 'invalid') {
       deps.logger.warn({ event: envelope.data.event, reason: result.reason }, 'unprocessable evolution webhook');
