@@ -19,5 +19,11 @@ export const evolutionCatchupJob = defineJob({
 });
 
 export function evolutionCatchupHandler(deps: CatchupDeps) {
-  return (payload: z.infer<typeof evolutionCatchupJob.payload>) => runCatchup(deps, payload);
+  return async (payload: z.infer<typeof evolutionCatchupJob.payload>) => {
+    const summary = await runCatchup(deps, payload);
+    // In-doubt sends that Evolution reported through send.message are settled as sent, with its id.
+    const { settled } = await deps.db.rpc<{ settled: Array<{ id: string; providerMessageId: string }> }>('outbound_settle_in_doubt');
+    if (settled.length > 0) deps.logger.info({ settled: settled.map((s) => s.id) }, 'catch-up: in-doubt sends settled from send.message');
+    return { ...summary, settled: settled.length };
+  };
 }
