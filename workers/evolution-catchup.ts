@@ -13,6 +13,8 @@ export const evolutionCatchupJob = defineJob({
     instance: z.string().min(1),
     reason: z.enum(['schedule', 'reconnect', 'continue']).default('schedule'),
     from: z.string().optional(),
+    upper: z.string().optional(),
+    cursor: z.object({ at: z.number(), jid: z.string() }).optional(),
   }),
   attempts: 3,
   backoffMs: 10_000,

@@ -11,8 +11,16 @@ export interface WindowLimits {
   maxPagesPerChat: number;
 }
 
+/** Where a chat-by-chat sweep stopped: chats ordered by (last message, jid), this one done. */
+export interface ChatCursor {
+  at: number;
+  jid: string;
+}
+
 export interface WindowRead {
   records: HistoryRecord[];
+  /** Chat mode only: the sweep is not finished; continue after this chat (`to` stays at `from`). */
+  cursor?: ChatCursor;
   /** Every message sent in [from, to] is in `records`; `to` may be below the asked upper bound. */
   to: Date;
   calls: number;
@@ -35,8 +43,9 @@ const floorS = (d: Date) => Math.floor(d.getTime() / SECOND);
  * read now, the rest by the next run). A server that ignores the time filter
  * (records outside the window come back) is read chat by chat instead.
  */
-export async function readWindow(history: EvolutionHistory, instance: string, from: Date, upper: Date, limits: WindowLimits): Promise<WindowRead> {
+export async function readWindow(history: EvolutionHistory, instance: string, from: Date, upper: Date, limits: WindowLimits, cursor?: ChatCursor): Promise<WindowRead> {
   let calls = 0;
+  if (cursor) return readByChats(history, instance, from, upper, limits, calls, cursor);
   let to = upper;
   const inWindow = (r: HistoryRecord, t = to) => {
     const s = secondsOf(r);
@@ -58,25 +67,32 @@ export async function readWindow(history: EvolutionHistory, instance: string, fr
       const next = await history.findMessages(instance, { gte: from, lte: to, page, pageSize: limits.pageSize });
       calls++;
       if (next.records.length === 0) break;
-      records.push(...next.records.filter((r) => inWindow(r)));
+      // Older records past the window: the server ignored the filter after all.
+      if (!next.records.every((r) => inWindow(r))) return readByChats(history, instance, from, upper, limits, calls);
+      records.push(...next.records);
     }
     return { records, to, calls, mode: 'time' };
   }
 }
 
-/** The fallback: recently active chats (newest first), then each chat's messages back to `from`. */
-async function readByChats(history: EvolutionHistory, instance: string, from: Date, upper: Date, limits: WindowLimits, calls: number): Promise<WindowRead> {
+/**
+ * The fallback: chats active since `from`, oldest activity first, each read
+ * back to `from`. A sweep larger than `maxChats` continues after a cursor; a
+ * chat that gets a new message meanwhile moves behind the cursor, so none is
+ * skipped. The window counts as read (`to` = upper) only when the sweep ends.
+ */
+async function readByChats(history: EvolutionHistory, instance: string, from: Date, upper: Date, limits: WindowLimits, calls: number, cursor?: ChatCursor): Promise<WindowRead> {
   const chats = await history.findChats(instance, { gte: from, lte: upper });
   calls++;
+  const after = (c: { lastMessageAt: number | null; remoteJid: string }) =>
+    !cursor || c.lastMessageAt! > cursor.at || (c.lastMessageAt === cursor.at && c.remoteJid > cursor.jid);
   const active = chats
-    .filter((c) => c.lastMessageAt !== null && c.lastMessageAt >= floorS(from) && !c.remoteJid.endsWith('@broadcast'))
-    .sort((a, b) => b.lastMessageAt! - a.lastMessageAt!);
+    .filter((c) => c.lastMessageAt !== null && c.lastMessageAt >= floorS(from) && !c.remoteJid.endsWith('@broadcast') && after(c))
+    .sort((a, b) => a.lastMessageAt! - b.lastMessageAt! || a.remoteJid.localeCompare(b.remoteJid));
+  const batch = active.slice(0, limits.maxChats);
   let toS = floorS(upper);
-  const skipped = active[limits.maxChats];
-  // Chats left for the next run hold nothing newer than their last message.
-  if (skipped) toS = Math.min(toS, skipped.lastMessageAt!);
   const records: HistoryRecord[] = [];
-  for (const chat of active.slice(0, limits.maxChats)) {
+  for (const chat of batch) {
     let oldestSeen = Infinity;
     let reachedFrom = false;
     for (let page = 1; page <= limits.maxPagesPerChat; page++) {
@@ -95,6 +111,10 @@ async function readByChats(history: EvolutionHistory, instance: string, from: Da
     }
     // A chat too busy to read back to `from` in one run: only what was read is covered.
     if (!reachedFrom) toS = Math.min(toS, oldestSeen);
+  }
+  const last = batch.at(-1);
+  if (active.length > batch.length && last) {
+    return { records, to: from, calls, mode: 'chats', cursor: { at: last.lastMessageAt!, jid: last.remoteJid } };
   }
   const to = new Date(Math.max(toS * SECOND, from.getTime()));
   return { records: records.filter((r) => (secondsOf(r) ?? 0) <= toS), to, calls, mode: 'chats' };

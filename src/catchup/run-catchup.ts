@@ -2,7 +2,7 @@ import type { Db } from '../db/index.js';
 import { evolutionEnvelopeSchema, normalizeEvolution, type InboundMessage } from '../inbound/index.js';
 import type { EvolutionHistory } from '../integrations/evolution/index.js';
 import { newId, safeJobId, type Clock, type JobQueue, type Logger } from '../shared/index.js';
-import { readWindow, type WindowLimits } from './read-window.js';
+import { readWindow, type ChatCursor, type WindowLimits } from './read-window.js';
 
 export interface CatchupOptions extends WindowLimits {
   /** How far back the very first run of an instance looks (docs/decisions/0010). */
@@ -47,6 +47,9 @@ export interface CatchupRequest {
   reason: 'schedule' | 'reconnect' | 'continue';
   /** Continuations start here instead of at the checkpoint. */
   from?: string | undefined;
+  /** A chat-by-chat sweep in progress: its fixed upper bound and where it stopped. */
+  upper?: string | undefined;
+  cursor?: ChatCursor | undefined;
 }
 
 export interface CatchupSummary {
@@ -80,13 +83,13 @@ export async function runCatchup(deps: CatchupDeps, req: CatchupRequest): Promis
   const start = await deps.db.rpc<{ checkpoint: string }>('catchup_start', { p_instance: req.instance, p_first_from: new Date(now.getTime() - o.firstLookbackMs) });
   const checkpoint = new Date(start.checkpoint);
   const from = req.from ? new Date(req.from) : req.reason === 'reconnect' ? new Date(checkpoint.getTime() - o.reconnectRewindMs) : checkpoint;
-  const upper = new Date(now.getTime() - o.lagMs);
+  const upper = req.upper ? new Date(req.upper) : new Date(now.getTime() - o.lagMs);
   const base = { instance: req.instance, reason: req.reason, from: from.toISOString() };
   if (upper.getTime() <= from.getTime()) {
     return { ...base, to: from.toISOString(), mode: 'none', calls: 0, read: 0, missing: 0, recovered: 0, advanced: false, pending: [], continued: false };
   }
 
-  const window = await readWindow(deps.history, req.instance, from, upper, o);
+  const window = await readWindow(deps.history, req.instance, from, upper, o, req.cursor);
   const messages = toInbound(req.instance, window.records);
   const runId = newId();
   const claim = await deps.db.rpc<{ missing: Array<{ id: string }>; recorded: number }>('catchup_claim', {
@@ -103,11 +106,10 @@ export async function runCatchup(deps: CatchupDeps, req: CatchupRequest): Promis
     deps.logger.info({ instance: m.instance, providerMessageId: m.providerMessageId, sentAt: m.sentAt, event: 'inbound_recovered' }, 'catch-up: recovered a message the webhook never delivered');
   }
 
-  const gate = missing.filter((m) => !m.fromMe).map((m) => m.providerMessageId);
   const run = { runId, reason: req.reason, mode: window.mode, calls: window.calls, read: messages.length, missing: missing.length, recovered: claim.recorded };
   const advance = () =>
     deps.db.rpc<{ advanced: boolean; pending: string[]; abandoned: string[] }>('catchup_advance', {
-      p_instance: req.instance, p_to: window.to, p_ids: gate, p_run: run,
+      p_instance: req.instance, p_to: window.to, p_run: run,
       p_give_up_after: `${Math.round(o.giveUpAfterMs / 1000)} seconds`, p_now: deps.clock.now(),
     });
   let adv = await advance();
@@ -117,9 +119,14 @@ export async function runCatchup(deps: CatchupDeps, req: CatchupRequest): Promis
   }
   if (adv.abandoned.length > 0) deps.logger.error({ instance: req.instance, abandoned: adv.abandoned }, 'catch-up: recovered messages never stored; no longer holding the checkpoint');
 
-  // More to read (a narrowed window), or a rewound window not done yet: carry on in a new job.
-  const more = adv.advanced ? window.to.getTime() < upper.getTime() : req.from !== undefined || req.reason === 'reconnect';
-  if (more) {
+  // More to read (a narrowed window, a chat sweep), or a rewound window not done yet: carry on in a new job.
+  const more = window.cursor !== undefined || (adv.advanced ? Math.floor(window.to.getTime() / 1000) < Math.floor(upper.getTime() / 1000) : req.from !== undefined || req.reason === 'reconnect');
+  if (window.cursor) {
+    const c = window.cursor;
+    await deps.queue.enqueue('evolution-catchup', { instance: req.instance, reason: 'continue', from: from.toISOString(), upper: upper.toISOString(), cursor: c }, {
+      jobId: safeJobId('catchup', req.instance, 'sweep', String(from.getTime()), String(c.at), c.jid),
+    });
+  } else if (more) {
     const next = adv.advanced ? window.to : from;
     await deps.queue.enqueue('evolution-catchup', { instance: req.instance, reason: 'continue', from: next.toISOString() }, {
       jobId: safeJobId('catchup', req.instance, 'from', String(next.getTime()), adv.advanced ? 'next' : String(Math.floor(now.getTime() / 60_000))),

@@ -28,6 +28,7 @@ create table catchup_recovered (
   primary key (instance, provider_message_id)
 );
 create index catchup_recovered_at_idx on catchup_recovered (recovered_at);
+create index catchup_recovered_sent_idx on catchup_recovered (instance, sent_at);
 
 -- Whether the inbound path already stored this provider message (per kind of message).
 create or replace function catchup_is_stored(p_instance text, p_id text, p_from_me boolean, p_is_group boolean)
@@ -91,20 +92,22 @@ begin
   return jsonb_build_object('missing', v_missing, 'recorded', v_recorded);
 end $$;
 
--- Move the checkpoint to p_to, but only when every recovered message of this
--- window is stored by now. A recovered message still unstored after
--- p_give_up_after (its inbound job failed for good) stops blocking and is reported.
-create or replace function catchup_advance(p_instance text, p_to timestamptz, p_ids text[], p_run jsonb default '{}'::jsonb,
+-- Move the checkpoint to p_to, but only when every recovered message sent
+-- before it is stored by now (whichever run found it). A recovered message
+-- still unstored after p_give_up_after (its inbound job failed for good) stops
+-- blocking and is reported. Messages from our own number do not block.
+create or replace function catchup_advance(p_instance text, p_to timestamptz, p_run jsonb default '{}'::jsonb,
   p_give_up_after interval default interval '30 minutes', p_now timestamptz default now())
 returns jsonb language plpgsql as $$
 declare v_pending text[]; v_abandoned text[]; c catchup_checkpoints;
 begin
-  select coalesce(array_agg(r.provider_message_id) filter (where r.recovered_at > p_now - p_give_up_after), '{}'),
-         coalesce(array_agg(r.provider_message_id) filter (where r.recovered_at <= p_now - p_give_up_after), '{}')
+  select coalesce(array_agg(r.provider_message_id order by r.sent_at) filter (where r.recovered_at > p_now - p_give_up_after), '{}'),
+         coalesce(array_agg(r.provider_message_id order by r.sent_at) filter (where r.recovered_at <= p_now - p_give_up_after), '{}')
   into v_pending, v_abandoned
   from catchup_recovered r
-  where r.instance = p_instance and r.provider_message_id = any(coalesce(p_ids, '{}'))
-    and not r.from_me and not catchup_is_stored(p_instance, r.provider_message_id, r.from_me, r.is_group);
+  where r.instance = p_instance and r.sent_at <= p_to and not r.from_me
+    and r.recovered_at > p_now - interval '7 days'
+    and not catchup_is_stored(p_instance, r.provider_message_id, r.from_me, r.is_group);
   update catchup_checkpoints set
     checkpoint_at = case when cardinality(v_pending) = 0 then greatest(checkpoint_at, p_to) else checkpoint_at end,
     last_run_at = p_now, last_run = jsonb_arg(p_run), updated_at = p_now

@@ -155,6 +155,34 @@ describe('catch-up run against the Evolution fake', () => {
     expect(await stored(['FB-OLD'])).toBe(0);
     expect(evolution.requestsTo('POST', '/chat/findChats/:instance')).toHaveLength(1);
   });
+
+  it('sweeps chats in bounded runs after a cursor, and moves the checkpoint only when the sweep is done', async () => {
+    evolution.history.options.timeFilter = false;
+    const t = nowS() - 200;
+    const ids = [0, 1, 2, 3, 4].map((i) => `SW-${i}`);
+    evolution.history.add(INSTANCE, ...ids.map((id, i) => storedText(id, `55119600000${20 + i}@s.whatsapp.net`, `oi ${i}`, t + i)));
+    evolution.history.add(INSTANCE, storedText('SW-OLD', '5511960000020@s.whatsapp.net', 'antiga', t - 7_200));
+    const q = inlineQueue(db);
+    const run = catchupRunner(db, evolution, q.queue, { maxChats: 2 });
+    let summary = await run();
+    const start = await checkpoint();
+    const runs = [summary];
+    while (summary.continued) {
+      expect(await checkpoint()).toEqual(start);
+      const next = q.other.filter((j) => j.name === 'evolution-catchup').at(-1)!;
+      expect(next.payload.cursor).toBeDefined();
+      // A chat already swept gets a new message meanwhile: it moves behind the cursor.
+      if (runs.length === 1) evolution.history.add(INSTANCE, storedText('SW-NEW', '5511960000020@s.whatsapp.net', 'mais uma', t + 30));
+      summary = await run(next.payload);
+      runs.push(summary);
+      expect(runs.length).toBeLessThan(10);
+    }
+    expect(runs.map((r) => r.mode)).toEqual(['chats', 'chats', 'chats']);
+    expect(runs.every((r) => r.calls <= 1 + 2 + 1)).toBe(true);
+    expect(await stored([...ids, 'SW-NEW'])).toBe(6);
+    expect(await stored(['SW-OLD'])).toBe(0);
+    expect((await checkpoint())!.getTime()).toBeGreaterThan(start!.getTime());
+  });
 });
 
 export type { Db };
