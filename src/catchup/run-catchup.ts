@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import { evolutionEnvelopeSchema, normalizeEvolution, type InboundMessage } from '../inbound/index.js';
 import type { EvolutionHistory } from '../integrations/evolution/index.js';
-import { newId, safeJobId, type Clock, type JobQueue, type Logger } from '../shared/index.js';
+import { newId, safeJobId, sha256Hex, type Clock, type JobQueue, type Logger } from '../shared/index.js';
 import { readWindow, type ChatCursor, type WindowLimits } from './read-window.js';
 
 export interface CatchupOptions extends WindowLimits {
@@ -95,7 +95,11 @@ export async function runCatchup(deps: CatchupDeps, req: CatchupRequest): Promis
   const claim = await deps.db.rpc<{ missing: Array<{ id: string }>; recorded: number }>('catchup_claim', {
     p_instance: req.instance,
     p_run_id: runId,
-    p_messages: messages.map((m) => ({ id: m.providerMessageId, sentAt: m.sentAt, fromMe: m.fromMe, isGroup: m.isGroup })),
+    p_messages: messages.map((m) => ({
+      id: m.providerMessageId, sentAt: m.sentAt, fromMe: m.fromMe, isGroup: m.isGroup,
+      // Our own texts: matched against our sends by phone and hash, like the wrapper addresses them.
+      ...(m.fromMe && m.kind === 'text' && { phone: m.phone ?? (m.lid ? `${m.lid}@lid` : null), contentHash: sha256Hex(m.text), text: m.text }),
+    })),
     p_now: now,
   });
   const missingIds = new Set(claim.missing.map((m) => m.id));

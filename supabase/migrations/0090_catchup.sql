@@ -55,7 +55,10 @@ end $$;
 
 -- Of the messages a run read from Evolution, which are not stored yet. Newly
 -- missing ones are recorded (once, whatever the retries) with an
--- inbound_recovered event; the ids come back in the order given.
+-- inbound_recovered event; the ids come back in the order given. A message from
+-- our own number whose phone and text match one of our sends is ours (an API
+-- send, maybe one left in doubt), not a person answering from the phone: it is
+-- kept as a sighting for outbound_settle_in_doubt instead.
 create or replace function catchup_claim(p_instance text, p_run_id text, p_messages jsonb, p_now timestamptz default now())
 returns jsonb language plpgsql as $$
 declare v_missing jsonb; v_recorded int;
@@ -64,11 +67,23 @@ begin
   with m as (
     select x.value->>'id' as id, (x.value->>'sentAt')::timestamptz as sent_at,
            coalesce((x.value->>'fromMe')::boolean, false) as from_me, coalesce((x.value->>'isGroup')::boolean, false) as is_group,
-           x.ordinality as ord
-    from jsonb_array_elements(jsonb_arg(p_messages)) with ordinality x)
-  select coalesce(jsonb_agg(jsonb_build_object('id', m.id, 'sentAt', m.sent_at, 'fromMe', m.from_me, 'isGroup', m.is_group) order by m.ord), '[]'::jsonb)
+           x.value->>'phone' as phone, x.value->>'contentHash' as content_hash, x.value->>'text' as body, x.ordinality as ord
+    from jsonb_array_elements(jsonb_arg(p_messages)) with ordinality x),
+  mm as (
+    select m.*, (m.from_me and m.content_hash is not null and exists (
+      select 1 from outbound_messages o where o.phone = m.phone and o.content_hash = m.content_hash
+        and o.status in ('reserved', 'sent') and o.created_at > m.sent_at - interval '1 day'
+        and o.created_at <= m.sent_at + interval '5 minutes')) as ours
+    from m),
+  sighting as (
+    insert into provider_message_status (instance, provider_message_id, status, from_me, phone, content_hash, body, first_seen_at, status_at)
+    select p_instance, mm.id, 'pending', true, mm.phone, mm.content_hash, mm.body, mm.sent_at, mm.sent_at from mm where mm.ours
+    on conflict (instance, provider_message_id) do nothing
+    returning 1)
+  select coalesce(jsonb_agg(jsonb_build_object('id', mm.id, 'sentAt', mm.sent_at, 'fromMe', mm.from_me, 'isGroup', mm.is_group) order by mm.ord)
+           filter (where not mm.ours and not catchup_is_stored(p_instance, mm.id, mm.from_me, mm.is_group)), '[]'::jsonb)
   into v_missing
-  from m where not catchup_is_stored(p_instance, m.id, m.from_me, m.is_group);
+  from mm;
 
   with ins as (
     insert into catchup_recovered (instance, provider_message_id, run_id, sent_at, from_me, is_group, recovered_at)

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/index.js';
 import { normalizeEvolution } from '../../../src/inbound/index.js';
+import { createEvolutionHistory } from '../../../src/integrations/evolution/index.js';
+import { sha256Hex, silentLogger, systemClock } from '../../../src/shared/index.js';
+import { evolutionCatchupHandler } from '../../../workers/evolution-catchup.js';
 import { startEvolutionFake, storedText, type EvolutionFake } from '../../fakes/index.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
 import { catchupRunner, inlineQueue, INSTANCE, nowS } from './catchup-harness.js';
@@ -140,6 +143,32 @@ describe('catch-up run against the Evolution fake', () => {
     expect(q.inboundOrder).toEqual(ids);
     expect(await stored(ids)).toBe(250);
     expect(await count(`select count(*)::int n from catchup_recovered where provider_message_id like 'PG-%'`)).toBe(250);
+  });
+
+  it('takes our own in-doubt send found in Evolution for ours (no human take-over) and settles it as sent', async () => {
+    const phone = '5511960000031';
+    const jid = `${phone}@s.whatsapp.net`;
+    const text = 'Oi! Tenho um plantão no sábado, 19h às 7h. Te interessa?';
+    const doctorId = (await db.rpc<{ id: string }>('doctor_upsert', { p_phone: phone })).id;
+    const reservedAt = new Date(Date.now() - 5 * 60_000);
+    const r = await db.rpc<{ id: string; status: string }>('outbound_reserve', {
+      p_idempotency_key: 'cu-doubt', p_doctor_id: doctorId, p_conversation_id: null, p_phone: phone, p_instance: INSTANCE,
+      p_method: 'REPLY', p_content_hash: sha256Hex(text), p_proactive: false, p_permission_state: 'opted_in', p_now: reservedAt,
+    });
+    expect(r.status).toBe('reserved');
+    // The provider call reached WhatsApp, then the worker died: only Evolution's store knows the id.
+    evolution.history.add(INSTANCE, storedText('OURS-1', jid, text, Math.floor(reservedAt.getTime() / 1000) + 1, { key: { id: 'OURS-1', remoteJid: jid, fromMe: true } }));
+    const q = inlineQueue(db);
+    const run = evolutionCatchupHandler({
+      db, history: createEvolutionHistory({ baseUrl: evolution.url, apiKey: evolution.apiKey }), queue: q.queue, clock: systemClock,
+      logger: silentLogger, notices: { post: async () => {} }, options: { lagMs: 1_000, storeWaitMs: 300 },
+    });
+    const summary = await run({ instance: INSTANCE, reason: 'schedule' });
+    expect(summary).toMatchObject({ missing: 0, settled: 1 });
+    expect(q.inboundOrder).toEqual([]);
+    const row = await one<{ status: string; provider_message_id: string }>(`select status, provider_message_id from outbound_messages where id = $1`, [r.id]);
+    expect(row).toEqual({ status: 'sent', provider_message_id: 'OURS-1' });
+    expect(await count(`select count(*)::int n from business_events where event_type = 'human_took_over' and doctor_id = $1`, [doctorId])).toBe(0);
   });
 
   it('falls back to recently active chats on an Evolution that ignores the time filter', async () => {
