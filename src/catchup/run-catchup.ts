@@ -80,9 +80,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function runCatchup(deps: CatchupDeps, req: CatchupRequest): Promise<CatchupSummary> {
   const o = { ...CATCHUP_DEFAULTS, ...deps.options };
   const now = deps.clock.now();
-  const start = await deps.db.rpc<{ checkpoint: string }>('catchup_start', { p_instance: req.instance, p_first_from: new Date(now.getTime() - o.firstLookbackMs) });
+  const start = await deps.db.rpc<{ checkpoint: string; createdAt: string }>('catchup_start', { p_instance: req.instance, p_first_from: new Date(now.getTime() - o.firstLookbackMs) });
   const checkpoint = new Date(start.checkpoint);
-  const from = req.from ? new Date(req.from) : req.reason === 'reconnect' ? new Date(checkpoint.getTime() - o.reconnectRewindMs) : checkpoint;
+  // A rewind never reaches before the first run's look-back: older messages predate Júlia on this instance.
+  const rewound = Math.max(checkpoint.getTime() - o.reconnectRewindMs, new Date(start.createdAt).getTime() - o.firstLookbackMs);
+  const from = req.from ? new Date(req.from) : req.reason === 'reconnect' ? new Date(Math.min(rewound, checkpoint.getTime())) : checkpoint;
   const upper = req.upper ? new Date(req.upper) : new Date(now.getTime() - o.lagMs);
   const base = { instance: req.instance, reason: req.reason, from: from.toISOString() };
   if (upper.getTime() <= from.getTime()) {

@@ -50,7 +50,7 @@ begin
   on conflict (instance) do nothing;
   get diagnostics created = row_count;
   select * into c from catchup_checkpoints where instance = p_instance;
-  return jsonb_build_object('checkpoint', c.checkpoint_at, 'created', created);
+  return jsonb_build_object('checkpoint', c.checkpoint_at, 'created', created, 'createdAt', c.created_at);
 end $$;
 
 -- Of the messages a run read from Evolution, which are not stored yet. Newly

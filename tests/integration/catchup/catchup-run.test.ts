@@ -171,6 +171,23 @@ describe('catch-up run against the Evolution fake', () => {
     expect(await count(`select count(*)::int n from business_events where event_type = 'human_took_over' and doctor_id = $1`, [doctorId])).toBe(0);
   });
 
+  it('rewinds on reconnect for messages WhatsApp handed over late, but never before the first run\'s look-back', async () => {
+    const jid = '5511960000041@s.whatsapp.net';
+    evolution.history.add(INSTANCE, storedText('RW-PREHISTORY', jid, 'de antes da julia', nowS() - 2 * 3_600), storedText('RW-RECENT', jid, 'oi', nowS() - 300));
+    const q = inlineQueue(db);
+    const run = catchupRunner(db, evolution, q.queue);
+    // Júlia's first deploy: the instance reports `open` with no checkpoint yet.
+    expect(await run({ reason: 'reconnect' })).toMatchObject({ missing: 1 });
+    expect(q.inboundOrder).toEqual(['RW-RECENT']);
+    // Later, the instance was offline for a while: the checkpoint moved past messages it had not received yet.
+    await db.pg.query(`update catchup_checkpoints set created_at = now() - interval '3 days' where instance = $1`, [INSTANCE]);
+    evolution.history.add(INSTANCE, storedText('RW-OFFLINE', jid, 'mandei quando vc tava offline', nowS() - 3 * 3_600));
+    expect(await run()).toMatchObject({ missing: 0 });
+    const summary = await run({ reason: 'reconnect' });
+    expect(summary.missing).toBe(2);
+    expect(q.inboundOrder).toEqual(['RW-RECENT', 'RW-OFFLINE', 'RW-PREHISTORY']);
+  });
+
   it('falls back to recently active chats on an Evolution that ignores the time filter', async () => {
     evolution.history.options.timeFilter = false;
     const t = nowS() - 120;
