@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
 import { composeCampaigns } from './compose-campaigns.js';
+import { composeCatchup } from './compose-catchup.js';
 import { composeDoctorPath } from './compose-doctor-path.js';
 import { composeMetrics } from './compose-metrics.js';
 import { composePipeline } from './compose-pipeline.js';
@@ -129,6 +130,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const capabilities: Capability[] = [
     composeDoctorPath(deps),
     composeSupervision(deps, chatwoot),
+    composeCatchup(deps),
     composeCampaigns(deps),
     composeScheduled(deps, queues),
     composeMetrics(deps, queues),

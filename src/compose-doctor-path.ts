@@ -3,6 +3,7 @@ import type { Capability } from './capability.js';
 import type { Db } from './db/index.js';
 import { evolutionWebhook } from './http/index.js';
 import { createDeadLetters } from './inbound/index.js';
+import { enqueueProviderEvent } from './catchup/index.js';
 import { safeJobId, withTimeout } from './shared/index.js';
 import type { JobHandler } from '../workers/index.js';
 import { groupIngestHandler } from '../workers/group-ingest.js';
@@ -33,6 +34,7 @@ export function composeDoctorPath(deps: AppDeps): Capability {
               2_000,
               'enqueue inbound',
             ).then(() => undefined),
+          onProviderEvent: (envelope) => withTimeout(enqueueProviderEvent(queue, envelope), 2_000, 'enqueue evolution event'),
         }),
       },
     ],

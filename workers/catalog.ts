@@ -14,6 +14,8 @@ import { followupsJob } from './followups.js';
 import { reportsJob } from './reports.js';
 import { scheduledMessagesJob } from './scheduled-messages.js';
 import { shiftConfirmationsJob } from './shift-confirmations.js';
+import { evolutionCatchupJob } from './evolution-catchup.js';
+import { evolutionStatusJob } from './evolution-status.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -47,3 +49,5 @@ registerJob('expired-pauses', expiredPausesJob);
 registerJob('doctor-state-maintenance', doctorStateMaintenanceJob);
 registerJob('alerts', alertsJob);
 registerJob('reports', reportsJob);
+registerJob('evolution-catchup', evolutionCatchupJob);
+registerJob('evolution-status', evolutionStatusJob);

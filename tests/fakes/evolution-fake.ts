@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { HttpFake, type FakeReply, type RecordedRequest, type RouteParams } from './http-fake.js';
+import { EvolutionMessageStore } from './evolution-history.js';
 
 /** A valid 1x1 PNG, so image handling can be checked byte for byte. */
 export const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -78,6 +79,8 @@ export class EvolutionFake extends HttpFake {
   private presenceLog: SentPresence[] = [];
   private readLog: ReadReceipt[] = [];
   private deliverButFail = { remaining: 0, status: 500 };
+  /** Messages Evolution stored (received ones included), for findMessages/findChats (catch-up). */
+  readonly history = new EvolutionMessageStore();
 
   constructor(private readonly options: EvolutionFakeOptions = {}) {
     super('evolution fake');
@@ -87,6 +90,7 @@ export class EvolutionFake extends HttpFake {
     this.route('POST', '/chat/sendPresence/:instance', (req, p) => this.sendPresence(req, p));
     this.route('POST', '/chat/markMessageAsRead/:instance', (req, p) => this.markRead(req, p));
     this.route('POST', '/chat/findMessages/:instance', (req, p) => this.findMessages(req, p));
+    this.route('POST', '/chat/findChats/:instance', (req, p) => this.checkInstance(p['instance'] ?? '') ?? this.history.findChats(p['instance'] ?? '', this.body(req)));
     // Media of received messages: a 1x1 PNG, whatever was asked for.
     this.route('POST', '/chat/getBase64FromMediaMessage/:instance', () => ({ status: 200, body: { mediaType: 'imageMessage', mimetype: 'image/png', base64: ONE_PIXEL_PNG } }));
   }
@@ -223,6 +227,8 @@ export class EvolutionFake extends HttpFake {
   private findMessages(req: RecordedRequest, { instance = '' }: RouteParams): FakeReply {
     const missing = this.checkInstance(instance);
     if (missing) return missing;
+    const stored = this.history.findMessages(instance, this.body(req));
+    if (stored) return stored;
     const where = this.body(req)['where'] as { key?: { remoteJid?: unknown } } | undefined;
     const remoteJid = where?.key?.remoteJid;
     if (typeof remoteJid !== 'string' || remoteJid === '') return badRequest('where.key.remoteJid is required');

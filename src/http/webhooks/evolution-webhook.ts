@@ -13,6 +13,8 @@ export interface EvolutionWebhookDeps {
   enqueueInbound(message: InboundMessage): Promise<void>;
   /** Keeps a payload that can never be queued for inspection; never throws. */
   deadLetter?(entry: DeadLetterInput): Promise<void>;
+  /** Events that are not messages (connection.update, messages.update, send.message): enqueued by the catch-up capability. */
+  onProviderEvent?(envelope: { event: string; instance: string; data: unknown; date_time?: string | undefined }): Promise<'queued' | 'ignored'>;
 }
 
 /**
@@ -44,6 +46,14 @@ export function evolutionWebhook(deps: EvolutionWebhookDeps): Hono {
     const envelope = evolutionEnvelopeSchema.safeParse(body);
     if (!envelope.success) return refuse(422, 'invalid_payload', envelope.error.issues[0]?.message ?? 'invalid envelope');
     const result = normalizeEvolution(envelope.data);
+    if (result.status === 'ignored' && deps.onProviderEvent) {
+      try {
+        if ((await deps.onProviderEvent(envelope.data)) === 'queued') return c.json({ status: 'queued' });
+      } catch (err) {
+        deps.logger.error({ err: (err as Error).message, event: envelope.data.event }, 'could not enqueue evolution event');
+        return c.json({ error: 'unavailable' }, 503);
+      }
+    }
     if (result.status === 'ignored') return c.json({ status: 'ignored', reason: maskPii(result.reason) });
     if (result.status === 'invalid') return refuse(422, 'unprocessable', result.reason);
     try {
