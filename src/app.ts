@@ -3,6 +3,7 @@ import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
 import { composeCampaigns } from './compose-campaigns.js';
 import { composeDoctorPath } from './compose-doctor-path.js';
+import { composeGroups } from './compose-groups.js';
 import { composePipeline } from './compose-pipeline.js';
 import { composeSupervision } from './compose-supervision.js';
 import { isSqlDb, migrate, openDb, type Db } from './db/index.js';
@@ -119,7 +120,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   };
 
   // One line per capability: each brings its routes, job handlers and schedules.
-  const capabilities: Capability[] = [composeDoctorPath(deps), composeSupervision(deps, chatwoot), composeCampaigns(deps)];
+  const capabilities: Capability[] = [composeDoctorPath(deps), composeSupervision(deps, chatwoot), composeCampaigns(deps), composeGroups(deps)];
 
   const http = createHttpApp({
     logger,

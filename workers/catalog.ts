@@ -7,6 +7,8 @@ import { outboundJob } from './outbound.js';
 import { turnJob } from './turn.js';
 import { modelRecoveryJob } from './model-recovery.js';
 import { campaignDispatchJob } from './campaign-dispatch.js';
+import { groupProcessJob } from './group-process.js';
+import { groupSweepJob } from './group-sweep.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -33,3 +35,5 @@ registerJob('chatwoot-sync', chatwootSyncJob);
 registerJob('model-recovery', modelRecoveryJob);
 registerJob('inbound-sweeper', inboundSweeperJob);
 registerJob('campaign-dispatch', campaignDispatchJob);
+registerJob('group-process', groupProcessJob);
+registerJob('group-sweep', groupSweepJob);
