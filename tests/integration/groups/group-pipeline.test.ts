@@ -62,9 +62,9 @@ describe('group posts through the pipeline with the scripted model', () => {
     const reposted = [...postsByKey].filter(([, ps]) => ps.size > 1).map(([k]) => k);
     const merged = reposted.filter((k) => rowsByKey.get(k)?.size === 1 && postsByKey.get(k)!.size > 1).length;
     const duplicateRows = [...rowsByKey.values()].filter((rows) => rows.size > 1).length;
-    const [{ rows, sources }] = await db.query<{ rows: number; sources: number }>(
+    const { rows, sources } = (await db.query<{ rows: number; sources: number }>(
       'select (select count(*)::int from group_shifts) rows, (select count(*)::int from group_shift_sources) sources',
-    );
+    ))[0]!;
     const figures = {
       posts: posts.length,
       expected_shifts: Object.values(expected).flat().length,
