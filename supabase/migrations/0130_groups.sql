@@ -306,7 +306,10 @@ begin
       jsonb_build_object('message_id', m.id, 'reason', p_reason), 'group_message:' || m.id);
     return jsonb_build_object('status', 'discarded', 'reason', p_reason);
   end if;
-  for s in select value from jsonb_array_elements(coalesce(p_shifts, '[]')) with ordinality e(value, n) where n <= 20 loop
+  -- Same order for every message carrying these shifts (start, then names), so two
+  -- workers take the per-key locks in one order; a residual deadlock rolls back and the job retries.
+  for s in select value from jsonb_array_elements(coalesce(p_shifts, '[]')) with ordinality e(value, n) where n <= 20
+           order by value->>'startsAt' nulls last, group_name_key(value->>'hospital'), fold(coalesce(value->>'specialty', '')), n loop
     results := results || jsonb_build_array(group_shift_upsert(m.id, s, p_now));
   end loop;
   update group_messages set status = 'parsed', processed_at = p_now, shifts_found = jsonb_array_length(results) where id = m.id;
