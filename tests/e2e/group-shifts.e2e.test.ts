@@ -23,7 +23,7 @@ describe('a shift posted in a WhatsApp group', () => {
       { timeoutMs: 30_000, what: 'the group shift' },
     );
     expect(row).toMatchObject({ status: 'imported' });
-    const shift = await e.db.query<{ status: string; value_cents: number; period: string }>('select status, value_cents, period from shifts where id = $1', [row.shift_id]);
+    const shift = await e.db.query<{ status: string; value_cents: number; period: string }>('select status, value_cents, period from shifts where id = $1', [row!.shift_id]);
     expect(shift).toEqual([{ status: 'open', value_cents: 150_000, period: 'noturno' }]);
     const call = e.anthropic.lastCall()!;
     expect(JSON.stringify(call.system)).toContain('Leitor de vagas de grupos');
