@@ -11,9 +11,6 @@ exception when others then
   raise notice 'pg_trgm unavailable: group_similarity uses the SQL fallback';
 end $$;
 
-alter table group_messages drop constraint if exists group_messages_status_check;
-alter table group_messages add constraint group_messages_status_check
-  check (status in ('pending', 'parsed', 'discarded'));
 alter table group_messages add column processed_at timestamptz;
 alter table group_messages add column discard_reason text;
 alter table group_messages add column shifts_found integer;
