@@ -16,6 +16,8 @@ import { scheduledMessagesJob } from './scheduled-messages.js';
 import { shiftConfirmationsJob } from './shift-confirmations.js';
 import { evolutionCatchupJob } from './evolution-catchup.js';
 import { evolutionStatusJob } from './evolution-status.js';
+import { groupProcessJob } from './group-process.js';
+import { groupSweepJob } from './group-sweep.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -51,3 +53,5 @@ registerJob('alerts', alertsJob);
 registerJob('reports', reportsJob);
 registerJob('evolution-catchup', evolutionCatchupJob);
 registerJob('evolution-status', evolutionStatusJob);
+registerJob('group-process', groupProcessJob);
+registerJob('group-sweep', groupSweepJob);
