@@ -55,6 +55,12 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'wrap' as const }) },
 );
 
+/** splice without Symbol.species: an 'extra' op may have given the array an own `constructor` key. */
+function removeAt(list: unknown[], at: number): void {
+  for (let i = at; i < list.length - 1; i++) list[i] = list[i + 1];
+  list.length = Math.max(0, list.length - 1);
+}
+
 function apply(root: unknown, path: Path, o: Op): unknown {
   if (path.length === 0) return o.kind === 'replace' ? structuredClone(o.value) : o.kind === 'wrap' ? [root] : root;
   const parent = path.slice(0, -1).reduce<any>((v, k) => v?.[k], root);
@@ -62,7 +68,7 @@ function apply(root: unknown, path: Path, o: Op): unknown {
   if (!parent || typeof parent !== 'object') return root;
   // Clone: constantFrom hands out the same instance every run, and later ops mutate in place.
   if (o.kind === 'replace') parent[key] = structuredClone(o.value);
-  else if (o.kind === 'delete') Array.isArray(parent) ? parent.splice(Number(key), 1) : delete parent[key];
+  else if (o.kind === 'delete') Array.isArray(parent) ? removeAt(parent, Number(key)) : delete parent[key];
   else if (o.kind === 'wrap') parent[key] = { message: parent[key] };
   else if (parent[key] && typeof parent[key] === 'object') Object.defineProperty(parent[key], o.key, { value: structuredClone(o.value), enumerable: true, configurable: true, writable: true });
   return root;
