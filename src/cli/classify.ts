@@ -32,11 +32,15 @@ function doctorHistory(history: unknown): string[] {
   });
 }
 
-export function classifyLine(detectors: Detectors, line: InputLine): Classification {
+export function classifyLine(detectors: Detectors, input: InputLine): Classification {
+  // Any JSON value can arrive (null, a number, an array): read fields only from an object.
+  const line: InputLine = input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {};
   const text = typeof line.text === 'string' ? line.text : '';
   const d = detectors.detect(text, doctorHistory(line.history));
   return {
-    id: line.id ?? null,
+    // Echoed as given when it is a plain value; an object or array id (possibly nested
+    // deeper than JSON.stringify can go) is not an id.
+    id: line.id === undefined || (line.id !== null && typeof line.id === 'object') ? null : line.id,
     optOut: detectOptOut(text).optOut,
     botSuspicion: detectBotSuspicion(text).suspicious,
     handoff: detectHandoff(text).handoff,
@@ -57,15 +61,20 @@ export async function run(_config: Config, _args: string[]): Promise<number> {
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   for await (const raw of lines) {
     if (!raw.trim()) continue;
-    let parsed: InputLine;
+    let parsed: unknown;
     try {
-      parsed = JSON.parse(raw) as InputLine;
+      parsed = JSON.parse(raw);
     } catch {
       failures++;
       process.stdout.write(`${JSON.stringify({ error: 'invalid JSON line' })}\n`);
       continue;
     }
-    process.stdout.write(`${JSON.stringify(classifyLine(detectors, parsed))}\n`);
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      failures++;
+      process.stdout.write(`${JSON.stringify({ error: 'line is not a JSON object' })}\n`);
+      continue;
+    }
+    process.stdout.write(`${JSON.stringify(classifyLine(detectors, parsed as InputLine))}\n`);
   }
   return failures > 0 ? 1 : 0;
 }

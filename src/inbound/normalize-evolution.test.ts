@@ -103,3 +103,29 @@ describe('normalizeEvolution', () => {
     expect(r).toMatchObject({ status: 'message', message: { kind: 'unsupported', extra: { fields: ['pollCreationMessage'] } } });
   });
 });
+
+describe('normalizeEvolution on hostile payloads (issue 13 fuzzing, seed 1313)', () => {
+  const key = { remoteJid: '5511987654321@s.whatsapp.net', id: 'FZ-1' };
+  const upsert = (data: Record<string, unknown>) => normalizeEvolution({ event: 'messages.upsert', instance: 'i', data: { key, ...data } });
+
+  it('falls back to the delivery time for a timestamp no Date can hold, instead of throwing', () => {
+    const r = upsert({ message: { conversation: 'oi' }, messageTimestamp: 1e300 });
+    expect(r.status === 'message' && r.message.sentAt).toBe(new Date(r.status === 'message' ? r.message.sentAt : 0).toISOString());
+    const edit = normalizeEvolution({ event: 'messages.edited', instance: 'i', data: { key, editedMessage: { conversation: 'x' }, timestampMs: 'amanhã' }, date_time: '2026-01-01T00:00:00.000Z' });
+    expect(edit.status === 'message' && edit.message.sentAt).toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  it('reads a field of the wrong type as empty text, never throwing on objects that cannot become strings', () => {
+    const weird = { toString: 1 };
+    expect(upsert({ message: { extendedTextMessage: { text: weird } } })).toMatchObject({ status: 'message', message: { kind: 'text', text: '' } });
+    expect(upsert({ message: { locationMessage: { name: weird, address: [[]] } } })).toMatchObject({ status: 'message', message: { kind: 'location', text: '' } });
+    expect(upsert({ message: { contactMessage: { displayName: weird, vcard: weird } } })).toMatchObject({ status: 'message', message: { kind: 'contact', text: '' } });
+  });
+
+  it('stops unwrapping after a few levels: 100,000 nested viewOnce messages are unsupported, not a stack overflow', () => {
+    let message: Record<string, unknown> = { conversation: 'oi' };
+    for (let i = 0; i < 100_000; i++) message = { viewOnceMessage: { message } };
+    expect(upsert({ message })).toMatchObject({ status: 'message', message: { kind: 'unsupported' } });
+    expect(upsert({ message: { viewOnceMessage: { message: { ephemeralMessage: { message: { conversation: 'oi' } } } } } })).toMatchObject({ message: { kind: 'text', text: 'oi' } });
+  });
+});

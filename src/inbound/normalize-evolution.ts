@@ -109,13 +109,22 @@ function declaredBytes(v: unknown): number | null {
   return null;
 }
 
+/** Text from a JSON value: a field of the wrong type (an object, an array) reads as empty, never throws. */
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+}
+
+/** Real messages wrap at most two or three levels deep; a deeper chain is hostile, not content. */
+const MAX_WRAPPING = 8;
+
 /* eslint-disable @typescript-eslint/no-explicit-any -- Baileys proto is loosely typed JSON. */
-function readContent(message: Record<string, any>): Content {
+function readContent(message: Record<string, any>, depth = 0): Content {
   const none = { media: null, targetId: null, extra: {} };
+  if (!message || typeof message !== 'object' || depth > MAX_WRAPPING) return { kind: 'unsupported', text: '', ...none, extra: { fields: [] } };
   if (typeof message.conversation === 'string') return { kind: 'text', text: message.conversation, ...none };
-  if (message.extendedTextMessage?.text !== undefined) return { kind: 'text', text: String(message.extendedTextMessage.text), ...none };
+  if (message.extendedTextMessage?.text !== undefined) return { kind: 'text', text: str(message.extendedTextMessage.text), ...none };
   const inner = message.documentWithCaptionMessage?.message ?? message.viewOnceMessage?.message ?? message.ephemeralMessage?.message;
-  if (inner) return readContent(inner);
+  if (inner) return readContent(inner, depth + 1);
   for (const [field, kind] of Object.entries(MEDIA_KINDS)) {
     const m = message[field];
     if (!m) continue;
@@ -136,22 +145,22 @@ function readContent(message: Record<string, any>): Content {
   }
   if (message.locationMessage) {
     const l = message.locationMessage;
-    const label = [l.name, l.address].filter(Boolean).join(' - ');
+    const label = [str(l.name), str(l.address)].filter(Boolean).join(' - ');
     return { kind: 'location', text: label, media: null, targetId: null, extra: { latitude: l.degreesLatitude, longitude: l.degreesLongitude } };
   }
   if (message.contactMessage) {
     const c = message.contactMessage;
-    const waid = /waid=(\d+)/.exec(String(c.vcard ?? ''))?.[1] ?? null;
-    return { kind: 'contact', text: String(c.displayName ?? ''), media: null, targetId: null, extra: { contactPhone: waid ? normalizePhone(`+${waid}`) : null } };
+    const waid = /waid=(\d+)/.exec(str(c.vcard))?.[1] ?? null;
+    return { kind: 'contact', text: str(c.displayName), media: null, targetId: null, extra: { contactPhone: waid ? normalizePhone(`+${waid}`) : null } };
   }
   if (message.reactionMessage) {
     const r = message.reactionMessage;
-    return { kind: 'reaction', text: String(r.text ?? ''), media: null, targetId: r.key?.id ?? null, extra: { targetFromMe: r.key?.fromMe === true } };
+    return { kind: 'reaction', text: str(r.text), media: null, targetId: r.key?.id ?? null, extra: { targetFromMe: r.key?.fromMe === true } };
   }
   const protocol = message.protocolMessage ?? message.editedMessage?.message?.protocolMessage;
   if (protocol?.type === 'REVOKE' || protocol?.type === 0) return { kind: 'delete', text: '', media: null, targetId: protocol.key?.id ?? null, extra: {} };
   if (protocol?.type === 'MESSAGE_EDIT' || protocol?.type === 14) {
-    const edited = readContent(protocol.editedMessage ?? {});
+    const edited = readContent(protocol.editedMessage ?? {}, depth + 1);
     return { kind: 'edit', text: edited.text, media: null, targetId: protocol.key?.id ?? null, extra: {} };
   }
   return { kind: 'unsupported', text: '', media: null, targetId: null, extra: { fields: Object.keys(message).filter((k) => k !== 'messageContextInfo') } };
@@ -161,7 +170,7 @@ function readContent(message: Record<string, any>): Content {
 function normalizeEditEvent(instance: string, data: unknown, fallbackAt: string): NormalizeResult {
   const d = z.object({ key: keySchema, editedMessage: z.record(z.string(), z.any()).nullish(), timestampMs: z.union([z.string(), z.number()]).nullish() }).safeParse(data);
   if (!d.success) return { status: 'invalid', reason: `data: ${d.error.issues[0]?.message}` };
-  const at = d.data.timestampMs ? new Date(Number(d.data.timestampMs)).toISOString() : fallbackAt;
+  const at = d.data.timestampMs ? toIso(Number(d.data.timestampMs) / 1000, fallbackAt) : fallbackAt;
   const text = readContent(d.data.editedMessage ?? {}).text;
   // The event reuses the original id; derive a stable one so redelivery still dedupes.
   const key = { ...d.data.key, id: `${d.data.key.id}-edit-${d.data.timestampMs ?? at}` };
@@ -177,6 +186,7 @@ function normalizeDeleteEvent(instance: string, data: unknown, fallbackAt: strin
 
 function toIso(ts: unknown, fallback: string): string {
   const seconds = typeof ts === 'number' ? ts : typeof ts === 'string' ? Number(ts) : (ts as { low?: number } | null)?.low;
-  if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0) return new Date(seconds * 1000).toISOString();
-  return fallback;
+  // Beyond year 275760 a Date is invalid and toISOString throws: such a stamp is as unusable as none.
+  const at = typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : null;
+  return at && !Number.isNaN(at.getTime()) ? at.toISOString() : fallback;
 }

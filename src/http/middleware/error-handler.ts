@@ -18,6 +18,12 @@ export function errorHandler(logger: Logger) {
     if (err instanceof HTTPException) {
       return c.json({ error: err.message || 'http_error', requestId }, err.status);
     }
+    if (isClientAbort(err)) {
+      // The caller hung up mid-body (a Content-Length it never sent, a dropped connection):
+      // nobody reads this answer, and it is the client's failure, not ours.
+      logger.info({ requestId, path: c.req.path }, 'client closed the connection before its body arrived');
+      return c.json({ error: 'client_aborted', requestId }, 400);
+    }
     if (err instanceof AppError && STATUS_BY_CODE[err.code]) {
       const status = STATUS_BY_CODE[err.code] as 401 | 404 | 409 | 422 | 503;
       return c.json({ error: err.code, message: err.message, requestId }, status);
@@ -25,4 +31,9 @@ export function errorHandler(logger: Logger) {
     logger.error({ err, requestId, path: c.req.path }, 'unhandled error');
     return c.json({ error: 'internal_error', requestId }, 500);
   };
+}
+
+/** Node's own error when an incoming request's socket closes before the body ends (http server abortIncoming). */
+function isClientAbort(err: Error): boolean {
+  return err.message === 'aborted' && (err as NodeJS.ErrnoException).code === 'ECONNRESET';
 }

@@ -15,14 +15,18 @@ export interface ChatwootWebhookDeps {
   deadLetter?(entry: DeadLetterInput): Promise<void>;
 }
 
+// Chatwoot ids are database integers; a float or a number past 2^53 can never match a
+// row and would fail in SQL (a 503 Chatwoot would retry forever), so it is refused here.
+const chatwootId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
 const messageCreated = z.object({
   event: z.literal('message_created'),
-  id: z.number(),
+  id: chatwootId,
   content: z.string().nullish(),
   message_type: z.union([z.string(), z.number()]),
   private: z.boolean().optional().default(false),
   source_id: z.string().nullish(),
-  conversation: z.object({ id: z.number() }),
+  conversation: z.object({ id: chatwootId }),
   sender: z.object({ id: z.union([z.number(), z.string()]), type: z.string().optional() }).nullish(),
 });
 

@@ -45,12 +45,22 @@ export function evolutionWebhook(deps: EvolutionWebhookDeps): Hono {
     }
     const envelope = evolutionEnvelopeSchema.safeParse(body);
     if (!envelope.success) return refuse(422, 'invalid_payload', envelope.error.issues[0]?.message ?? 'invalid envelope');
-    const result = normalizeEvolution(envelope.data);
+    let result: ReturnType<typeof normalizeEvolution>;
+    try {
+      result = normalizeEvolution(envelope.data);
+    } catch (err) {
+      // A payload that breaks the normalizer is a bug to fix, but also a poison payload:
+      // 422 keeps Evolution from retrying it forever, and the dead letter keeps it to study.
+      deps.logger.error({ err: maskPii((err as Error).message) }, 'evolution payload broke the normalizer');
+      return refuse(422, 'unprocessable', 'payload could not be normalized');
+    }
     if (result.status === 'ignored' && deps.onProviderEvent) {
       try {
         if ((await deps.onProviderEvent(envelope.data)) === 'queued') return c.json({ status: 'queued' });
       } catch (err) {
-        deps.logger.error({ err: (err as Error).message, event: envelope.data.event }, 'could not enqueue evolution event');
+        // As for messages below: a job payload the schema refuses can never succeed, a retry cannot help.
+        if (err instanceof AppError && err.code === 'validation') return refuse(422, 'unprocessable', err.message);
+        deps.logger.error({ err: maskPii((err as Error).message), event: envelope.data.event }, 'could not enqueue evolution event');
         return c.json({ error: 'unavailable' }, 503);
       }
     }
