@@ -10,8 +10,9 @@ export default defineConfig({
     pool: 'forks',
     // PGlite and BullMQ tests do real I/O; two cores, so keep parallelism modest.
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Several tests migrate a database from scratch or spawn processes: real work, slower on a busy 2-core machine.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
     // No scheduled catch-up polling fakes in test processes or the workers they spawn (docs/decisions/0010).
     env: { LOG_LEVEL: 'silent', TZ: 'UTC', CATCHUP_INTERVAL_MS: '0' },
   },

@@ -30,16 +30,17 @@ describe('the LLM-personalised opener', () => {
     anthropic = await startAnthropicFake({ handler: () => step });
   });
   afterAll(async () => anthropic.close());
-  const deps = () => ({
-    llm: createAnthropicClient({ apiKey: 'k', baseURL: anthropic.url, timeoutMs: 400, maxRetries: 0 }),
+  // The bound is what the slow-model case tests; an answering model gets room for a loaded machine.
+  const deps = (timeoutMs = 400) => ({
+    llm: createAnthropicClient({ apiKey: 'k', baseURL: anthropic.url, timeoutMs, maxRetries: 0 }),
     model: 'claude-haiku-4-5',
-    timeoutMs: 400,
+    timeoutMs,
     logger: silentLogger,
   });
 
   it('uses the fast model and returns its one line', async () => {
     step = { text: 'Oi Paulo, tudo certo por aí em Campinas?' };
-    expect(await personalisedOpener(deps(), templateVars(send), 'prospeccao')).toBe('Oi Paulo, tudo certo por aí em Campinas?');
+    expect(await personalisedOpener(deps(10_000), templateVars(send), 'prospeccao')).toBe('Oi Paulo, tudo certo por aí em Campinas?');
     const call = anthropic.requestsTo('POST', '/v1/messages').at(-1)!.body as { model: string; messages: Array<{ content: string }> };
     expect(call.model).toBe('claude-haiku-4-5');
     expect(call.messages[0]!.content).toContain('Anestesiologia');
