@@ -1,7 +1,20 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evolutionPayload } from '../helpers/evolution-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { CHATWOOT_SECRET, settle, startE2E, type E2E } from './e2e-harness.js';
+
+/** Chatwoot's signing: sha256= HMAC of "{timestamp}.{raw body}"; each delivery has its own id. */
+export function signedChatwoot(body: unknown, opts: { secret?: string; timestamp?: number; delivery?: string } = {}) {
+  const raw = JSON.stringify(body);
+  const ts = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
+  const sig = `sha256=${createHmac('sha256', opts.secret ?? CHATWOOT_SECRET).update(`${ts}.${raw}`).digest('hex')}`;
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-chatwoot-signature': sig, 'x-chatwoot-timestamp': ts, 'x-chatwoot-delivery': opts.delivery ?? randomUUID() },
+    body: raw,
+  };
+}
 
 // Supervisors see every conversation in Chatwoot and can take over from there.
 describe('Chatwoot supervision', () => {
@@ -11,13 +24,10 @@ describe('Chatwoot supervision', () => {
   });
   afterAll(() => e.close());
   const cw = () => e.chatwoot!;
+  const deliver = (body: unknown, opts: Parameters<typeof signedChatwoot>[1] = {}) => e.app.http.request('/webhooks/chatwoot', signedChatwoot(body, opts));
   const messages = () => cw().messages().map((m) => ({ type: m.message_type, content: m.content }));
   const agentReply = (conversationId: number, id: number, content: string, extra: Record<string, unknown> = {}) =>
-    e.app.http.request(`/webhooks/chatwoot?token=${CHATWOOT_SECRET}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ event: 'message_created', id, content, message_type: 'outgoing', private: false, conversation: { id: conversationId }, sender: { id: 7, type: 'user' }, ...extra }),
-    });
+    deliver({ event: 'message_created', id, content, message_type: 'outgoing', private: false, conversation: { id: conversationId }, sender: { id: 7, type: 'user' }, ...extra }, { delivery: `msg-${id}` });
 
   it('mirrors the doctor and Júlia into one Chatwoot conversation, once each', async () => {
     await e.post(evolutionPayload('text-conversation', { id: 'CW-1', text: 'oi, tem plantao?', remoteJid: '5511980000001@s.whatsapp.net' }));
@@ -58,5 +68,85 @@ describe('Chatwoot supervision', () => {
   it('rejects a webhook without the secret', async () => {
     const res = await e.app.http.request('/webhooks/chatwoot', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('Chatwoot webhook admission and hand-back', () => {
+  let e: E2E;
+  let prompts: string[] = [];
+  beforeAll(async () => {
+    e = await startE2E({
+      chatwoot: true,
+      anthropic: (body) => {
+        prompts.push(JSON.stringify(body.system));
+        return { text: `Oi! Posso te ajudar com plantões (${prompts.length}).` };
+      },
+    });
+  });
+  afterAll(() => e.close());
+  const cw = () => e.chatwoot!;
+  const deliver = (body: unknown, opts: Parameters<typeof signedChatwoot>[1] = {}) => e.app.http.request('/webhooks/chatwoot', signedChatwoot(body, opts));
+  const note = { event: 'message_created', id: 1, content: 'x', message_type: 'incoming', conversation: { id: 1 } };
+
+  it('admits a signed delivery and refuses unsigned, tampered, stale and URL-token-only ones', async () => {
+    expect((await deliver(note)).status).toBe(200);
+    const unsigned = await e.app.http.request('/webhooks/chatwoot', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(note) });
+    expect(unsigned.status).toBe(401);
+    const urlToken = await e.app.http.request(`/webhooks/chatwoot?token=${CHATWOOT_SECRET}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-token': CHATWOOT_SECRET }, body: JSON.stringify(note) });
+    expect(urlToken.status).toBe(401);
+    const tampered = signedChatwoot(note);
+    expect((await e.app.http.request('/webhooks/chatwoot', { ...tampered, body: tampered.body.replace('"x"', '"y"') })).status).toBe(401);
+    const stale = await deliver(note, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    expect(stale.status).toBe(401);
+    expect(await stale.json()).toMatchObject({ reason: 'stale' });
+    expect((await deliver(note, { secret: 'wrong-secret' })).status).toBe(401);
+  });
+
+  it('a replayed delivery is acknowledged and handled once', async () => {
+    await e.post(evolutionPayload('text-conversation', { id: 'HB-0', text: 'oi', remoteJid: '5511980000002@s.whatsapp.net' }));
+    await waitFor(() => cw().conversations().length === 1 && cw().messages().length >= 2, { what: 'mirror' });
+    const conversation = cw().conversations()[0]!.id;
+    const req = signedChatwoot({ event: 'message_created', id: 7001, content: 'Aqui é o Rui da equipe', message_type: 'outgoing', conversation: { id: conversation }, sender: { id: 3 } });
+    const first = await e.app.http.request('/webhooks/chatwoot', req);
+    const again = await e.app.http.request('/webhooks/chatwoot', req);
+    expect(await first.json()).toEqual({ status: 'queued' });
+    expect(await again.json()).toEqual({ status: 'duplicate' });
+    await waitFor(() => e.evolution.sentTexts().some((s) => s.text === 'Aqui é o Rui da equipe'), { what: 'supervisor message' });
+    await settle(800);
+    expect(e.evolution.sentTexts().filter((s) => s.text === 'Aqui é o Rui da equipe')).toHaveLength(1);
+  });
+
+  it('resolving the conversation hands it back; the next turn knows what the person handled and Júlia answers', async () => {
+    const conversation = cw().conversations()[0]!.id;
+    const control = async () =>
+      (await e.db.pg.query<{ controlled_by: string }>(`select controlled_by from conversations where chatwoot_conversation_id = $1`, [conversation])).rows[0]!.controlled_by;
+    expect(await control()).toBe('human');
+    const resolved = await deliver({ event: 'conversation_status_changed', id: conversation, status: 'resolved' });
+    expect(await resolved.json()).toEqual({ status: 'handback' });
+    expect(await control()).toBe('julia');
+    // A second signal (label removed after resolving) changes nothing.
+    const label = await deliver({ event: 'conversation_updated', id: conversation, changed_attributes: [{ label_list: { previous_value: ['atendimento-humano'], current_value: [] } }] });
+    expect(await label.json()).toEqual({ status: 'handback' });
+    expect((await e.db.pg.query(`select 1 from handbacks`)).rows).toHaveLength(1);
+    prompts = [];
+    const before = e.evolution.sentTexts().length;
+    await e.post(evolutionPayload('text-conversation', { id: 'HB-1', text: 'e aí, tem vaga sábado?', remoteJid: '5511980000002@s.whatsapp.net' }));
+    await waitFor(() => e.evolution.sentTexts().length > before, { what: 'Júlia answers again', timeoutMs: 20_000 }).catch(async (err) => {
+      console.log(prompts.length, JSON.stringify((await e.db.pg.query(`select status, method, to_jsonb(o) - $$body$$ as o from outbound_messages o`)).rows), JSON.stringify((await e.db.pg.query(`select event_type, props from business_events order by id`)).rows));
+      throw err;
+    });
+    const prompt = prompts.find((p) => p.includes('Retomada depois de atendimento da equipe'));
+    expect(prompt).toBeDefined();
+    expect(prompt).toContain('Aqui é o Rui da equipe');
+    expect(prompt).toContain('sem mencionar a troca');
+  });
+
+  it('removing the hand-off label also hands back', async () => {
+    const conversation = cw().conversations()[0]!.id;
+    await e.db.pg.query(`select conversation_set_control(id, 'human', 'test', 'test') from conversations where chatwoot_conversation_id = $1`, [conversation]);
+    const res = await deliver({ event: 'conversation_updated', id: conversation, changed_attributes: [{ label_list: { previous_value: ['atendimento-humano', 'vip'], current_value: ['vip'] } }] });
+    expect(await res.json()).toEqual({ status: 'handback' });
+    const rows = await e.db.pg.query<{ controlled_by: string }>(`select controlled_by from conversations where chatwoot_conversation_id = $1`, [conversation]);
+    expect(rows.rows[0]!.controlled_by).toBe('julia');
   });
 });
