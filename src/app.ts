@@ -4,6 +4,7 @@ import type { Capability } from './capability.js';
 import { composeDoctorPath } from './compose-doctor-path.js';
 import { composePipeline } from './compose-pipeline.js';
 import { composeSupervision } from './compose-supervision.js';
+import { composeSlack } from './compose-slack.js';
 import { isSqlDb, migrate, openDb, type Db } from './db/index.js';
 import { createFlagStore, type FlagStore } from './flags/index.js';
 import { createHttpApp, type HttpApp } from './http/index.js';
@@ -112,7 +113,11 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   };
 
   // One line per capability: each brings its routes, job handlers and schedules.
-  const capabilities: Capability[] = [composeDoctorPath(deps), composeSupervision(deps, chatwoot)];
+  const capabilities: Capability[] = [
+    composeDoctorPath(deps),
+    composeSupervision(deps, chatwoot),
+    composeSlack(deps),
+  ];
 
   const http = createHttpApp({
     logger,

@@ -5,6 +5,7 @@ import { inboundJob } from './inbound.js';
 import { outboundJob } from './outbound.js';
 import { turnJob } from './turn.js';
 import { modelRecoveryJob } from './model-recovery.js';
+import { slackCommandJob } from './slack-command.js';
 
 export { QUEUE_NAMES, defineJob, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -29,3 +30,4 @@ registerJob('group-ingest', groupIngestJob);
 registerJob('turn', turnJob);
 registerJob('chatwoot-sync', chatwootSyncJob);
 registerJob('model-recovery', modelRecoveryJob);
+registerJob('slack-command', slackCommandJob);

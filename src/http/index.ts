@@ -5,3 +5,4 @@ export { evolutionWebhook, type EvolutionWebhookDeps } from './webhooks/evolutio
 export { verifyEvolutionAuth } from './webhooks/verify-evolution-auth.js';
 export { chatwootWebhook, type ChatwootWebhookDeps } from './webhooks/chatwoot-webhook.js';
 export { adminAuth } from './middleware/admin-auth.js';
+export { slackWebhook, type SlackWebhookDeps, type SlackWork } from './webhooks/slack-webhook.js';

@@ -237,3 +237,10 @@ returns jsonb language sql stable as $$
 $$;
 
 select revoke_api_roles();
+
+create or replace function slack_action_get(p_id uuid)
+returns jsonb language sql stable as $$
+  select jsonb_build_object('id', id, 'tool', tool, 'status', status, 'preview', preview, 'user', slack_user) from slack_pending_actions where id = p_id
+$$;
+
+select revoke_api_roles();
