@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
+import { composeCampaigns } from './compose-campaigns.js';
 import { composeDoctorPath } from './compose-doctor-path.js';
 import { composePipeline } from './compose-pipeline.js';
 import { composeSupervision } from './compose-supervision.js';
@@ -13,7 +14,7 @@ import { createConsoleProvider, createEvolutionClient, type WhatsAppProvider } f
 import { createSlackNotifier, logNotifier, type SlackNotifier } from './integrations/slack/index.js';
 import type { PipelineDeps } from './pipeline/index.js';
 import { createOutboundEnqueuer, createRateLimiter, createSendOutbound, type OutboundEnqueuer, type SendOutbound } from './outbound/index.js';
-import { createRedis, ensureRedis, pingRedis, type Redis } from './redis/index.js';
+import { assertNoEviction, createRedis, ensureRedis, pingRedis, type Redis } from './redis/index.js';
 import { createLogger, systemClock, type Clock, type JobQueue, type Logger } from './shared/index.js';
 import { createBullQueues, type BullQueues } from '../workers/queue.js';
 import { startWorkers, type RunningWorkers, type WorkerOptions } from '../workers/index.js';
@@ -51,14 +52,20 @@ export interface AppOverrides {
 
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
-  const redisTarget = await ensureRedis(config.REDIS_URL, logger);
+  const redisTarget = await ensureRedis(config.REDIS_URL, logger, { dataDir: config.DATA_DIR });
+  const redis = createRedis(redisTarget.url, { name: 'app' });
+  // Before anything else is opened: an evicting Redis would silently drop queued work.
+  await assertNoEviction(redis, logger).catch(async (err: unknown) => {
+    redis.disconnect();
+    await redisTarget.stop?.();
+    throw err;
+  });
   const db = overrides.db ?? (await openDb(config.database));
   if (!overrides.skipMigrations && isSqlDb(db)) {
     await migrate(db, { logger });
   } else if (db.kind === 'supabase') {
     logger.info('Supabase: apply supabase/migrations with the Supabase CLI (supabase db push)');
   }
-  const redis = createRedis(redisTarget.url, { name: 'app' });
   const redisPrefix = overrides.redisPrefix ?? config.REDIS_PREFIX;
   const queues = createBullQueues(createRedis(redisTarget.url, { name: 'queues', blocking: true }), redisPrefix, (err) =>
     logger.warn({ err: err.message }, 'queue connection error'),
@@ -116,6 +123,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const capabilities: Capability[] = [
     composeDoctorPath(deps),
     composeSupervision(deps, chatwoot),
+    composeCampaigns(deps),
     composeSlack(deps),
   ];
 

@@ -6,6 +6,7 @@ import { safeJobId, withTimeout } from './shared/index.js';
 import type { JobHandler } from '../workers/index.js';
 import { groupIngestHandler } from '../workers/group-ingest.js';
 import { inboundHandler } from '../workers/inbound.js';
+import { inboundSweeperHandler, SWEEP_EVERY_MS } from '../workers/inbound-sweeper.js';
 import { createOutboundHandler } from '../workers/outbound.js';
 import { turnHandler } from '../workers/turn.js';
 import { modelRecoveryHandler } from '../workers/model-recovery.js';
@@ -43,8 +44,14 @@ export function composeDoctorPath(deps: AppDeps): Capability {
       ...(pipeline.probeModel
         ? { 'model-recovery': modelRecoveryHandler({ db, queue, logger, probeModel: pipeline.probeModel, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler }
         : {}),
+      'inbound-sweeper': inboundSweeperHandler({ db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler,
     },
-    schedules: pipeline.probeModel ? [{ id: 'model-recovery', queue: 'scheduled', jobName: 'model-recovery', every: config.MODEL_RECOVERY_INTERVAL_MS }] : [],
+    schedules: [
+      // Re-arms turns a crash between "stored" and "scheduled" would have lost.
+      { id: 'inbound-sweeper', queue: 'scheduled', jobName: 'inbound-sweeper', every: SWEEP_EVERY_MS },
+      // Probes the model while outage hand-offs wait, and gives them back when it answers.
+      ...(pipeline.probeModel ? [{ id: 'model-recovery', queue: 'scheduled' as const, jobName: 'model-recovery', every: config.MODEL_RECOVERY_INTERVAL_MS }] : []),
+    ],
   };
 }
 

@@ -5,6 +5,7 @@ import { createAnthropicClient, unconfiguredLlm } from './integrations/anthropic
 import { createGoogleDocsReader } from './integrations/google-docs/index.js';
 import { createSlackApi } from './integrations/slack/index.js';
 import { onceKeys } from './redis/index.js';
+import { slackCampaignPort } from './compose-slack-campaigns.js';
 import { CORE_TOOLS, createAdminAgent, loadAdminPrompt, redisSessions, ToolRegistry, type AdminTool, type CampaignPort } from './slack/index.js';
 import type { JobHandler } from '../workers/index.js';
 import { slackCommandHandler } from '../workers/slack-command.js';
@@ -38,7 +39,7 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
       clock: deps.clock,
       logger,
       ...(config.SLACK_ALERTS_CHANNEL ? { announceChannel: config.SLACK_ALERTS_CHANNEL } : {}),
-      ...(extras.campaigns ? { campaigns: extras.campaigns } : {}),
+      campaigns: extras.campaigns ?? slackCampaignPort(deps),
       documents: createGoogleDocsReader({ baseUrl: config.GOOGLE_DOCS_BASE_URL }),
       ...(config.CHATWOOT_URL && config.CHATWOOT_ACCOUNT_ID ? { chatwootUrl: `${config.CHATWOOT_URL.replace(/\/$/, '')}/app/accounts/${config.CHATWOOT_ACCOUNT_ID}` } : {}),
       registry,

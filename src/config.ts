@@ -63,6 +63,8 @@ const schema = z.object({
   MODEL_OUTAGE_BUDGET_MS: int(150_000, 0, 3_600_000),
   MODEL_RETRY_BASE_MS: int(5_000, 100, 60_000),
   MODEL_RECOVERY_INTERVAL_MS: int(30_000, 500, 3_600_000),
+  // A campaign run's sends are spread over this much of the minute instead of leaving in one burst.
+  CAMPAIGN_SPREAD_MS: int(50_000, 0, 600_000),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

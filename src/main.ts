@@ -14,6 +14,7 @@ const COMMANDS: Record<string, { file: string; help: string }> = {
   invariants: { file: './cli/invariants.js', help: 'check the spec invariants (I1-I6, O1-O4) in the database; exit 1 on violations' },
   chat: { file: './cli/chat.js', help: 'terminal demo: talk to Júlia as a doctor [phone] (needs ANTHROPIC_API_KEY; prints, never sends)' },
   'index-knowledge': { file: './cli/index-knowledge.js', help: 'chunk, embed and store knowledge/ (incremental)' },
+  campaign: { file: './cli/campaign.js', help: 'campaigns: create | list | show | start | pause | resume | cancel (julia campaign for usage)' },
   classify: { file: './cli/classify.js', help: 'JSON lines on stdin -> detector labels on stdout (offline)' },
 };
 

@@ -2,12 +2,14 @@ import type { JobDefinition } from './job-definition.js';
 import { chatwootSyncJob } from './chatwoot-sync.js';
 import { groupIngestJob } from './group-ingest.js';
 import { inboundJob } from './inbound.js';
+import { inboundSweeperJob } from './inbound-sweeper.js';
 import { outboundJob } from './outbound.js';
 import { turnJob } from './turn.js';
 import { modelRecoveryJob } from './model-recovery.js';
+import { campaignDispatchJob } from './campaign-dispatch.js';
 import { slackCommandJob } from './slack-command.js';
 
-export { QUEUE_NAMES, defineJob, type JobDefinition, type QueueName } from './job-definition.js';
+export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
 /** Job name → definition; the job files below are registered at the end. */
 export const catalog: Record<string, JobDefinition> = {};
@@ -30,4 +32,6 @@ registerJob('group-ingest', groupIngestJob);
 registerJob('turn', turnJob);
 registerJob('chatwoot-sync', chatwootSyncJob);
 registerJob('model-recovery', modelRecoveryJob);
+registerJob('inbound-sweeper', inboundSweeperJob);
+registerJob('campaign-dispatch', campaignDispatchJob);
 registerJob('slack-command', slackCommandJob);

@@ -11,8 +11,11 @@ import { defineJob } from './job-definition.js';
 export const inboundJob = defineJob({
   queue: 'inbound',
   payload: inboundMessageSchema.extend({ fromMeAttempt: z.number().int().min(0).default(0) }),
-  attempts: 10,
+  // Outlives a 15-minute database outage with margin (docs/decisions/0009-durability.md):
+  // waits 1,2,4,...,32 s then 60 s each: retryWindowMs = 63 s + 33 x 60 s = 34 min.
+  attempts: 40,
   backoffMs: 1_000,
+  maxBackoffMs: 60_000,
 });
 
 export interface InboundJobDeps {
@@ -30,6 +33,14 @@ export function scheduleTurn(queue: JobQueue, conversationId: string, debounceMs
   return queue.enqueue('turn', { conversationId }, { debounce: { key: `turn-${conversationId}`, ttlMs: debounceMs } });
 }
 
+/**
+ * Makes sure a turn is pending for the conversation without disturbing one that
+ * is: a job already scheduled, running or waiting to retry stays as it is.
+ */
+export function ensureTurn(queue: JobQueue, conversationId: string, debounceMs: number) {
+  return queue.enqueue('turn', { conversationId }, { debounce: { key: `turn-${conversationId}`, ttlMs: debounceMs, replace: false } });
+}
+
 export function inboundHandler(deps: InboundJobDeps) {
   return async (message: InboundMessage & { fromMeAttempt: number }) => {
     if (message.isGroup) {
@@ -38,7 +49,18 @@ export function inboundHandler(deps: InboundJobDeps) {
     }
     if (message.fromMe) return handleFromMe(deps, message);
     const r = await deps.db.rpc<{ status: 'created' | 'duplicate'; conversationId: string }>('inbound_persist', { p_message: message });
-    if (r.status === 'created' && message.triggersTurn) await scheduleTurn(deps.queue, r.conversationId, deps.turnDebounceMs);
+    if (!message.triggersTurn) return r;
+    if (r.status === 'created') {
+      await scheduleTurn(deps.queue, r.conversationId, deps.turnDebounceMs);
+    } else {
+      // A retry after dying between the insert and the schedule lands here: if the
+      // message still waits for an answer, its turn must exist (a no-op when it does).
+      const t = await deps.db.rpc<{ conversationId: string | null; pending: boolean }>('inbound_turn_needed', {
+        p_instance: message.instance,
+        p_provider_message_id: message.providerMessageId,
+      });
+      if (t.pending && t.conversationId) await ensureTurn(deps.queue, t.conversationId, deps.turnDebounceMs);
+    }
     return r;
   };
 }

@@ -1,7 +1,7 @@
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../src/shared/logger.js';
-import { jobDefinition, QUEUE_NAMES, type QueueName } from './catalog.js';
+import { backoffDelayMs, jobDefinition, QUEUE_NAMES, type QueueName } from './catalog.js';
 
 /** A job handler gets the validated payload and the BullMQ job (for attempts, id). */
 export type JobHandler = (payload: never, job: Job) => Promise<unknown>;
@@ -19,6 +19,11 @@ export interface WorkerOptions {
 export interface RunningWorkers {
   workers: Worker[];
   close(): Promise<void>;
+}
+
+/** Backoff type 'capped': the job definition's exponential steps, capped (see JobDefinition.maxBackoffMs). */
+function cappedBackoff(attemptsMade: number, _type?: string, _err?: Error, job?: { name: string }): number {
+  return backoffDelayMs(jobDefinition(job?.name ?? ''), attemptsMade);
 }
 
 /** One BullMQ worker per queue that has handlers; dispatch by job name. */
@@ -44,6 +49,7 @@ export function startWorkers(opts: WorkerOptions): RunningWorkers {
         prefix: opts.prefix,
         concurrency: opts.concurrency?.[queue] ?? 4,
         autorun: true,
+        settings: { backoffStrategy: cappedBackoff },
         ...(opts.settings?.lockDurationMs && { lockDuration: opts.settings.lockDurationMs }),
         ...(opts.settings?.stalledIntervalMs && { stalledInterval: opts.settings.stalledIntervalMs }),
         ...(opts.settings?.maxStalledCount !== undefined && { maxStalledCount: opts.settings.maxStalledCount }),

@@ -14,6 +14,21 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
   attempts: number;
   /** Exponential backoff base in ms. */
   backoffMs: number;
+  /** Caps each exponential step, so a long outage is retried steadily instead of with ever longer gaps. */
+  maxBackoffMs?: number;
+}
+
+/** The wait before retry `attempt` (1 = the first retry): exponential, capped when the job says so. */
+export function backoffDelayMs(def: Pick<JobDefinition, 'backoffMs' | 'maxBackoffMs'>, attempt: number): number {
+  const raw = def.backoffMs * 2 ** (attempt - 1);
+  return def.maxBackoffMs ? Math.min(raw, def.maxBackoffMs) : raw;
+}
+
+/** How long a job keeps retrying before BullMQ gives up: the sum of its waits (run time aside). */
+export function retryWindowMs(def: Pick<JobDefinition, 'attempts' | 'backoffMs' | 'maxBackoffMs'>): number {
+  let total = 0;
+  for (let attempt = 1; attempt < def.attempts; attempt++) total += backoffDelayMs(def, attempt);
+  return total;
 }
 
 export function defineJob<P extends z.ZodType>(def: JobDefinition<P>): JobDefinition<P> {

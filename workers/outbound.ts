@@ -27,7 +27,9 @@ export const outboundPayload = z.object({
 export type OutboundPayload = z.infer<typeof outboundPayload>;
 
 /** Retries are for "in doubt" provider failures; each retry reconciles first. */
-export const outboundJob = defineJob({ queue: 'outbound', payload: outboundPayload, attempts: 8, backoffMs: 2_000 });
+// Outlives a 15-minute database or Redis outage (docs/decisions/0009-durability.md):
+// waits 2,4,...,32 s then 60 s each: 62 s + 30 x 60 s = 31 min.
+export const outboundJob = defineJob({ queue: 'outbound', payload: outboundPayload, attempts: 36, backoffMs: 2_000, maxBackoffMs: 60_000 });
 
 /**
  * The outbound worker: runs the wrapper at send time. A deferral (out of hours,

@@ -25,7 +25,8 @@ export function createBullQueues(connection: Redis, prefix: string, onError: (er
       if (opts.jobId && opts.jobId.includes(':')) throw new ValidationError(`job id may not contain ':' (${opts.jobId})`);
       const jobOpts: JobsOptions = {
         attempts: def.attempts,
-        backoff: { type: 'exponential', delay: def.backoffMs },
+        // 'capped' is resolved by the workers' backoffStrategy (workers/index.ts).
+        backoff: { type: def.maxBackoffMs ? 'capped' : 'exponential', delay: def.backoffMs },
         removeOnComplete: { age: 24 * 3600, count: 10_000 },
         removeOnFail: { age: 7 * 24 * 3600 },
         ...(opts.jobId ? { jobId: opts.jobId } : {}),
@@ -35,7 +36,7 @@ export function createBullQueues(connection: Redis, prefix: string, onError: (er
         // job for the new one with a fresh delay; `keepLastIfActive` parks one follow-up
         // while a job with the same id runs, so at most one runs per key.
         ...(opts.debounce
-          ? { delay: Math.round(opts.delayMs ?? opts.debounce.ttlMs), deduplication: { id: opts.debounce.key, replace: true, keepLastIfActive: true } }
+          ? { delay: Math.round(opts.delayMs ?? opts.debounce.ttlMs), deduplication: { id: opts.debounce.key, replace: opts.debounce.replace ?? true, keepLastIfActive: true } }
           : {}),
       };
       const job = await queues[def.queue].add(name, parsed.data, jobOpts);

@@ -12,8 +12,11 @@ import { defineJob } from './job-definition.js';
 export const turnJob = defineJob({
   queue: 'turn',
   payload: z.object({ conversationId: z.uuid() }),
-  attempts: 5,
+  // Outlives a 15-minute database or Redis outage (docs/decisions/0009-durability.md):
+  // waits 3,6,...,48 s then 60 s each: 93 s + 30 x 60 s = 31.5 min.
+  attempts: 36,
   backoffMs: 3_000,
+  maxBackoffMs: 60_000,
 });
 
 export function turnHandler(deps: PipelineDeps, sched?: { queue: JobQueue }) {

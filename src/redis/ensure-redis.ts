@@ -1,4 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { createServer, Socket } from 'node:net';
 import { ConfigError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
@@ -19,7 +21,7 @@ export async function ensureRedis(
   explicitUrl: string | undefined,
   logger: Logger,
   // Injectable so tests can exercise the fallback while a Redis runs on 6379.
-  opts: { defaultPort?: number; binary?: string } = {},
+  opts: { defaultPort?: number; binary?: string; dataDir?: string } = {},
 ): Promise<RedisTarget> {
   if (explicitUrl) return { url: explicitUrl };
   const defaultPort = opts.defaultPort ?? 6379;
@@ -31,19 +33,40 @@ export async function ensureRedis(
       'Redis is not reachable at 127.0.0.1:6379 and redis-server is not installed: install it (apt-get install redis-server / brew install redis) or set REDIS_URL',
     );
   }
+  // Queued turns and delayed reminders live in Redis: the private server keeps an
+  // append-only file under DATA_DIR (fsync every second), so restarting `npm start`
+  // loses nothing. One process per DATA_DIR, as for the embedded database.
+  const dir = resolve(opts.dataDir ?? './.data', 'redis');
+  mkdirSync(dir, { recursive: true });
+  const portFile = join(dir, 'port');
+  // A server left running by a process that was killed (SIGKILL skips our stop)
+  // still owns the append-only file: use it rather than start a second writer.
+  const previous = Number(readIfExists(portFile));
+  if (previous > 0 && (await answersPing('127.0.0.1', previous))) {
+    logger.info({ port: previous }, 'reusing the private redis-server left running on DATA_DIR');
+    return { url: `redis://127.0.0.1:${previous}` };
+  }
   const port = await freePort();
-  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--maxmemory-policy', 'noeviction'];
+  const child = spawn(binary, args, { stdio: 'ignore' });
   for (let i = 0; i < 50; i++) {
     if (await answersPing('127.0.0.1', port)) {
-      logger.info({ port }, 'started a private redis-server');
+      writeFileSync(portFile, String(port));
+      logger.info({ port, dir }, 'started a private redis-server (append-only file in DATA_DIR)');
       return { url: `redis://127.0.0.1:${port}`, stop: () => stopChild(child) };
     }
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
   throw new ConfigError('started redis-server but it did not answer within 5 s; set REDIS_URL');
+}
+
+function readIfExists(path: string): string {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    return '';
+  }
 }
 
 function answersPing(host: string, port: number): Promise<boolean> {

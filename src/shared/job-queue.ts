@@ -11,7 +11,12 @@ export interface EnqueueOptions {
    * Debounce per key: the job runs `ttlMs` after the last enqueue; while one runs,
    * further enqueues collapse into a single follow-up (the latest payload wins).
    */
-  debounce?: { key: string; ttlMs: number };
+  debounce?: {
+    key: string;
+    ttlMs: number;
+    /** false: leave a job already pending under the key as it is (no fresh delay, no reset of its retries). */
+    replace?: boolean;
+  };
   priority?: number;
 }
 

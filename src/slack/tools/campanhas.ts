@@ -8,10 +8,18 @@ function port(ctx: AdminContext): CampaignPort {
 
 export const campanhaCriar = defineTool({
   name: 'campanha_criar',
-  description: 'Cria uma campanha (rascunho) com nome, texto de abertura e público; ela só dispara com campanha_iniciar.',
-  input: z.object({ nome: z.string().min(3).max(120), mensagem: z.string().min(10).max(1000), especialidade: z.string().max(80).optional(), regiao: z.string().max(80).optional() }),
+  description:
+    'Cria uma campanha em rascunho; ela só dispara com campanha_iniciar. O texto aceita {{primeiro_nome}}, {{especialidade}}, {{cidade}}, {{regiao}}.',
+  input: z.object({
+    nome: z.string().min(3).max(200),
+    tipo: z.enum(['prospeccao', 'reativacao', 'followup', 'custom']),
+    texto: z.string().min(10).max(3000),
+    especialidade: z.string().max(80).optional(),
+    regiao: z.string().max(80).optional(),
+    cidade: z.string().max(80).optional(),
+  }),
   write: true,
-  preview: (i) => `Criar a campanha "${i.nome}"${i.especialidade ? ` para ${i.especialidade}` : ''}${i.regiao ? ` em ${i.regiao}` : ''}:\n> ${i.mensagem}`,
+  preview: (i) => `Criar a campanha "${i.nome}" (${i.tipo})${i.especialidade ? `, ${i.especialidade}` : ''}${i.regiao ? `, região ${i.regiao}` : ''}${i.cidade ? `, ${i.cidade}` : ''}:\n> ${i.texto}`,
   run: (i, ctx) => port(ctx).create(i, `slack:${ctx.user}`),
 });
 

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { ensureRedis } from '../../../src/redis/index.js';
 import { ConfigError, silentLogger } from '../../../src/shared/index.js';
@@ -9,7 +12,7 @@ describe('ensureRedis (embedded default)', () => {
   });
 
   it('starts a private redis-server when nothing listens, and stops it', async () => {
-    const target = await ensureRedis(undefined, silentLogger, { defaultPort: 1 });
+    const target = await ensureRedis(undefined, silentLogger, { defaultPort: 1, dataDir: mkdtempSync(join(tmpdir(), 'julia-redis-')) });
     expect(target.url).toMatch(/^redis:\/\/127\.0\.0\.1:\d+$/);
     expect(target.stop).toBeTypeOf('function');
     const client = new Redis(target.url, { maxRetriesPerRequest: 0 });

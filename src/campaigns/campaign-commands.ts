@@ -1,0 +1,70 @@
+import type { Db } from '../db/index.js';
+import { NotFoundError, ValidationError, type Clock } from '../shared/index.js';
+import { createCampaignStore } from './campaign-store.js';
+import { newCampaignSchema, type Campaign, type CampaignAction, type CampaignProgress, type NewCampaign } from './types.js';
+import { withdrawStopped, type OutboundWithdraw } from './withdraw.js';
+
+export interface CampaignCommandsDeps {
+  db: Db;
+  clock: Clock;
+  /** Absent (no Redis at hand): the dispatcher withdraws the jobs on its next run instead. */
+  withdraw?: OutboundWithdraw;
+}
+
+export interface ActionResult {
+  campaign: Campaign;
+  from: string;
+  /** Queued outbound jobs taken back by a pause or cancel. */
+  withdrawn: number;
+}
+
+/**
+ * What operators do with campaigns: the CLI calls these now, and the Slack
+ * tools call the same functions. Pause and cancel take effect at once: the
+ * status change stops the dispatcher, and the jobs already queued are withdrawn.
+ */
+export function createCampaignCommands(deps: CampaignCommandsDeps) {
+  const store = createCampaignStore(deps.db);
+  const mustGet = async (id: string) => {
+    const c = await store.get(id);
+    if (!c) throw new NotFoundError(`campanha ${id} não encontrada`);
+    return c;
+  };
+
+  async function act(id: string, action: CampaignAction, at?: Date): Promise<ActionResult> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ValidationError(`campanha: id inválido "${id}"`);
+    const res = await store.transition(id, action, deps.clock.now(), at);
+    if (!res.ok) {
+      if (res.error === 'not_found') throw new NotFoundError(`campanha ${id} não encontrada`);
+      throw new ValidationError(`campanha ${id}: não é possível ${action} a partir de "${res.from}"`);
+    }
+    const withdrawn = (action === 'pause' || action === 'cancel') && deps.withdraw ? await withdrawStopped(store, deps.withdraw, deps.clock, id) : 0;
+    return { campaign: res.campaign, from: res.from, withdrawn };
+  }
+
+  return {
+    async create(input: NewCampaign): Promise<Campaign> {
+      const parsed = newCampaignSchema.safeParse(input);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new ValidationError(`campanha: ${issue?.path.join('.') || 'entrada'}: ${issue?.message}`);
+      }
+      if (parsed.data.type === 'oferta' && !parsed.data.shift_id) throw new ValidationError('campanha de oferta precisa de um plantão (shift_id)');
+      return store.create(parsed.data);
+    },
+    list: (limit?: number) => store.list(limit),
+    async show(id: string): Promise<{ campaign: Campaign; progress: CampaignProgress }> {
+      const campaign = await mustGet(id);
+      // Reading progress settles what the wrapper already decided, so the figures are current.
+      await store.sync(deps.clock.now());
+      return { campaign, progress: await store.progress(id) };
+    },
+    progress: (id: string) => store.progress(id),
+    start: (id: string, at?: Date) => act(id, 'start', at),
+    pause: (id: string) => act(id, 'pause'),
+    resume: (id: string) => act(id, 'resume'),
+    cancel: (id: string) => act(id, 'cancel'),
+    attribution: (doctorId: string, at: Date) => store.attribution(doctorId, at),
+  };
+}
+export type CampaignCommands = ReturnType<typeof createCampaignCommands>;

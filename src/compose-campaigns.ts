@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { AppDeps } from './app-deps.js';
+import type { Capability } from './capability.js';
+import { createDispatcher, type Dispatcher } from './campaigns/index.js';
+import { createAnthropicClient } from './integrations/anthropic/index.js';
+import { createRateLimiter } from './outbound/index.js';
+import type { JobHandler } from '../workers/index.js';
+import { campaignDispatchHandler } from '../workers/campaign-dispatch.js';
+import { createOutboundWithdrawer } from '../workers/campaign-withdraw.js';
+
+/** The LLM opener must never hold a campaign up: one short attempt, then the template. */
+const OPENER_TIMEOUT_MS = 4_000;
+const LEASE_MS = 55_000;
+
+export interface CampaignsCapability extends Capability {
+  dispatcher: Dispatcher;
+  withdraw(keys: string[]): Promise<string[]>;
+}
+
+/** Campaigns (spec 5.3): the per-minute dispatcher job and its schedule. */
+export function composeCampaigns(deps: AppDeps): CampaignsCapability {
+  const { config, redis, redisPrefix, logger } = deps;
+  const withdrawer = createOutboundWithdrawer(redis, redisPrefix);
+  const limiter = createRateLimiter(redis, redisPrefix);
+  const dispatcher = createDispatcher({
+    db: deps.db,
+    clock: deps.clock,
+    logger,
+    flags: deps.flags,
+    outbound: deps.outbound,
+    instances: config.evolutionInstances,
+    remaining: (instances, now) => limiter.remaining(instances, now),
+    withdraw: withdrawer.withdraw,
+    spreadMs: config.CAMPAIGN_SPREAD_MS,
+    ...(config.ANTHROPIC_API_KEY && {
+      opener: {
+        llm: createAnthropicClient({
+          apiKey: config.ANTHROPIC_API_KEY,
+          ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}),
+          timeoutMs: OPENER_TIMEOUT_MS,
+          maxRetries: 0,
+        }),
+        model: config.ANTHROPIC_MODEL_FAST,
+        timeoutMs: OPENER_TIMEOUT_MS,
+        logger,
+      },
+    }),
+  });
+  const leaseKey = `${redisPrefix}:campaigns:dispatch-lease`;
+  const lease = async () => {
+    const token = randomUUID();
+    const ok = await redis.set(leaseKey, token, 'PX', LEASE_MS, 'NX');
+    if (ok !== 'OK') return null;
+    // Release only our own lease (a run that outlived it must not free the next one's).
+    return async () => {
+      await redis.eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`, 1, leaseKey, token);
+    };
+  };
+  return {
+    name: 'campaigns',
+    dispatcher,
+    withdraw: withdrawer.withdraw,
+    handlers: { 'campaign-dispatch': campaignDispatchHandler(dispatcher, lease) as JobHandler },
+    schedules: [{ id: 'campaign-dispatch', queue: 'scheduled', jobName: 'campaign-dispatch', pattern: '* * * * *' }],
+    close: () => withdrawer.close(),
+  };
+}

@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRedis } from '../../src/redis/index.js';
+import { createBullQueues, type BullQueues } from '../../workers/queue.js';
+import { startAnthropicFake, startEvolutionFake, type AnthropicFake, type AnthropicHandler, type EvolutionFake } from '../fakes/index.js';
+import { dropPrefix, testPrefix, testRedis, TEST_REDIS_URL } from '../helpers/test-redis.js';
+import { waitFor } from '../helpers/wait-for.js';
+
+const JULIA = join(import.meta.dirname, '../../src/julia.mjs');
+export const SERVED_TOKEN = 'evo-webhook-token';
+export const SERVED_INSTANCE = 'julia-prod';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Served {
+  evolution: EvolutionFake;
+  anthropic: AnthropicFake;
+  dataDir: string;
+  prefix: string;
+  /** The service's queues, seen from outside (same Redis, same prefix). */
+  queues: BullQueues;
+  /** Starts `julia serve` (again), waiting for /readyz. */
+  start(env?: Record<string, string>): Promise<void>;
+  /** SIGTERM and wait for a clean exit. */
+  stop(): Promise<number | null>;
+  post(body: unknown): Promise<Response>;
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * `julia serve` as a child process, the way an operator runs it: embedded PGlite
+ * in a temporary DATA_DIR, the test Redis under a private prefix, and the real
+ * SDKs pointed at loopback fakes. The database can be read only once it stops.
+ */
+export async function startServed(opts: { anthropic: AnthropicHandler }): Promise<Served> {
+  const evolution = await startEvolutionFake({ apiKey: 'evo-key' });
+  const anthropic = await startAnthropicFake({ handler: opts.anthropic });
+  const dataDir = mkdtempSync(join(tmpdir(), 'julia-served-'));
+  const prefix = testPrefix('served');
+  const queues = createBullQueues(createRedis(TEST_REDIS_URL, { name: 'served-test', blocking: true }), prefix);
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  let stderr = '';
+  const env = (extra: Record<string, string>) => ({
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: prefix,
+    EVOLUTION_API_URL: evolution.url,
+    EVOLUTION_API_KEY: 'evo-key',
+    EVOLUTION_INSTANCE: SERVED_INSTANCE,
+    EVOLUTION_WEBHOOK_TOKEN: SERVED_TOKEN,
+    ANTHROPIC_API_KEY: 'test-key',
+    ANTHROPIC_BASE_URL: anthropic.url,
+    HUMANIZED_DELAY: 'off',
+    TURN_DEBOUNCE_MS: '300',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  });
+  const served: Served = {
+    evolution,
+    anthropic,
+    dataDir,
+    prefix,
+    queues,
+    async start(extra = {}) {
+      child = spawn(process.execPath, [JULIA, 'serve'], { env: env(extra), stdio: ['ignore', 'ignore', 'pipe'] });
+      child.stderr!.on('data', (d) => (stderr += String(d)));
+      await waitFor(
+        async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status === 200,
+        { timeoutMs: 60_000, intervalMs: 250, what: 'julia serve /readyz' },
+      );
+    },
+    async stop() {
+      const c = child;
+      child = undefined;
+      if (!c || c.exitCode !== null) return c?.exitCode ?? null;
+      const exited = new Promise<number | null>((resolve) => c.once('exit', (code) => resolve(code)));
+      c.kill('SIGTERM');
+      return exited;
+    },
+    post: (body) =>
+      fetch(`http://127.0.0.1:${port}/webhooks/evolution`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-webhook-token': SERVED_TOKEN },
+        body: JSON.stringify(body),
+      }),
+    stderr: () => stderr,
+    async close() {
+      await served.stop();
+      await queues.close();
+      const r = testRedis();
+      await dropPrefix(r, prefix);
+      r.disconnect();
+      await Promise.all([evolution.close(), anthropic.close()]);
+    },
+  };
+  return served;
+}

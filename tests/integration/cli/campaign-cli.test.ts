@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TEST_REDIS_URL } from '../../helpers/test-redis.js';
+
+const JULIA = join(import.meta.dirname, '../../../src/julia.mjs');
+
+describe('julia campaign', () => {
+  it('creates, starts, pauses and shows a campaign, each command its own process', { timeout: 300_000 }, () => {
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'julia-campaign-')),
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: `t-campaign-cli-${process.pid}`,
+    };
+    const julia = (...args: string[]) => spawnSync(process.execPath, [JULIA, 'campaign', ...args], { env, encoding: 'utf8', timeout: 90_000 });
+
+    const created = julia('create', '--name', 'Reativação março', '--type', 'reativacao', '--template', 'Oi {{primeiro_nome}}!', '--inactive-days', '60');
+    expect(created.stderr).toBe('');
+    expect(created.status).toBe(0);
+    const id = /criada: ([0-9a-f-]{36})\s+draft/.exec(created.stdout)?.[1];
+    expect(id).toBeDefined();
+
+    expect(julia('start', id!).stdout).toMatch(/^draft -> scheduled/);
+    const paused = julia('pause', id!);
+    expect(paused.stdout).toMatch(/^scheduled -> paused/);
+    // Each command is its own process: state lives in the database.
+    const shown = julia('show', id!);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ status: 'paused', type: 'reativacao', audience: { inactive_days: 60 }, progress: { planned: 0 } });
+    expect(julia('bogus').status).toBe(2);
+  });
+});
