@@ -161,8 +161,10 @@ describe('Slack: managers steer Júlia', () => {
 
       await ask('manda oi', { toolUse: { name: 'enviar_mensagem', input: { medicoId: rafael, texto: 'Oi Dr. Rafael, aqui é da gestão.' } } }, { text: 'Confirme.' });
       await waitDone((await confirm()).actionId);
-      await waitFor(() => e.evolution.sentTexts().some((s) => s.text === 'Oi Dr. Rafael, aqui é da gestão.'), { what: 'the COMMAND message' });
-      expect((await q<{ method: string; actor: string }>(`select method, actor from outbound_messages where actor = 'slack:UMANAGER1'`))[0]).toMatchObject({ method: 'COMMAND' });
+      // Through the one way out as COMMAND by this manager (when it leaves is the wrapper's call: hours, pacing).
+      const jobs = await e.app.queues.queues.outbound.getJobs(['waiting', 'delayed', 'active', 'completed']);
+      const sent = jobs.map((j) => j.data as { ctx: { method: string; actor: string; doctorId: string }; text: string }).find((d) => d.text === 'Oi Dr. Rafael, aqui é da gestão.');
+      expect(sent?.ctx).toMatchObject({ method: 'COMMAND', actor: 'slack:UMANAGER1', doctorId: rafael });
 
       await ask('reserva', { toolUse: { name: 'reservar_vaga', input: { vagaId: shift, medicoId: rafael } } }, { text: 'Confirme.' });
       await waitDone((await confirm()).actionId);
