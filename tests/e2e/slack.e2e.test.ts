@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDispatcher } from '../../src/campaigns/index.js';
+import { createFlagStore, type FlagStore } from '../../src/flags/index.js';
 import { verifyTimestampedHmac } from '../../src/http/webhooks/hmac.js';
+import { silentLogger } from '../../src/shared/index.js';
+import { testRedis } from '../helpers/test-redis.js';
 import { startGoogleDocsFake, type GoogleDocsFake } from '../fakes/index.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { settle, startE2E, type E2E } from './e2e-harness.js';
@@ -243,5 +247,40 @@ describe('Slack: managers steer Júlia', () => {
       expect(await state()).toBe('opted_out');
       expect(await actionStatus(late.actionId)).toBe('pending');
     }, 120_000);
+  });
+
+  describe('kill switches', () => {
+    it('pausar_julia stops campaigns in a second process within a second and is announced; retomar_julia resumes', async () => {
+      // "Process B": its own Redis connections and flag store over the same database and prefix.
+      const [redisB, subB] = [testRedis(), testRedis()];
+      const flagsB: FlagStore = createFlagStore({ db: e.app.deps.db, redis: redisB, subscriber: subB, prefix: e.app.deps.redisPrefix, logger: silentLogger });
+      await flagsB.start();
+      const dispatcherB = createDispatcher({
+        db: e.app.deps.db, clock: e.app.deps.clock, logger: silentLogger, flags: flagsB, outbound: e.app.deps.outbound,
+        instances: ['julia-prod'], remaining: async () => ({ 'julia-prod': 0 }), withdraw: async () => [],
+      });
+      try {
+        await flagsB.get(); // warm B's cache: the change must reach it through invalidation, not a cold read
+        await ask('pausa tudo', { toolUse: { name: 'pausar_julia', input: { motivo: 'incidente no WhatsApp' } } }, { text: 'Confirme.' });
+        const p = await confirm();
+        await waitDone(p.actionId);
+        const applied = Date.now();
+        await waitFor(async () => (await flagsB.get()).safeMode.enabled, { what: 'safe_mode in process B', timeoutMs: 1_000 });
+        expect(Date.now() - applied).toBeLessThan(1_000);
+        expect((await dispatcherB.tick()).skipped).toBe('safe_mode');
+        expect((await e.app.deps.flags.get()).safeMode.enabled).toBe(true);
+        expect(e.slack.posted().some((m) => m.channel === 'C-ALERTS' && m.text?.includes('Júlia pausada por <@UMANAGER1>'))).toBe(true);
+
+        await ask('pode voltar', { toolUse: { name: 'retomar_julia', input: {} } }, { text: 'Confirme.' });
+        await waitDone((await confirm()).actionId);
+        await waitFor(async () => !(await flagsB.get()).safeMode.enabled, { what: 'resume in process B', timeoutMs: 1_000 });
+        expect((await dispatcherB.tick()).skipped).not.toBe('safe_mode');
+        expect(e.slack.posted().some((m) => m.channel === 'C-ALERTS' && m.text?.includes('Júlia retomada'))).toBe(true);
+      } finally {
+        await flagsB.close();
+        redisB.disconnect();
+        subB.disconnect();
+      }
+    }, 60_000);
   });
 });
