@@ -19,6 +19,7 @@ import { createLogger, systemClock, type Clock, type JobQueue, type Logger } fro
 import { createBullQueues, type BullQueues } from '../workers/queue.js';
 import { startWorkers, type RunningWorkers, type WorkerOptions } from '../workers/index.js';
 import { scheduleChatwootSync } from '../workers/chatwoot-sync.js';
+import { scheduleChatwootNote } from '../workers/chatwoot-note.js';
 import { upsertSchedules } from '../workers/schedules.js';
 
 /**
@@ -100,7 +101,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       : undefined;
   // Supervisors see every message: each new inbound or sent message re-arms the mirror job.
   const mirror = chatwoot ? (conversationId: string) => scheduleChatwootSync(queues, conversationId).then(() => undefined) : undefined;
-  const pipeline = composePipeline({ config, db, redis, redisPrefix, clock, logger, outbound, whatsapp, notices, ...(mirror ? { mirror } : {}) });
+  const note = chatwoot ? (n: { conversationId: string; key: string; text: string }) => scheduleChatwootNote(queues, n).then(() => undefined) : undefined;
+  const pipeline = composePipeline({ config, db, redis, redisPrefix, clock, logger, outbound, whatsapp, notices, ...(mirror ? { mirror } : {}), ...(note ? { note } : {}) });
   const deps: AppDeps = {
     config,
     logger,
@@ -117,6 +119,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     notices,
     pipeline,
     ...(mirror ? { mirror } : {}),
+    ...(note ? { note } : {}),
   };
 
   // One line per capability: each brings its routes, job handlers and schedules.

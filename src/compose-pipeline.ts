@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { loadPrompts, probeModel, runAgentTurn, type AgentDeps } from './agent/index.js';
+import { handoffDraftNoteText } from './handoff/index.js';
 import { createAnthropicClient, unconfiguredLlm } from './integrations/anthropic/index.js';
 import type { WhatsAppProvider } from './integrations/evolution/index.js';
 import type { SlackNotifier } from './integrations/slack/index.js';
@@ -21,6 +22,8 @@ export interface PipelineParts {
   whatsapp: WhatsAppProvider;
   notices: SlackNotifier;
   mirror?: (conversationId: string) => Promise<void>;
+  /** Private Chatwoot note (Júlia's draft and reason on a hand-off). */
+  note?: (n: { conversationId: string; key: string; text: string }) => Promise<void>;
 }
 
 /** The agent (Claude, tools, knowledge, memory) and the pipeline around it. */
@@ -66,6 +69,8 @@ export function composePipeline(p: PipelineParts): PipelineDeps {
     },
     notifyHandoff: async (n) => {
       await p.notices.post(handoffNoticeText(n));
+      // The person taking over sees why and what Júlia was about to say, where they work.
+      if (p.note) await p.note({ conversationId: n.conversationId, key: `handoff-${n.conversationId}-${Date.now()}`, text: handoffDraftNoteText(n) });
       if (n.draft || n.actions?.length) {
         await db.rpc('business_event_emit', {
           p_event_type: 'handoff_draft', p_doctor_id: n.doctorId, p_conversation_id: n.conversationId,

@@ -6,6 +6,7 @@ import type { ChatwootClient } from './integrations/chatwoot/index.js';
 import { onceKeys } from './redis/index.js';
 import type { JobHandler } from '../workers/index.js';
 import { chatwootSyncHandler } from '../workers/chatwoot-sync.js';
+import { chatwootNoteHandler } from '../workers/chatwoot-note.js';
 
 export const HANDOFF_LABEL = 'atendimento-humano';
 
@@ -32,6 +33,8 @@ export function composeSupervision(deps: AppDeps, chatwoot: ChatwootClient | und
         }),
       },
     ],
-    handlers: chatwoot ? { 'chatwoot-sync': chatwootSyncHandler({ db, chatwoot }) as JobHandler } : {},
+    handlers: chatwoot
+      ? { 'chatwoot-sync': chatwootSyncHandler({ db, chatwoot }) as JobHandler, 'chatwoot-note': chatwootNoteHandler({ db, chatwoot }) as JobHandler }
+      : {},
   };
 }

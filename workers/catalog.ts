@@ -8,6 +8,7 @@ import { turnJob } from './turn.js';
 import { modelRecoveryJob } from './model-recovery.js';
 import { campaignDispatchJob } from './campaign-dispatch.js';
 import { slackCommandJob } from './slack-command.js';
+import { chatwootNoteJob } from './chatwoot-note.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -35,3 +36,4 @@ registerJob('model-recovery', modelRecoveryJob);
 registerJob('inbound-sweeper', inboundSweeperJob);
 registerJob('campaign-dispatch', campaignDispatchJob);
 registerJob('slack-command', slackCommandJob);
+registerJob('chatwoot-note', chatwootNoteJob);

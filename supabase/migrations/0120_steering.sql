@@ -244,3 +244,10 @@ returns jsonb language sql stable as $$
 $$;
 
 select revoke_api_roles();
+
+create or replace function chatwoot_conversation_of(p_conversation_id uuid)
+returns jsonb language sql stable as $$
+  select jsonb_build_object('chatwootConversationId', (select chatwoot_conversation_id from conversations where id = p_conversation_id))
+$$;
+
+select revoke_api_roles();

@@ -79,6 +79,7 @@ describe('Chatwoot webhook admission and hand-back', () => {
       chatwoot: true,
       anthropic: (body) => {
         prompts.push(JSON.stringify(body.system));
+        if (JSON.stringify(body.messages).includes('assunto delicado')) return { content: [{ type: 'text', text: 'Entendo, deixa eu ver com a equipe o que dá para fazer.' }], stopReason: 'refusal' };
         return { text: `Oi! Posso te ajudar com plantões (${prompts.length}).` };
       },
     });
@@ -148,5 +149,25 @@ describe('Chatwoot webhook admission and hand-back', () => {
     expect(await res.json()).toEqual({ status: 'handback' });
     const rows = await e.db.pg.query<{ controlled_by: string }>(`select controlled_by from conversations where chatwoot_conversation_id = $1`, [conversation]);
     expect(rows.rows[0]!.controlled_by).toBe('julia');
+  });
+
+  it("on a hand-off, Júlia's draft and the reason reach the conversation as a private note", async () => {
+    await e.post(evolutionPayload('text-conversation', { id: 'HB-D1', text: 'tenho um assunto delicado sobre o pagamento', remoteJid: '5511980000002@s.whatsapp.net' }));
+    const note = await waitFor(() => cw().messages().find((m) => m.private && m.content?.includes('passou esta conversa para a equipe')), { what: 'the draft note', timeoutMs: 20_000 });
+    expect(note.content).toContain('model_refusal');
+    expect(note.content).toContain('> Entendo, deixa eu ver com a equipe o que dá para fazer.');
+    expect(e.evolution.sentTexts().some((s) => s.text.includes('deixa eu ver com a equipe'))).toBe(false);
+  });
+
+  it('a supervisor message the wrapper blocks is explained in a private note', async () => {
+    const conversation = cw().conversations()[0]!.id;
+    await e.db.pg.query(`select doctor_state_set_permission(doctor_id, 'opted_out', 'pediu', null, 'test') from conversations where chatwoot_conversation_id = $1`, [conversation]);
+    const res = await deliver({ event: 'message_created', id: 7100, content: 'Dr., só confirmando o pagamento', message_type: 'outgoing', conversation: { id: conversation }, sender: { id: 3 } });
+    expect(await res.json()).toEqual({ status: 'queued' });
+    const note = await waitFor(() => cw().messages().find((m) => m.private && m.content?.includes('NÃO foi enviada')), { what: 'the blocked note', timeoutMs: 20_000 });
+    expect(note.content).toContain('opt-out');
+    await settle(500);
+    expect(e.evolution.sentTexts().some((s) => s.text === 'Dr., só confirmando o pagamento')).toBe(false);
+    expect(cw().messages().filter((m) => m.private && m.content?.includes('NÃO foi enviada'))).toHaveLength(1);
   });
 });
