@@ -74,13 +74,14 @@ describe('Chatwoot supervision', () => {
 describe('Chatwoot webhook admission and hand-back', () => {
   let e: E2E;
   let prompts: string[] = [];
+  let answers = 0;
   beforeAll(async () => {
     e = await startE2E({
       chatwoot: true,
       anthropic: (body) => {
         prompts.push(JSON.stringify(body.system));
         if (JSON.stringify(body.messages).includes('assunto delicado')) return { content: [{ type: 'text', text: 'Entendo, deixa eu ver com a equipe o que dá para fazer.' }], stopReason: 'refusal' };
-        return { text: `Oi! Posso te ajudar com plantões (${prompts.length}).` };
+        return { text: `Oi! Posso te ajudar com plantões (${++answers}).` };
       },
     });
   });
@@ -162,9 +163,16 @@ describe('Chatwoot webhook admission and hand-back', () => {
   it('a supervisor message the wrapper blocks is explained in a private note', async () => {
     const conversation = cw().conversations()[0]!.id;
     await e.db.pg.query(`select doctor_state_set_permission(doctor_id, 'opted_out', 'pediu', null, 'test') from conversations where chatwoot_conversation_id = $1`, [conversation]);
+    // The doctor last wrote 3 hours ago: the supervisor's message is MANUAL, not a reply within the 30-minute proof window.
+    await e.db.pg.exec(`alter table interactions disable trigger interactions_immutable;
+      update interactions set occurred_at = occurred_at - interval '3 hours', created_at = created_at - interval '3 hours';
+      alter table interactions enable trigger interactions_immutable;`);
     const res = await deliver({ event: 'message_created', id: 7100, content: 'Dr., só confirmando o pagamento', message_type: 'outgoing', conversation: { id: conversation }, sender: { id: 3 } });
     expect(await res.json()).toEqual({ status: 'queued' });
-    const note = await waitFor(() => cw().messages().find((m) => m.private && m.content?.includes('NÃO foi enviada')), { what: 'the blocked note', timeoutMs: 20_000 });
+    const note = await waitFor(() => cw().messages().find((m) => m.private && m.content?.includes('NÃO foi enviada')), { what: 'the blocked note', timeoutMs: 20_000 }).catch(async (err) => {
+      console.log(JSON.stringify(await e.db.pg.query(`select status, method, rule, actor from outbound_messages where idempotency_key = 'chatwoot-7100'`)), JSON.stringify(cw().messages().slice(-3)));
+      throw err;
+    });
     expect(note.content).toContain('opt-out');
     await settle(500);
     expect(e.evolution.sentTexts().some((s) => s.text === 'Dr., só confirmando o pagamento')).toBe(false);
