@@ -7,12 +7,14 @@ import { onceKeys } from './redis/index.js';
 import type { JobHandler } from '../workers/index.js';
 import { chatwootSyncHandler } from '../workers/chatwoot-sync.js';
 import { chatwootNoteHandler } from '../workers/chatwoot-note.js';
+import { handoffReminderHandler } from '../workers/handoff-reminder.js';
 
 export const HANDOFF_LABEL = 'atendimento-humano';
 
 /** Supervisors in Chatwoot: the mirror job, the webhook for their replies and the hand-back. */
 export function composeSupervision(deps: AppDeps, chatwoot: ChatwootClient | undefined): Capability {
-  const { config, db, logger, outbound, clock, redis, redisPrefix } = deps;
+  const { config, db, logger, outbound, clock, redis, redisPrefix, notices } = deps;
+  const chatwootUrl = config.CHATWOOT_URL && config.CHATWOOT_ACCOUNT_ID ? `${config.CHATWOOT_URL.replace(/\/$/, '')}/app/accounts/${config.CHATWOOT_ACCOUNT_ID}` : undefined;
   if (config.CHATWOOT_WEBHOOK_ALLOW_URL_TOKEN) {
     logger.warn('CHATWOOT_WEBHOOK_ALLOW_URL_TOKEN=on: unsigned Chatwoot webhooks are admitted by the URL secret alone');
   }
@@ -33,8 +35,11 @@ export function composeSupervision(deps: AppDeps, chatwoot: ChatwootClient | und
         }),
       },
     ],
-    handlers: chatwoot
-      ? { 'chatwoot-sync': chatwootSyncHandler({ db, chatwoot }) as JobHandler, 'chatwoot-note': chatwootNoteHandler({ db, chatwoot }) as JobHandler }
-      : {},
+    handlers: {
+      ...(chatwoot ? { 'chatwoot-sync': chatwootSyncHandler({ db, chatwoot }) as JobHandler, 'chatwoot-note': chatwootNoteHandler({ db, chatwoot }) as JobHandler } : {}),
+      'handoff-reminder': handoffReminderHandler({ db, notices, clock, minutes: config.HANDOFF_REMINDER_MINUTES, ...(chatwootUrl ? { chatwootUrl } : {}) }) as JobHandler,
+    },
+    // Every minute: a reminder is due at most a minute late.
+    schedules: [{ id: 'handoff-reminder', queue: 'scheduled', jobName: 'handoff-reminder', every: 60_000 }],
   };
 }

@@ -9,6 +9,7 @@ import { modelRecoveryJob } from './model-recovery.js';
 import { campaignDispatchJob } from './campaign-dispatch.js';
 import { slackCommandJob } from './slack-command.js';
 import { chatwootNoteJob } from './chatwoot-note.js';
+import { handoffReminderJob } from './handoff-reminder.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -37,3 +38,4 @@ registerJob('inbound-sweeper', inboundSweeperJob);
 registerJob('campaign-dispatch', campaignDispatchJob);
 registerJob('slack-command', slackCommandJob);
 registerJob('chatwoot-note', chatwootNoteJob);
+registerJob('handoff-reminder', handoffReminderJob);

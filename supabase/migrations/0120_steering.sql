@@ -251,3 +251,34 @@ returns jsonb language sql stable as $$
 $$;
 
 select revoke_api_roles();
+
+-- ------------------------------------------------------------ hand-off reminders
+-- One reminder per hand-off (the handoff business event), claimed by the insert.
+create table handoff_reminders (
+  handoff_event_id bigint primary key references business_events(id),
+  conversation_id uuid not null references conversations(id),
+  reminded_at timestamptz not null default now()
+);
+
+create or replace function handoff_reminders_claim(p_older_than_minutes int, p_now timestamptz default now(), p_limit int default 50)
+returns jsonb language sql as $$
+  with due as (
+    select distinct on (c.id) c.id as conversation_id, c.chatwoot_conversation_id, d.name, e.id as event_id, e.created_at as since, e.props->>'reason' as reason
+      from conversations c
+      join doctors d on d.id = c.doctor_id
+      join business_events e on e.conversation_id = c.id and e.event_type = 'handoff'
+     where c.status = 'active' and c.controlled_by = 'human'
+     order by c.id, e.created_at desc),
+  claimed as (
+    insert into handoff_reminders (handoff_event_id, conversation_id, reminded_at)
+    select event_id, conversation_id, p_now from due
+     where since <= p_now - make_interval(mins => p_older_than_minutes)
+     order by since limit p_limit
+    on conflict (handoff_event_id) do nothing
+    returning handoff_event_id)
+  select coalesce(jsonb_agg(jsonb_build_object('conversationId', due.conversation_id, 'chatwootConversationId', due.chatwoot_conversation_id,
+           'doctorName', due.name, 'since', due.since, 'reason', due.reason)), '[]'::jsonb)
+    from due join claimed on claimed.handoff_event_id = due.event_id
+$$;
+
+select revoke_api_roles();

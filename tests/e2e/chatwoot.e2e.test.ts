@@ -155,8 +155,8 @@ describe('Chatwoot webhook admission and hand-back', () => {
   it("on a hand-off, Júlia's draft and the reason reach the conversation as a private note", async () => {
     await e.post(evolutionPayload('text-conversation', { id: 'HB-D1', text: 'tenho um assunto delicado sobre o pagamento', remoteJid: '5511980000002@s.whatsapp.net' }));
     const note = await waitFor(() => cw().messages().find((m) => m.private && m.content?.includes('passou esta conversa para a equipe')), { what: 'the draft note', timeoutMs: 20_000 });
-    expect(note.content).toContain('model_refusal');
-    expect(note.content).toContain('> Entendo, deixa eu ver com a equipe o que dá para fazer.');
+    expect(note!.content).toContain('model_refusal');
+    expect(note!.content).toContain('> Entendo, deixa eu ver com a equipe o que dá para fazer.');
     expect(e.evolution.sentTexts().some((s) => s.text.includes('deixa eu ver com a equipe'))).toBe(false);
   });
 
@@ -173,7 +173,7 @@ describe('Chatwoot webhook admission and hand-back', () => {
       console.log(JSON.stringify(await e.db.pg.query(`select status, method, rule, actor from outbound_messages where idempotency_key = 'chatwoot-7100'`)), JSON.stringify(cw().messages().slice(-3)));
       throw err;
     });
-    expect(note.content).toContain('opt-out');
+    expect(note!.content).toContain('opt-out');
     await settle(500);
     expect(e.evolution.sentTexts().some((s) => s.text === 'Dr., só confirmando o pagamento')).toBe(false);
     expect(cw().messages().filter((m) => m.private && m.content?.includes('NÃO foi enviada'))).toHaveLength(1);
