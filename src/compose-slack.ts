@@ -1,5 +1,6 @@
 import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
+import { chatwootUiBase } from './compose-notices.js';
 import { slackWebhook } from './http/index.js';
 import { createAnthropicClient, unconfiguredLlm } from './integrations/anthropic/index.js';
 import { createGoogleDocsReader } from './integrations/google-docs/index.js';
@@ -41,7 +42,7 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
       ...(config.SLACK_ALERTS_CHANNEL ? { announceChannel: config.SLACK_ALERTS_CHANNEL } : {}),
       campaigns: extras.campaigns ?? slackCampaignPort(deps),
       documents: createGoogleDocsReader({ baseUrl: config.GOOGLE_DOCS_BASE_URL }),
-      ...(config.CHATWOOT_URL && config.CHATWOOT_ACCOUNT_ID ? { chatwootUrl: `${config.CHATWOOT_URL.replace(/\/$/, '')}/app/accounts/${config.CHATWOOT_ACCOUNT_ID}` } : {}),
+      ...(chatwootUiBase(config) ? { chatwootUrl: chatwootUiBase(config)! } : {}),
       registry,
       sessions: redisSessions(redis, redisPrefix),
       prompt: loadAdminPrompt(),

@@ -1,5 +1,6 @@
 import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
+import { chatwootUiBase } from './compose-notices.js';
 import { handBack, handleSupervisorReply } from './handoff/index.js';
 import { chatwootWebhook } from './http/index.js';
 import type { ChatwootClient } from './integrations/chatwoot/index.js';
@@ -14,7 +15,7 @@ export const HANDOFF_LABEL = 'atendimento-humano';
 /** Supervisors in Chatwoot: the mirror job, the webhook for their replies and the hand-back. */
 export function composeSupervision(deps: AppDeps, chatwoot: ChatwootClient | undefined): Capability {
   const { config, db, logger, outbound, clock, redis, redisPrefix, notices } = deps;
-  const chatwootUrl = config.CHATWOOT_URL && config.CHATWOOT_ACCOUNT_ID ? `${config.CHATWOOT_URL.replace(/\/$/, '')}/app/accounts/${config.CHATWOOT_ACCOUNT_ID}` : undefined;
+  const chatwootUrl = chatwootUiBase(config);
   if (config.CHATWOOT_WEBHOOK_ALLOW_URL_TOKEN) {
     logger.warn('CHATWOOT_WEBHOOK_ALLOW_URL_TOKEN=on: unsigned Chatwoot webhooks are admitted by the URL secret alone');
   }
