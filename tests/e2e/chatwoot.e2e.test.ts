@@ -158,6 +158,9 @@ describe('Chatwoot webhook admission and hand-back', () => {
     expect(note!.content).toContain('model_refusal');
     expect(note!.content).toContain('> Entendo, deixa eu ver com a equipe o que dá para fazer.');
     expect(e.evolution.sentTexts().some((s) => s.text.includes('deixa eu ver com a equipe'))).toBe(false);
+    // The managers' notice is Block Kit with a button to the Chatwoot conversation (text kept as fallback).
+    const notice = await waitFor(() => e.slack.posted().find((p) => p.text?.startsWith('Hand-off:')), { what: 'the hand-off notice' });
+    expect(JSON.stringify(notice!.blocks)).toContain(`/app/accounts/${cw().accountId}/conversations/${cw().conversations()[0]!.id}`);
   });
 
   it('a supervisor message the wrapper blocks is explained in a private note', async () => {
