@@ -7,8 +7,6 @@
  *   node --import tsx bench/webhook.ts [seconds=10] [connections=16]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createPgliteDb, migrate } from '../src/db/index.js';
@@ -20,6 +18,7 @@ import { createRedis } from '../src/redis/index.js';
 import { dropPrefix } from './support/drop-prefix.js';
 import { evolutionPayload } from '../tests/helpers/evolution-fixture.js';
 import { recordingQueue } from '../tests/helpers/recording-queue.js';
+import { createScratchDatabase } from '../tests/helpers/test-postgres.js';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 16);
@@ -27,7 +26,10 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `bench-webhook-${Date.now()}`;
 const port = 3900 + Math.floor(Math.random() * 90);
 const julia = join(import.meta.dirname, '../src/julia.mjs');
-const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-web-')), REDIS_URL, REDIS_PREFIX: prefix, EVOLUTION_WEBHOOK_TOKEN: 'bench-token', LOG_LEVEL: 'warn' };
+// `julia web` needs a shared database (issue 15): a scratch one on the machine's PostgreSQL.
+// It only answers /readyz; acknowledged webhooks go to Redis, drained below.
+const scratch = await createScratchDatabase('bench_web');
+const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), DATABASE_URL: scratch.url, REDIS_URL, REDIS_PREFIX: prefix, EVOLUTION_WEBHOOK_TOKEN: 'bench-token', LOG_LEVEL: 'warn' };
 
 const log = (msg: string) => process.stderr.write(`[bench:webhook] ${msg}\n`);
 log('migrating the web process database');
@@ -96,6 +98,7 @@ const drainSeconds = (Date.now() - drainStart) / 1000;
 await workers.close();
 await dropPrefix(REDIS_URL, prefix);
 await db.close();
+await scratch.drop();
 
 console.log(
   JSON.stringify({

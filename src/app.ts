@@ -2,8 +2,11 @@ import type { Config } from './config.js';
 import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
 import { composeCampaigns } from './compose-campaigns.js';
+import { composeCatchup } from './compose-catchup.js';
 import { composeDoctorPath } from './compose-doctor-path.js';
+import { composeMetrics } from './compose-metrics.js';
 import { composePipeline } from './compose-pipeline.js';
+import { composeScheduled } from './compose-scheduled.js';
 import { composeSupervision } from './compose-supervision.js';
 import { composeSlack } from './compose-slack.js';
 import { isSqlDb, migrate, openDb, type Db } from './db/index.js';
@@ -49,6 +52,8 @@ export interface AppOverrides {
   workerSettings?: WorkerOptions['settings'];
   /** See OutboundDeps.inDoubtGraceMs. */
   outboundInDoubtGraceMs?: number;
+  /** How often a send paused by safe_mode looks at the flag again (tests). */
+  outboundSafeModePollMs?: number;
 }
 
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
@@ -88,7 +93,10 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     clock,
     logger,
     presence: config.HUMANIZED_DELAY,
+    // Called only at send time, after `notices` below exists.
+    alert: (text) => notices.post(text),
     ...(overrides.outboundInDoubtGraceMs !== undefined && { inDoubtGraceMs: overrides.outboundInDoubtGraceMs }),
+    ...(overrides.outboundSafeModePollMs !== undefined && { safeModePollMs: overrides.outboundSafeModePollMs }),
   });
   const outbound = createOutboundEnqueuer(queues);
   const notices =
@@ -126,7 +134,10 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const capabilities: Capability[] = [
     composeDoctorPath(deps),
     composeSupervision(deps, chatwoot),
+    composeCatchup(deps),
     composeCampaigns(deps),
+    composeScheduled(deps, queues),
+    composeMetrics(deps, queues),
     composeSlack(deps),
   ];
 

@@ -3,6 +3,8 @@ import type { Capability } from './capability.js';
 import type { Db } from './db/index.js';
 import { supervisorNoteText } from './handoff/index.js';
 import { evolutionWebhook } from './http/index.js';
+import { createDeadLetters } from './inbound/index.js';
+import { enqueueProviderEvent } from './catchup/index.js';
 import { safeJobId, withTimeout } from './shared/index.js';
 import type { JobHandler } from '../workers/index.js';
 import { groupIngestHandler } from '../workers/group-ingest.js';
@@ -15,6 +17,7 @@ import { modelRecoveryHandler } from '../workers/model-recovery.js';
 /** Doctors on WhatsApp: the Evolution webhook, inbound, turn and the one way out. */
 export function composeDoctorPath(deps: AppDeps): Capability {
   const { config, db, logger, queue, pipeline } = deps;
+  const deadLetters = createDeadLetters(db, logger);
   return {
     name: 'doctor-path',
     mounts: [
@@ -23,6 +26,7 @@ export function composeDoctorPath(deps: AppDeps): Capability {
         app: evolutionWebhook({
           token: config.EVOLUTION_WEBHOOK_TOKEN,
           logger,
+          deadLetter: (entry) => deadLetters.record(entry),
           // Bounded: with Redis down the add would wait for a reconnect; Evolution
           // gets a 503 and retries, and the job id makes a late add harmless.
           enqueueInbound: (message) =>
@@ -31,6 +35,7 @@ export function composeDoctorPath(deps: AppDeps): Capability {
               2_000,
               'enqueue inbound',
             ).then(() => undefined),
+          onProviderEvent: (envelope) => withTimeout(enqueueProviderEvent(queue, envelope), 2_000, 'enqueue evolution event'),
         }),
       },
     ],

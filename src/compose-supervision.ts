@@ -3,6 +3,7 @@ import type { Capability } from './capability.js';
 import { chatwootUiBase } from './compose-notices.js';
 import { handBack, handleSupervisorReply } from './handoff/index.js';
 import { chatwootWebhook } from './http/index.js';
+import { createDeadLetters } from './inbound/index.js';
 import type { ChatwootClient } from './integrations/chatwoot/index.js';
 import { onceKeys } from './redis/index.js';
 import type { JobHandler } from '../workers/index.js';
@@ -31,6 +32,7 @@ export function composeSupervision(deps: AppDeps, chatwoot: ChatwootClient | und
           now: () => clock.now().getTime(),
           dedupe: onceKeys(redis, redisPrefix, 'chatwoot-delivery'),
           handoffLabel: HANDOFF_LABEL,
+          deadLetter: (entry) => createDeadLetters(db, logger).record(entry),
           onAgentMessage: (m) => handleSupervisorReply({ db, outbound, now: () => clock.now() }, m),
           onHandback: (m) => handBack({ db, now: () => clock.now() }, m),
         }),

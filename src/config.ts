@@ -65,6 +65,13 @@ const schema = z.object({
   MODEL_RECOVERY_INTERVAL_MS: int(30_000, 500, 3_600_000),
   // A campaign run's sends are spread over this much of the minute instead of leaving in one burst.
   CAMPAIGN_SPREAD_MS: int(50_000, 0, 600_000),
+  // On SIGTERM, how long running jobs may take to finish before the workers close anyway (fly.toml kill_timeout is longer).
+  SHUTDOWN_GRACE_MS: int(20_000, 0, 300_000),
+  // Catch-up with Evolution (docs/decisions/0010): how often per instance (0 = only on reconnect),
+  // how far back an instance's first run looks, and how many recovered messages in one run page the managers.
+  CATCHUP_INTERVAL_MS: int(180_000, 0, 3_600_000),
+  CATCHUP_FIRST_LOOKBACK_MIN: int(15, 0, 7 * 24 * 60),
+  CATCHUP_ALERT_THRESHOLD: int(10, 1, 100_000),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -11,11 +11,13 @@ const COMMANDS: Record<string, { file: string; help: string }> = {
   worker: { file: './cli/worker.js', help: 'BullMQ workers and job schedulers only' },
   migrate: { file: './cli/migrate.js', help: 'apply supabase/migrations (once each)' },
   seed: { file: './cli/seed.js', help: 'load supabase/seed.sql demo data (idempotent)' },
+  status: { file: './cli/status.js', help: 'queues, today\'s counts, circuits, flags and last errors [--json]' },
   invariants: { file: './cli/invariants.js', help: 'check the spec invariants (I1-I6, O1-O4) in the database; exit 1 on violations' },
   chat: { file: './cli/chat.js', help: 'terminal demo: talk to Júlia as a doctor [phone] (needs ANTHROPIC_API_KEY; prints, never sends)' },
   'index-knowledge': { file: './cli/index-knowledge.js', help: 'chunk, embed and store knowledge/ (incremental)' },
   campaign: { file: './cli/campaign.js', help: 'campaigns: create | list | show | start | pause | resume | cancel (julia campaign for usage)' },
   classify: { file: './cli/classify.js', help: 'JSON lines on stdin -> detector labels on stdout (offline)' },
+  'dead-letters': { file: './cli/dead-letters.js', help: 'webhook payloads refused as never-queueable, newest first [--limit N] [--source S] [--json]' },
 };
 
 function usage(): string {

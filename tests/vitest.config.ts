@@ -12,6 +12,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { LOG_LEVEL: 'silent', TZ: 'UTC' },
+    // No scheduled catch-up polling fakes in test processes or the workers they spawn (docs/decisions/0010).
+    env: { LOG_LEVEL: 'silent', TZ: 'UTC', CATCHUP_INTERVAL_MS: '0' },
   },
 });

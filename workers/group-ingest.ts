@@ -7,7 +7,7 @@ import { defineJob } from './job-definition.js';
  * answered; they are stored for the group pipeline, which parses them into
  * shifts for managers to review.
  */
-export const groupIngestJob = defineJob({ queue: 'groups', payload: inboundMessageSchema, attempts: 5, backoffMs: 2_000 });
+export const groupIngestJob = defineJob({ queue: 'groups', payload: inboundMessageSchema, attempts: 5, backoffMs: 2_000, dropOnComplete: true });
 
 export function groupIngestHandler(deps: { db: Db }) {
   return async (message: InboundMessage) => deps.db.rpc('group_message_save', { p_message: message });

@@ -16,6 +16,8 @@ export const inboundJob = defineJob({
   attempts: 40,
   backoffMs: 1_000,
   maxBackoffMs: 60_000,
+  // A redelivered webhook is deduped by inbound_persist (unique provider id).
+  dropOnComplete: true,
 });
 
 export interface InboundJobDeps {

@@ -1,6 +1,8 @@
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../src/shared/logger.js';
+import { withTimeout } from '../src/shared/timeout.js';
+import { maskPii } from '../src/shared/pii.js';
 import { backoffDelayMs, jobDefinition, QUEUE_NAMES, type QueueName } from './catalog.js';
 
 /** A job handler gets the validated payload and the BullMQ job (for attempts, id). */
@@ -18,7 +20,13 @@ export interface WorkerOptions {
 
 export interface RunningWorkers {
   workers: Worker[];
-  close(): Promise<void>;
+  /**
+   * Graceful stop: no new job is taken at once; running ones get `graceMs` to
+   * finish. Past it this returns anyway and the caller exits: the unfinished
+   * jobs' locks lapse and another worker retries them (handlers are idempotent
+   * and each DB change is one transaction, so nothing is left half-done).
+   */
+  close(opts?: { graceMs?: number }): Promise<void>;
 }
 
 /** Backoff type 'capped': the job definition's exponential steps, capped (see JobDefinition.maxBackoffMs). */
@@ -34,6 +42,9 @@ export function startWorkers(opts: WorkerOptions): RunningWorkers {
     byQueue.set(q, [...(byQueue.get(q) ?? []), name]);
   }
   const workers: Worker[] = [];
+  // Jobs running in this process, so a shutdown can wait for them with a bound.
+  const active = new Set<Promise<unknown>>();
+  let gaveUp = false;
   for (const queue of QUEUE_NAMES) {
     if (!byQueue.has(queue)) continue;
     const worker = new Worker(
@@ -41,8 +52,18 @@ export function startWorkers(opts: WorkerOptions): RunningWorkers {
       async (job) => {
         const handler = opts.handlers[job.name];
         if (!handler) throw new Error(`no handler for job ${job.name} on queue ${queue}`);
-        const payload = jobDefinition(job.name).payload.parse(job.data);
-        return handler(payload as never, job);
+        try {
+          const def = jobDefinition(job.name);
+          const payload = def.payload.parse(job.data);
+          const run = handler(payload as never, job);
+          active.add(run);
+          void run.then(() => active.delete(run), () => active.delete(run));
+          return await (def.timeoutMs ? withTimeout(run, def.timeoutMs, `job ${job.name}`) : run);
+        } catch (err) {
+          // BullMQ stores the message as failedReason and the stack in Redis: mask both here,
+          // whatever the thrower forgot (finding 12). The error keeps its class (UnrecoverableError).
+          throw maskError(err);
+        }
       },
       {
         connection: opts.connection.duplicate({ maxRetriesPerRequest: null }) as never,
@@ -56,16 +77,45 @@ export function startWorkers(opts: WorkerOptions): RunningWorkers {
       },
     );
     worker.on('failed', (job, err) =>
-      opts.logger.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: err.message }, 'job failed'),
+      opts.logger.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: maskPii(err.message) }, 'job failed'),
     );
-    worker.on('error', (err) => opts.logger.error({ queue, err: err.message }, 'worker error'));
+    worker.on('error', (err) => opts.logger.error({ queue, err: maskPii(err.message) }, 'worker error'));
     workers.push(worker);
   }
   opts.logger.info({ queues: [...byQueue.keys()] }, 'workers started');
   return {
     workers,
-    async close() {
-      await Promise.all(workers.map((w) => w.close()));
+    async close({ graceMs = 25_000 } = {}) {
+      if (gaveUp) return;
+      // BullMQ's close stops fetching at once (it aborts the blocking fetch) and
+      // then waits for the running jobs, renewing their locks meanwhile.
+      const closing = Promise.all(workers.map((w) => w.close()));
+      let timer: NodeJS.Timeout | undefined;
+      const late = await Promise.race([
+        closing.then(() => false),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
+      ]);
+      clearTimeout(timer);
+      if (late) {
+        // Stop waiting: the process exits, its locks lapse, and another worker retries those jobs.
+        gaveUp = true;
+        opts.logger.warn({ graceMs, running: active.size }, 'workers: jobs still running after the grace period; they will be retried');
+      }
     },
   };
+}
+
+/** The same error with personal data masked in its message and stack. */
+export function maskError(err: unknown): Error {
+  if (!(err instanceof Error)) return new Error(maskPii(String(err)));
+  try {
+    err.message = maskPii(err.message);
+    if (err.stack) err.stack = maskPii(err.stack);
+    return err;
+  } catch {
+    // A frozen or exotic error: replace it, keeping its name.
+    const safe = new Error(maskPii(err.message));
+    safe.name = err.name;
+    return safe;
+  }
 }

@@ -16,6 +16,14 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
   backoffMs: number;
   /** Caps each exponential step, so a long outage is retried steadily instead of with ever longer gaps. */
   maxBackoffMs?: number;
+  /** An attempt running longer fails (and is retried); the handler must be idempotent. */
+  timeoutMs?: number;
+  /**
+   * The payload carries a doctor's words: removed from Redis the moment the job
+   * completes instead of lingering a day. Dedupe then rests on the database
+   * (unique provider id, idempotency key), not on completed job ids.
+   */
+  dropOnComplete?: boolean;
 }
 
 /** The wait before retry `attempt` (1 = the first retry): exponential, capped when the job says so. */

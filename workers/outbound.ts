@@ -17,6 +17,7 @@ const context = z.object({
   bypassReason: z.string().optional(),
   instance: z.string().optional(),
   handoffNotice: z.boolean().optional(),
+  dueAt: z.string().optional(),
 });
 
 export const outboundPayload = z.object({
@@ -28,12 +29,13 @@ export type OutboundPayload = z.infer<typeof outboundPayload>;
 
 /** Retries are for "in doubt" provider failures; each retry reconciles first. */
 // Outlives a 15-minute database or Redis outage (docs/decisions/0009-durability.md):
-// waits 2,4,...,32 s then 60 s each: 62 s + 30 x 60 s = 31 min.
-export const outboundJob = defineJob({ queue: 'outbound', payload: outboundPayload, attempts: 36, backoffMs: 2_000, maxBackoffMs: 60_000 });
+// waits 2,4,...,32 s then 60 s each: 62 s + 30 x 60 s = 31 min. Re-enqueued sends are
+// deduped by outbound_prepare on the idempotency key, so the payload can leave Redis at once.
+export const outboundJob = defineJob({ queue: 'outbound', payload: outboundPayload, attempts: 36, backoffMs: 2_000, maxBackoffMs: 60_000, dropOnComplete: true });
 
 /**
  * The outbound worker: runs the wrapper at send time. A deferral (out of hours,
- * rate limit, open circuit, in-doubt grace) moves the job back to delayed
+ * rate limit, open circuit, in-doubt grace, safe_mode pause) moves the job back to delayed
  * without consuming an attempt: the worker never sleeps.
  */
 export function createOutboundHandler(
@@ -46,8 +48,10 @@ export function createOutboundHandler(
 ) {
   return async (payload: OutboundPayload, job: Job) => {
     let result;
+    // Jobs queued before dueAt existed: when the job was first due.
+    const ctx = payload.ctx.dueAt ? payload.ctx : { ...payload.ctx, dueAt: new Date(job.timestamp + (job.opts.delay ?? 0)).toISOString() };
     try {
-      result = await sendOutbound(payload.ctx, payload.text, { idempotencyKey: payload.idempotencyKey });
+      result = await sendOutbound(ctx, payload.text, { idempotencyKey: payload.idempotencyKey });
     } catch (err) {
       // Bad input or a missing doctor never succeeds on retry.
       if (err instanceof AppError && (err.code === 'validation' || err.code === 'not_found')) throw new UnrecoverableError(err.message);
@@ -59,7 +63,9 @@ export function createOutboundHandler(
       await job.moveToDelayed(Date.now() + Math.max(1, result.delayMs), job.token);
       throw new DelayedError();
     }
-    await onSettled?.(payload, result);
+    // A paused send that outlived its lateness window: its reminder is 'expired', not cancelled.
+    const expired = result.outcome === 'blocked' && result.rule === 'safe_mode_expired';
+    await onSettled?.(payload, expired ? { outcome: 'expired' } : result);
     return { outcome: result.outcome, outboundMessageId: result.outboundMessageId };
   };
 }

@@ -27,7 +27,7 @@ export function createBullQueues(connection: Redis, prefix: string, onError: (er
         attempts: def.attempts,
         // 'capped' is resolved by the workers' backoffStrategy (workers/index.ts).
         backoff: { type: def.maxBackoffMs ? 'capped' : 'exponential', delay: def.backoffMs },
-        removeOnComplete: { age: 24 * 3600, count: 10_000 },
+        removeOnComplete: def.dropOnComplete ? true : { age: 24 * 3600, count: 10_000 },
         removeOnFail: { age: 7 * 24 * 3600 },
         ...(opts.jobId ? { jobId: opts.jobId } : {}),
         ...(opts.delayMs ? { delay: Math.max(0, Math.round(opts.delayMs)) } : {}),

@@ -1,12 +1,6 @@
 import type { Config } from '../config.js';
 import { openDb } from '../db/index.js';
-
-interface Check {
-  id: string;
-  description: string;
-  violations: number;
-  sample: string[];
-}
+import { formatInvariantLines, runInvariants } from '../ops/index.js';
 
 /**
  * `julia invariants [--hours N]`: runs the spec's 9.4 checks (I1-I6, O1-O4)
@@ -22,11 +16,8 @@ export async function run(config: Config, args: string[] = []): Promise<number> 
   const db = await openDb(config.database);
   try {
     const since = new Date(Date.now() - hours * 3_600_000);
-    const report = await db.rpc<{ checks: Check[]; violations: number }>('julia_invariants', { p_since: since });
-    for (const c of report.checks) {
-      const mark = c.violations === 0 ? 'ok  ' : 'FAIL';
-      console.log(`${mark} ${c.id.padEnd(3)} ${c.description}${c.violations ? `: ${c.violations} (e.g. ${c.sample.join(', ')})` : ''}`);
-    }
+    const report = await runInvariants(db, since);
+    for (const line of formatInvariantLines(report)) console.log(line);
     console.log(report.violations === 0 ? `all invariants hold (last ${hours} h)` : `${report.violations} violation(s) (last ${hours} h)`);
     return report.violations === 0 ? 0 : 1;
   } finally {

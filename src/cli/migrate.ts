@@ -1,8 +1,11 @@
 import type { Config } from '../config.js';
 import { isSqlDb, migrate, openDb } from '../db/index.js';
 import { createLogger } from '../shared/logger.js';
+import { requireSharedDatabase } from './require-shared-db.js';
 
-export async function run(config: Config): Promise<number> {
+/** `--shared` (the release command): refuse the embedded database, which a release machine would throw away. */
+export async function run(config: Config, args: string[] = []): Promise<number> {
+  if (args.includes('--shared')) requireSharedDatabase(config, 'migrate --shared');
   const db = await openDb(config.database);
   try {
     if (!isSqlDb(db)) {

@@ -1,12 +1,18 @@
 import { createApp } from '../app.js';
 import type { Config } from '../config.js';
-import { untilSignal } from './lifecycle.js';
+import { exitAfter, untilSignal } from './lifecycle.js';
+import { requireSharedDatabase } from './require-shared-db.js';
 
+/** The worker role: on SIGTERM no new job is taken, running ones get SHUTDOWN_GRACE_MS to finish. */
 export async function run(config: Config): Promise<number> {
+  requireSharedDatabase(config, 'worker');
   const app = await createApp(config);
-  await app.startWorkers();
-  await untilSignal();
-  // app.close() drains the workers first: an active job finishes or is retried.
+  const workers = await app.startWorkers();
+  const signal = await untilSignal();
+  app.deps.logger.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
+  exitAfter(config.SHUTDOWN_GRACE_MS + 10_000, (m) => app.deps.logger.error(m));
+  await workers.close({ graceMs: config.SHUTDOWN_GRACE_MS });
   await app.close();
+  app.deps.logger.info('stopped');
   return 0;
 }

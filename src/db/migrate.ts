@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { AppError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import type { SqlDb } from './rpc.js';
+import { vectorSupport, VECTOR_SHIM_SQL, withoutVector } from './vector-support.js';
 
 // JULIA_MIGRATIONS_DIR exists so tests can prove a broken file stops boot.
 export const MIGRATIONS_DIR =
@@ -50,6 +51,8 @@ export async function migrate(db: SqlDb, opts: { dir?: string; logger?: Logger }
   const files = listMigrations(opts.dir);
   const applied: string[] = [];
   await db.exec(LEDGER);
+  const support = await vectorSupport(db);
+  if (support === 'text-only') await db.exec(VECTOR_SHIM_SQL);
   for (const file of files) {
     const did = await db.withMigrationLock(async (tx) => {
       const rows = await tx.query<{ checksum: string }>('select checksum from schema_migrations where name = $1', [file.name]);
@@ -60,7 +63,8 @@ export async function migrate(db: SqlDb, opts: { dir?: string; logger?: Logger }
         return false;
       }
       try {
-        await tx.exec(file.sql);
+        // The checksum stays that of the file on disk; only what runs is adapted.
+        await tx.exec(support === 'text-only' ? withoutVector(file.sql) : file.sql);
       } catch (err) {
         throw new MigrationError(file.name, err instanceof Error ? err.message : String(err));
       }
@@ -69,7 +73,7 @@ export async function migrate(db: SqlDb, opts: { dir?: string; logger?: Logger }
     });
     if (did) {
       applied.push(file.name);
-      opts.logger?.info({ migration: file.name }, 'migration applied');
+      opts.logger?.info({ migration: file.name, ...(support === 'text-only' && { pgvector: 'absent' }) }, 'migration applied');
     }
   }
   return applied;

@@ -1,4 +1,5 @@
 import { AppError } from '../shared/errors.js';
+import { maskPii } from '../shared/pii.js';
 
 /** Named arguments of a SQL function. `undefined` means "use the SQL default". */
 export type RpcArgs = Record<string, unknown>;
@@ -31,7 +32,8 @@ export class DbError extends AppError {
     readonly sqlState: string | undefined,
     message: string,
   ) {
-    super(sqlState === '23505' ? 'conflict' : 'db', `${fn}: ${message}`, { sqlState });
+    // Postgres details echo row values ("Key (whatsapp_lid)=(...)"): masked where the error is made.
+    super(sqlState === '23505' ? 'conflict' : 'db', maskPii(`${fn}: ${message}`), { sqlState });
   }
 }
 

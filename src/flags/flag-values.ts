@@ -18,6 +18,26 @@ export const FLAG_SCHEMAS = {
   disabled_rules: disabledRules,
 } as const;
 
+/**
+ * What each flag does, in the words an operator reads (CLI, Slack status).
+ * Keep in step with ARCHITECTURE.md section 6 and src/outbound/safe-mode-lateness.ts.
+ */
+export const FLAG_HELP: Record<FlagKey, string> = {
+  safe_mode:
+    'Pausa a Júlia ({enabled, mode: "wait"}). Enquanto ligado: as respostas automáticas da Júlia param ' +
+    '(bloqueadas com R4b_safe_mode); os envios proativos ESPERAM, sem registro nem evento, e saem quando o ' +
+    'flag for desligado, se ainda valerem. Cada método tem uma janela de atraso contada de quando era devido: ' +
+    'REMINDER 2 h, FOLLOWUP 2 dias, CAMPAIGN 3 dias, REACTIVATION 7 dias, COMMAND/MANUAL 24 h. Passada a ' +
+    'janela, o envio é encerrado como outbound_blocked (safe_mode_expired), o lembrete fica "expired" e os ' +
+    'gestores são avisados. Lembretes não são cancelados pelo safe_mode. Uma pessoa (MANUAL pelo Chatwoot, ' +
+    'COMMAND pelo Slack) escrevendo até 24 h depois da última mensagem do médico envia mesmo com safe_mode ' +
+    '(opt-out ainda exige bypass com motivo; limites por número valem). Verificado de novo no banco, sob o ' +
+    'lock do telefone, imediatamente antes da chamada ao provedor.',
+  campaigns: 'Liga/desliga campanhas (R4a). Desligado bloqueia só CAMPAIGN; follow-ups e reativações continuam.',
+  policy_engine: 'Liga/desliga o motor de política (decidir_proxima_acao).',
+  disabled_rules: 'Regras desligadas pelo operador: só R1, R2, R3 e R4a. R-1, R0 (opt-out) e R4b (safe_mode) nunca.',
+};
+
 export interface Flags {
   safeMode: { enabled: boolean; mode: string };
   campaigns: { enabled: boolean };

@@ -1,2 +1,2 @@
 export { createFlagStore, type FlagStore, type FlagStoreDeps } from './flag-store.js';
-export { FLAG_KEYS, SAFE_DEFAULTS, toFlags, type FlagKey, type Flags } from './flag-values.js';
+export { FLAG_HELP, FLAG_KEYS, SAFE_DEFAULTS, toFlags, type FlagKey, type Flags } from './flag-values.js';

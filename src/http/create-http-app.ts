@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import type { Logger } from '../shared/logger.js';
 import { accessLog } from './middleware/access-log.js';
+import { bodyLimit, BODY_LIMITS } from './middleware/body-limit.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { webhookAcks } from './middleware/webhook-acks.js';
 import { healthRoutes, type HealthDeps } from './routes/health.js';
 
 export interface HttpDeps {
@@ -16,6 +18,9 @@ export function createHttpApp(deps: HttpDeps): Hono {
   const app = new Hono();
   app.use('*', requestId({ headerName: 'x-request-id' }));
   app.use('*', accessLog(deps.logger));
+  app.use('/webhooks/*', webhookAcks());
+  // Every route, including ones mounted later, is capped; routes may cap tighter.
+  app.use('*', bodyLimit(BODY_LIMITS.default));
   app.onError(errorHandler(deps.logger));
   app.notFound((c) => c.json({ error: 'not_found' }, 404));
   app.route('/', healthRoutes(deps.health));

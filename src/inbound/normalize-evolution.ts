@@ -98,6 +98,17 @@ const MEDIA_KINDS: Record<string, InboundKind> = {
   stickerMessage: 'sticker',
 };
 
+/** Baileys sends fileLength as a number, a numeric string or a protobuf Long ({ low, high }). */
+function declaredBytes(v: unknown): number | null {
+  if (typeof v === 'number' && Number.isFinite(v) && v >= 0) return v;
+  if (typeof v === 'string' && /^\d{1,15}$/.test(v)) return Number(v);
+  if (v && typeof v === 'object' && typeof (v as { low?: unknown }).low === 'number') {
+    const { low, high } = v as { low: number; high?: number };
+    return (high ?? 0) * 2 ** 32 + (low >>> 0);
+  }
+  return null;
+}
+
 /* eslint-disable @typescript-eslint/no-explicit-any -- Baileys proto is loosely typed JSON. */
 function readContent(message: Record<string, any>): Content {
   const none = { media: null, targetId: null, extra: {} };
@@ -119,7 +130,8 @@ function readContent(message: Record<string, any>): Content {
         ptt: m.ptt === true,
       },
       targetId: null,
-      extra: {},
+      // The declared size lets the media processor refuse a huge file before fetching it.
+      extra: declaredBytes(m.fileLength) !== null ? { fileLength: declaredBytes(m.fileLength) } : {},
     };
   }
   if (message.locationMessage) {

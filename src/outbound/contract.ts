@@ -25,6 +25,8 @@ export interface OutboundContext {
   instance?: string;
   /** The one automatic line allowed under human control: "a person will take it from here". */
   handoffNotice?: boolean;
+  /** When the message was meant to leave (ISO; set by the enqueuer): safe_mode lateness counts from it. */
+  dueAt?: string;
 }
 
 export interface EnqueueOutboundOptions {

@@ -4,7 +4,7 @@ import type { OutboundContext } from './contract.js';
 import type { PreparedSend } from './outbound-store.js';
 import type { RateLimiter } from './rate-limiter.js';
 
-export type DeferReason = 'business_hours' | 'rate_limit' | 'provider_unavailable' | 'in_doubt';
+export type DeferReason = 'business_hours' | 'rate_limit' | 'provider_unavailable' | 'in_doubt' | 'safe_mode';
 export type Route = { kind: 'go'; instance: string } | { kind: 'defer'; until: Date; reason: DeferReason };
 
 export interface RouteDeps {
@@ -38,11 +38,12 @@ export async function routeSend(
   deps: RouteDeps,
   ctx: OutboundContext,
   prep: PreparedSend,
-  opts: { proactive: boolean; key: string; now: Date; instance?: string | null },
+  opts: { proactive: boolean; key: string; now: Date; instance?: string | null; unpaced?: boolean },
 ): Promise<Route> {
   const { proactive, now } = opts;
-  // O3; a reminder the doctor asked for is delivered at the time asked.
-  if (proactive && ctx.method !== 'REMINDER' && !isBusinessHours(now)) {
+  // O3; a reminder the doctor asked for is delivered at the time asked, and a
+  // person answering a doctor who wrote in the last 24 h is not held to hours.
+  if (proactive && ctx.method !== 'REMINDER' && !opts.unpaced && !isBusinessHours(now)) {
     return { kind: 'defer', until: nextBusinessWindow(now), reason: 'business_hours' };
   }
   const instance = opts.instance ?? (await pickInstance(deps, ctx, prep, proactive, now));

@@ -24,8 +24,15 @@ const optedOut = { permission_state: 'opted_out' as const, cooling_off_until: nu
 describe('R-1 inbound proof', () => {
   it('a reply with proof inside 30 minutes is reactive and skips every other rule', () => {
     const [ctx, over] = reply(5);
-    const d = evaluateGuardrails(input(ctx, { ...over, state: optedOut, flags: { safeMode: { enabled: true, mode: 'wait' }, campaigns: { enabled: false }, disabledRules: [] } }));
-    expect(d).toEqual({ kind: 'allow', proactive: false, bypassed: [] });
+    const d = evaluateGuardrails(input(ctx, { ...over, state: optedOut, flags: { safeMode: { enabled: false, mode: 'wait' }, campaigns: { enabled: false }, disabledRules: [] } }));
+    expect(d).toMatchObject({ kind: 'allow', proactive: false, bypassed: [], recheck: { answers: INBOUND, opt_out: false, r2: false, safe_mode: 'block' } });
+  });
+
+  it('safe_mode stops Júlia\'s replies; a person\'s reply still goes out', () => {
+    const [ctx, over] = reply(5);
+    const safe = { ...over, flags: { safeMode: { enabled: true, mode: 'wait' }, campaigns: { enabled: true }, disabledRules: [] } };
+    expect(evaluateGuardrails(input(ctx, safe))).toEqual({ kind: 'block', proactive: false, rule: 'R4b_safe_mode' });
+    expect(evaluateGuardrails(input({ ...ctx, actor: 'agent-7' }, safe))).toMatchObject({ kind: 'allow', recheck: { safe_mode: null } });
   });
 
   it('exactly 30 minutes is still valid; 30 minutes and 1 ms is proactive', () => {
@@ -120,7 +127,7 @@ describe('method contracts (spec 9.3)', () => {
     const state = { permission_state: 'opted_out' as const, cooling_off_until: null, next_allowed_at: new Date(now.getTime() + 1).toISOString(), contacts_7d: 7 };
     for (const method of ['COMMAND', 'MANUAL'] as const) {
       expect(evaluateGuardrails(input({ method, actor: 'U1' }, { state }))).toMatchObject({ rule: 'R0_opted_out' });
-      expect(evaluateGuardrails(input({ method, actor: 'U1', bypassReason: 'médico pediu retorno' }, { state }))).toEqual({
+      expect(evaluateGuardrails(input({ method, actor: 'U1', bypassReason: 'médico pediu retorno' }, { state }))).toMatchObject({
         kind: 'allow',
         proactive: true,
         bypassed: ['R0_opted_out', 'R2_next_allowed_at', 'R3_contact_cap_7d'],
@@ -128,14 +135,32 @@ describe('method contracts (spec 9.3)', () => {
     }
     expect(evaluateGuardrails(input({ method: 'FOLLOWUP', bypassReason: 'x' }, { state }))).toMatchObject({ rule: 'R0_opted_out' });
     const safe = { state, flags: { safeMode: { enabled: true, mode: 'wait' }, campaigns: { enabled: true }, disabledRules: [] } };
-    expect(evaluateGuardrails(input({ method: 'COMMAND', bypassReason: 'x' }, safe))).toMatchObject({ rule: 'R4b_safe_mode' });
+    expect(evaluateGuardrails(input({ method: 'COMMAND', bypassReason: 'x' }, safe))).toMatchObject({ kind: 'wait', rule: 'R4b_safe_mode' });
+  });
+
+  it('a person writing within 24 h of the doctor\'s last message is not paced: R2, R3 and safe_mode do not hold it, R0 does', () => {
+    const paced = { permission_state: 'opted_in' as const, cooling_off_until: null, next_allowed_at: new Date(now.getTime() + 1).toISOString(), contacts_7d: 7 };
+    const safeFlags = { safeMode: { enabled: true, mode: 'wait' }, campaigns: { enabled: true }, disabledRules: [] };
+    const recent = { ...paced, last_inbound_at: minutesAgo(24 * 60) };
+    for (const method of ['COMMAND', 'MANUAL'] as const) {
+      expect(evaluateGuardrails(input({ method, actor: 'U1' }, { state: recent, flags: safeFlags }))).toMatchObject({
+        kind: 'allow',
+        unpaced: true,
+        recheck: { r2: false, r3: false, safe_mode: null, opt_out: true },
+      });
+      const stale = { ...paced, last_inbound_at: new Date(now.getTime() - 24 * 3_600_000 - 1).toISOString() };
+      expect(evaluateGuardrails(input({ method, actor: 'U1' }, { state: stale }))).toMatchObject({ rule: 'R2_next_allowed_at' });
+      expect(evaluateGuardrails(input({ method, actor: 'U1' }, { state: { ...recent, permission_state: 'opted_out' } }))).toMatchObject({ rule: 'R0_opted_out' });
+    }
+    // Júlia is never "a person".
+    expect(evaluateGuardrails(input({ method: 'COMMAND', actor: 'julia' }, { state: recent }))).toMatchObject({ rule: 'R2_next_allowed_at' });
   });
 
   it('REMINDER honours opt-out and safe_mode but not cooling-off, next_allowed_at or the cap', () => {
     const ctx = { method: 'REMINDER' as const, reminderId: 'r1' };
     const busy = { permission_state: 'cooling_off' as const, cooling_off_until: null, next_allowed_at: new Date(now.getTime() + 9e6).toISOString(), contacts_7d: 9 };
-    expect(evaluateGuardrails(input(ctx, { state: busy }))).toEqual({ kind: 'allow', proactive: true, bypassed: [] });
+    expect(evaluateGuardrails(input(ctx, { state: busy }))).toMatchObject({ kind: 'allow', proactive: true, bypassed: [], recheck: { r2: false, r3: false, safe_mode: 'wait' } });
     expect(evaluateGuardrails(input(ctx, { state: optedOut }))).toMatchObject({ rule: 'R0_opted_out' });
-    expect(evaluateGuardrails(input(ctx, { flags: { safeMode: { enabled: true, mode: 'wait' }, campaigns: { enabled: true }, disabledRules: [] } }))).toMatchObject({ rule: 'R4b_safe_mode' });
+    expect(evaluateGuardrails(input(ctx, { flags: { safeMode: { enabled: true, mode: 'wait' }, campaigns: { enabled: true }, disabledRules: [] } }))).toMatchObject({ kind: 'wait', rule: 'R4b_safe_mode' });
   });
 });

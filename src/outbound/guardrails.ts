@@ -12,7 +12,9 @@ export type RuleId =
   | 'R2_next_allowed_at'
   | 'R3_contact_cap_7d'
   | 'R4a_campaigns_disabled'
-  | 'R4b_safe_mode';
+  | 'R4b_safe_mode'
+  /** A proactive send that waited out safe_mode past its method's lateness window. */
+  | 'safe_mode_expired';
 
 /** Rules an operator may switch off through `disabled_rules`; opt-out and the kill switch are not among them. */
 export const DISABLEABLE_RULES: ReadonlySet<RuleId> = new Set(['R1_cooling_off', 'R2_next_allowed_at', 'R3_contact_cap_7d', 'R4a_campaigns_disabled']);
@@ -25,6 +27,8 @@ export interface GuardrailInput {
     cooling_off_until: string | null;
     next_allowed_at: string | null;
     contacts_7d: number;
+    /** When the doctor last wrote: people (MANUAL/COMMAND) within 24 h of it are not paced. */
+    last_inbound_at?: string | null;
   };
   /** The inbound interaction named by the context, as found in the database for this doctor. */
   inbound: { id: string; occurred_at: string } | null;
@@ -33,9 +37,30 @@ export interface GuardrailInput {
   flags: Pick<Flags, 'safeMode' | 'campaigns' | 'disabledRules'>;
 }
 
+/**
+ * What the reservation re-checks under the per-phone lock right before the
+ * provider call (outbound_reserve_checked, migration 0080): the same rules,
+ * minus the ones this send is exempt from or bypassed.
+ */
+export interface Recheck {
+  opt_out: boolean;
+  human_control: boolean;
+  /** A reply: the inbound it answers must still be the conversation's latest. */
+  answers: string | null;
+  r2: boolean;
+  r3: boolean;
+  r3_cap: number;
+  safe_mode: 'wait' | 'block' | null;
+}
+
 export type GuardrailDecision =
-  | { kind: 'allow'; proactive: boolean; bypassed: RuleId[] }
-  | { kind: 'block'; proactive: boolean; rule: RuleId; detail?: string };
+  | { kind: 'allow'; proactive: boolean; bypassed: RuleId[]; recheck: Recheck; unpaced?: boolean }
+  | { kind: 'block'; proactive: boolean; rule: RuleId; detail?: string }
+  /** safe_mode: a proactive send is paused, not decided (ARCHITECTURE.md section 6, "Pausing"). */
+  | { kind: 'wait'; proactive: true; rule: 'R4b_safe_mode' };
+
+/** A person (Chatwoot supervisor, Slack manager) writing within this long of the doctor's last message is not paced. */
+export const PEOPLE_WINDOW_MS = 24 * 3_600_000;
 
 /** Required fields per method (spec 9.3); REPLY's proof is checked by R-1 instead. */
 function contractViolation(ctx: OutboundContext): string | undefined {
@@ -76,18 +101,42 @@ export function evaluateGuardrails(input: GuardrailInput): GuardrailDecision {
     return { kind: 'block', proactive: ctx.method !== 'REPLY', rule: 'human_control' };
   }
 
+  // Only Júlia's own automatic lines are stopped by a person's control.
+  const humanControl = ctx.actor === 'julia' && !ctx.handoffNotice;
+
   // R-1: a valid reply answers a doctor who just wrote; nothing else applies (I3, I4a).
   if (hasValidInboundProof(input)) {
     // A newer message arrived during the humanized delay: the turn it armed answers both.
     const latest = input.conversation?.latest_inbound_id;
     if (latest && latest !== ctx.inboundInteractionId) return { kind: 'block', proactive: false, rule: 'superseded' };
-    return { kind: 'allow', proactive: false, bypassed: [] };
+    // safe_mode stops Júlia's automatic replies (a person's reply still goes out).
+    const julia = ctx.actor === 'julia';
+    if (julia && flags.safeMode.enabled) return { kind: 'block', proactive: false, rule: 'R4b_safe_mode' };
+    const recheck: Recheck = {
+      opt_out: false,
+      human_control: humanControl,
+      answers: ctx.inboundInteractionId ?? null,
+      r2: false,
+      r3: false,
+      r3_cap: CONTACT_CAP_7D,
+      safe_mode: julia ? 'block' : null,
+    };
+    return { kind: 'allow', proactive: false, bypassed: [], recheck };
   }
 
   const disabled = new Set(flags.disabledRules.filter((r) => DISABLEABLE_RULES.has(r as RuleId)));
   const canBypass = (ctx.method === 'COMMAND' || ctx.method === 'MANUAL') && !!ctx.bypassReason?.trim();
+  // A person writing to a doctor who wrote in the last 24 h is not Júlia's pacing:
+  // R2, R3, safe_mode and business hours do not hold it (ARCHITECTURE.md section 6, "People sending").
+  const lastInbound = state.last_inbound_at ? new Date(state.last_inbound_at).getTime() : NaN;
+  const unpaced =
+    (ctx.method === 'COMMAND' || ctx.method === 'MANUAL') &&
+    ctx.actor !== 'julia' &&
+    now.getTime() - lastInbound <= PEOPLE_WINDOW_MS &&
+    now.getTime() - lastInbound >= -60_000;
   // A reminder the doctor asked for honours opt-out and safe_mode only.
   const reminder = ctx.method === 'REMINDER';
+  const paced = !reminder && !unpaced;
   const bypassed: RuleId[] = [];
   const doctorRule = (rule: RuleId, violated: boolean): GuardrailDecision | undefined => {
     if (!violated || disabled.has(rule)) return undefined;
@@ -103,18 +152,27 @@ export function evaluateGuardrails(input: GuardrailInput): GuardrailDecision {
   const checks: Array<() => GuardrailDecision | undefined> = [
     () => doctorRule('R0_opted_out', state.permission_state === 'opted_out'),
     () => (reminder ? undefined : doctorRule('R1_cooling_off', coolingOff)),
-    () => (reminder ? undefined : doctorRule('R2_next_allowed_at', !!state.next_allowed_at && new Date(state.next_allowed_at) > now)),
-    () => (reminder ? undefined : doctorRule('R3_contact_cap_7d', state.contacts_7d >= CONTACT_CAP_7D)),
+    () => (paced ? doctorRule('R2_next_allowed_at', !!state.next_allowed_at && new Date(state.next_allowed_at) > now) : undefined),
+    () => (paced ? doctorRule('R3_contact_cap_7d', state.contacts_7d >= CONTACT_CAP_7D) : undefined),
     () =>
       ctx.method === 'CAMPAIGN' && !flags.campaigns.enabled && !disabled.has('R4a_campaigns_disabled')
         ? { kind: 'block', proactive: true, rule: 'R4a_campaigns_disabled' }
         : undefined,
-    // safe_mode wins over everything proactive, campaigns and bypasses included.
-    () => (flags.safeMode.enabled ? { kind: 'block', proactive: true, rule: 'R4b_safe_mode' } : undefined),
+    // safe_mode wins over everything proactive, campaigns and bypasses included: the send waits.
+    () => (flags.safeMode.enabled && !unpaced ? { kind: 'wait', proactive: true, rule: 'R4b_safe_mode' } : undefined),
   ];
   for (const check of checks) {
     const decision = check();
     if (decision) return decision;
   }
-  return { kind: 'allow', proactive: true, bypassed };
+  const recheck: Recheck = {
+    opt_out: !canBypass,
+    human_control: humanControl,
+    answers: null,
+    r2: paced && !canBypass && !disabled.has('R2_next_allowed_at'),
+    r3: paced && !canBypass && !disabled.has('R3_contact_cap_7d'),
+    r3_cap: CONTACT_CAP_7D,
+    safe_mode: unpaced ? null : 'wait',
+  };
+  return { kind: 'allow', proactive: true, bypassed, recheck, ...(unpaced && { unpaced: true }) };
 }

@@ -5,3 +5,4 @@ export { evaluateGuardrails, hasValidInboundProof, DISABLEABLE_RULES, type Guard
 export { createRateLimiter, HOURLY_LIMIT, DAILY_LIMIT, type RateLimiter, type TakeResult } from './rate-limiter.js';
 export type { DeferReason } from './decide-route.js';
 export { typingDelayMs } from './typing.js';
+export { SAFE_MODE_LATENESS_MS, SAFE_MODE_POLL_MS, pauseVerdict, type PauseVerdict } from './safe-mode-lateness.js';

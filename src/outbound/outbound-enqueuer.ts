@@ -12,7 +12,8 @@ export function createOutboundEnqueuer(queue: JobQueue): OutboundEnqueuer {
     enqueueOutbound(ctx: OutboundContext, text: string, opts: EnqueueOutboundOptions) {
       return queue.enqueue(
         'outbound',
-        { ctx, text, idempotencyKey: opts.idempotencyKey },
+        // dueAt: a send paused by safe_mode knows how late it already is (safe-mode-lateness.ts).
+        { ctx: { ...ctx, dueAt: ctx.dueAt ?? new Date(Date.now() + (opts.delayMs ?? 0)).toISOString() }, text, idempotencyKey: opts.idempotencyKey },
         { jobId: outboundJobId(opts.idempotencyKey), ...(opts.delayMs ? { delayMs: opts.delayMs } : {}) },
       );
     },

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import type { PermissionState } from '../policy/index.js';
+import type { Recheck } from './guardrails.js';
 
 export interface PreparedSend {
   doctor: { id: string; phone: string } | null;
@@ -78,6 +79,25 @@ export function createOutboundStore(db: Db) {
         p_bypassed_rule: extra.bypassedRule,
         p_now: now,
       }),
+    /** Dedupe, reservation and the decisive rules re-checked, under the per-phone lock (migration 0080). */
+    reserveChecked: (
+      row: SendRow,
+      extra: { inboundId: string | null; bypassReason: string | null; bypassedRule: string | null; checks: Recheck & { reattempt: boolean; seen_attempts?: number } },
+      now: Date,
+    ) =>
+      db.rpc<{ status: 'reserved' | 'deduped' | 'in_doubt' | 'wait' | ExistingSend['status']; id: string; rule?: string; replay?: boolean }>(
+        'outbound_reserve_checked',
+        {
+          ...rowArgs(row),
+          p_inbound_interaction_id: extra.inboundId,
+          p_bypass_reason: extra.bypassReason,
+          p_bypassed_rule: extra.bypassedRule,
+          p_checks: extra.checks,
+          p_now: now,
+        },
+      ),
+    /** Every address the doctor's chat may be filed under (reconciliation). */
+    addresses: (doctorId: string) => db.rpc<{ phone: string | null; lid: string | null } | null>('outbound_doctor_addresses', { p_doctor_id: doctorId }),
     attempt: (id: string, now: Date) => db.rpc('outbound_attempt', { p_id: id, p_now: now }),
     release: (id: string) => db.rpc('outbound_release', { p_id: id }),
     recordSent: (

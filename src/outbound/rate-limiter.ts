@@ -52,6 +52,8 @@ export interface RateLimiter {
   release(instance: string, member: string): Promise<void>;
   /** Remaining proactive capacity per instance: min(hour, day) headroom. */
   remaining(instances: string[], now: Date): Promise<Record<string, number>>;
+  /** True for the first caller across every process within `ttlMs` (throttles manager alerts). */
+  claimOnce?(name: string, ttlMs: number): Promise<boolean>;
 }
 
 export function createRateLimiter(redis: Redis, prefix: string, limits = { hour: HOURLY_LIMIT, day: DAILY_LIMIT }): RateLimiter {
@@ -70,6 +72,9 @@ export function createRateLimiter(redis: Redis, prefix: string, limits = { hour:
     async release(instance, member) {
       const [h, d] = keys(instance);
       await redis.pipeline().zrem(h, member).zrem(d, member).exec();
+    },
+    async claimOnce(name, ttlMs) {
+      return (await redis.set(`${prefix}:outbound:once:${name}`, '1', 'PX', Math.max(1, Math.round(ttlMs)), 'NX')) === 'OK';
     },
     async remaining(instances, now) {
       const allKeys = instances.flatMap((i) => [...keys(i)]);

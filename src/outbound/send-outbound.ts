@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../db/index.js';
 import type { FlagStore } from '../flags/index.js';
-import { ProviderError, type WhatsAppProvider } from '../integrations/evolution/index.js';
+import { ProviderConfigError, ProviderError, type WhatsAppProvider } from '../integrations/evolution/index.js';
 import { nextAllowedAfter } from '../policy/index.js';
 import { NotFoundError, ValidationError, errorMessage } from '../shared/errors.js';
 import { newId, sha256Hex } from '../shared/ids.js';
@@ -10,6 +10,8 @@ import type { Clock } from '../shared/time.js';
 import type { OutboundContext } from './contract.js';
 import { routeSend, type DeferReason } from './decide-route.js';
 import { evaluateGuardrails, type GuardrailDecision } from './guardrails.js';
+import { createManagerAlerts } from './manager-alerts.js';
+import { pauseVerdict } from './safe-mode-lateness.js';
 import { createOutboundStore, uuidOrNull, type ExistingSend, type PreparedSend, type SendRow } from './outbound-store.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { typingDelayMs } from './typing.js';
@@ -29,6 +31,12 @@ export interface OutboundDeps {
   inDoubtGraceMs?: number;
   /** Metrics hook: time from the call to the guardrail decision (state read + flags + rules). */
   onDecision?: (ms: number, decision: GuardrailDecision) => void;
+  /** The managers' channel (SlackNotifier.post): provider configuration faults, expired paused sends. */
+  alert?: (text: string) => Promise<void>;
+  /** How often a send paused by safe_mode looks at the flag again (default SAFE_MODE_POLL_MS). */
+  safeModePollMs?: number;
+  /** At most one configuration-fault alert per instance per this period, across processes. */
+  configAlertPeriodMs?: number;
 }
 
 export type OutboundResult =
@@ -53,6 +61,7 @@ export type SendOutbound = (ctx: OutboundContext, text: string, opts?: SendOptio
 export function createSendOutbound(deps: OutboundDeps): SendOutbound {
   const store = createOutboundStore(deps.db);
   const grace = deps.inDoubtGraceMs ?? 15_000;
+  const alerts = createManagerAlerts(deps);
 
   const replay = (e: ExistingSend): OutboundResult | undefined => {
     if (e.status === 'sent' || e.status === 'bypass')
@@ -63,26 +72,37 @@ export function createSendOutbound(deps: OutboundDeps): SendOutbound {
     return undefined;
   };
 
-  async function deliver(id: string, row: SendRow, text: string, instance: string, ctx: OutboundContext, startedAt: Date): Promise<OutboundResult> {
+  /** Provider call; `callAt` is when the reservation was (re)written, right before it. */
+  async function deliver(id: string, row: SendRow, text: string, instance: string, ctx: OutboundContext, callAt: Date): Promise<OutboundResult> {
     try {
-      if (deps.presence) {
-        await deps.provider.sendPresence(instance, row.phone, 'composing', typingDelayMs(text)).catch((err: unknown) => {
-          deps.logger.debug({ err: errorMessage(err) }, 'presence failed (ignored)');
-        });
-      }
       const { messageId } = await deps.provider.sendText(instance, row.phone, text);
       return await recordSent(id, row, text, instance, messageId, ctx);
     } catch (err) {
       if (!(err instanceof ProviderError) || err.delivered !== 'no') throw err; // in doubt: the next attempt reconciles
       await store.release(id);
       if (row.proactive) await deps.rateLimiter.release(instance, row.idempotencyKey);
+      if (err instanceof ProviderConfigError) await alerts.configFault(instance, err.status);
       if (err.retryable) {
-        const until = deps.provider.unavailableUntil(instance) ?? new Date(startedAt.getTime() + 5_000);
-        return deferred(until, 'provider_unavailable', startedAt);
+        const until = deps.provider.unavailableUntil(instance) ?? new Date(callAt.getTime() + 5_000);
+        return deferred(until, 'provider_unavailable', callAt);
       }
       const res = await store.recordBlocked(row, 'provider_rejected', 'failed', { status: err.status ?? null }, deps.clock.now());
       return { outcome: 'blocked', event: 'outbound_blocked', rule: res.rule, outboundMessageId: res.id };
     }
+  }
+
+  /**
+   * safe_mode is on and this send is proactive: it waits (no row, no event) and
+   * looks again shortly; past its method's lateness window it is settled as
+   * expired, with its one outcome event, and the managers are told.
+   */
+  async function pause(row: SendRow, ctx: OutboundContext, now: Date): Promise<OutboundResult> {
+    const verdict = pauseVerdict(ctx.method, ctx.dueAt, now, deps.safeModePollMs);
+    if (verdict.kind === 'wait') return deferred(verdict.until, 'safe_mode', now);
+    const props = { due_at: verdict.dueAt.toISOString(), late_ms: verdict.lateMs };
+    const res = await store.recordBlocked(row, 'safe_mode_expired', 'blocked', props, now);
+    if (!res.replay) await alerts.expired(ctx, verdict.lateMs);
+    return replayOr(res, { outcome: 'blocked', event: 'outbound_blocked', rule: 'safe_mode_expired', outboundMessageId: res.id });
   }
 
   async function recordSent(id: string, row: SendRow, text: string, instance: string, messageId: string, ctx: OutboundContext): Promise<OutboundResult> {
@@ -95,13 +115,23 @@ export function createSendOutbound(deps: OutboundDeps): SendOutbound {
   /** A reservation whose provider call may or may not have happened (crash, timeout, 5xx). */
   async function reconcile(e: ExistingSend, prep: PreparedSend, row: SendRow, ctx: OutboundContext, text: string, now: Date): Promise<OutboundResult> {
     const instance = e.instance ?? deps.instances[0]!;
-    const found = await deps.provider.findSentText(instance, row.phone, text, new Date(e.created_at));
+    const addresses = await store.addresses(row.doctorId);
+    let found: { messageId: string } | null;
+    try {
+      // Under every jid the chat may be filed under (ninth digit or not, @lid): a miss under one is no proof.
+      found = await deps.provider.findSentText(instance, row.phone, text, new Date(e.created_at), { lid: addresses?.lid ?? null });
+    } catch (err) {
+      if (!(err instanceof ProviderConfigError)) throw err;
+      await alerts.configFault(instance, err.status);
+      return deferred(deps.provider.unavailableUntil(instance) ?? new Date(now.getTime() + 60_000), 'provider_unavailable', now);
+    }
     if (found) {
       deps.logger.info({ outboundMessageId: e.id }, 'outbound: in-doubt send found at the provider, recording it');
       return recordSent(e.id, { ...row, proactive: e.proactive }, text, instance, found.messageId, ctx);
     }
+    // last_attempt_at is written right before the provider call (after presence), so the
+    // grace period measures how long that call may still be in flight, nothing else.
     const lastAttempt = new Date(e.last_attempt_at ?? e.created_at).getTime();
-    // The earlier call may still be in flight inside the provider: wait until it cannot be.
     if (now.getTime() - lastAttempt < grace) return deferred(new Date(lastAttempt + grace), 'in_doubt', now);
     return decideAndSend(prep, row, ctx, text, now, e);
   }
@@ -115,20 +145,52 @@ export function createSendOutbound(deps: OutboundDeps): SendOutbound {
       const res = await store.recordBlocked(row, decision.rule, 'blocked', decision.detail ? { detail: decision.detail } : {}, now);
       return replayOr(res, { outcome: 'blocked', event: 'outbound_blocked', rule: decision.rule, outboundMessageId: res.id });
     }
-    const route = await routeSend(deps, ctx, prep, { proactive: decision.proactive, key: row.idempotencyKey, now, instance: existing?.instance });
+    if (decision.kind === 'wait') {
+      // An in-doubt reservation reconciled as not sent must not linger while paused.
+      if (existing) await store.release(existing.id);
+      return pause(row, ctx, now);
+    }
+    const route = await routeSend(deps, ctx, prep, { proactive: decision.proactive, key: row.idempotencyKey, now, instance: existing?.instance, ...(decision.unpaced && { unpaced: true }) });
     if (route.kind === 'defer') return deferred(route.until, route.reason, now);
     row.instance = route.instance;
-    if (existing) {
-      await store.attempt(existing.id, now);
-      return deliver(existing.id, row, text, route.instance, ctx, now);
+    if (deps.presence) {
+      const fault = await deps.provider.sendPresence(route.instance, row.phone, 'composing', typingDelayMs(text)).then(
+        () => undefined,
+        (err: unknown) => {
+          deps.logger.debug({ err: errorMessage(err) }, 'presence failed (ignored)');
+          return err instanceof ProviderConfigError ? err : undefined;
+        },
+      );
+      // A bad key or missing instance shows up here first: the send waits, the managers are told.
+      if (fault) {
+        if (decision.proactive) await deps.rateLimiter.release(route.instance, row.idempotencyKey);
+        await alerts.configFault(route.instance, fault.status);
+        return deferred(deps.provider.unavailableUntil(route.instance) ?? new Date(now.getTime() + 60_000), 'provider_unavailable', now);
+      }
     }
+    // Last moment: the decisive rules again, under the per-phone lock, with the
+    // reservation (and its attempt time) written right before the provider call.
+    const callAt = deps.clock.now();
     const bypassedRule = decision.bypassed.length ? decision.bypassed.join(',') : null;
-    const res = await store.reserve(row, { inboundId: decision.proactive ? null : uuidOrNull(ctx.inboundInteractionId), bypassReason: ctx.bypassReason?.trim() || null, bypassedRule }, now);
-    if (res.status === 'reserved') return deliver(res.id, row, text, route.instance, ctx, now);
+    const res = await store.reserveChecked(
+      row,
+      {
+        inboundId: decision.proactive ? null : uuidOrNull(ctx.inboundInteractionId),
+        bypassReason: ctx.bypassReason?.trim() || null,
+        bypassedRule,
+        checks: { ...decision.recheck, reattempt: !!existing, ...(existing && { seen_attempts: existing.attempts }) },
+      },
+      callAt,
+    );
+    if (res.status === 'reserved') return deliver(res.id, row, text, route.instance, ctx, callAt);
+    // Another call holds this key (its slot, its send): let it decide, come back shortly.
+    if (res.status === 'in_doubt') return deferred(new Date(callAt.getTime() + grace), 'in_doubt', callAt);
+    if (res.replay) return replay({ id: res.id, status: res.status, rule: res.rule ?? null } as ExistingSend) ?? deferred(new Date(callAt.getTime() + grace), 'in_doubt', callAt);
+    // Decided here without a provider call: the rate slot goes back.
     if (decision.proactive) await deps.rateLimiter.release(route.instance, row.idempotencyKey);
+    if (res.status === 'wait') return pause(row, ctx, callAt);
     if (res.status === 'deduped') return { outcome: 'deduped', event: 'outbound_deduped', outboundMessageId: res.id };
-    // The same key is being handled concurrently: let that call decide, come back shortly.
-    return deferred(new Date(now.getTime() + grace), 'in_doubt', now);
+    return { outcome: 'blocked', event: 'outbound_blocked', rule: res.rule ?? 'unknown', outboundMessageId: res.id };
   }
 
   // delayMs is relative to the wrapper's clock, so a queue on real time delays correctly under a test clock.

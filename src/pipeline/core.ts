@@ -1,5 +1,6 @@
 import { sideEffectsOf, type AgentTranscript, type AgentTurnInput, type HistoryMessage, type ToolCallRecord } from '../agent/index.js';
 import { modelAnswered, waitForModel } from './model-outage.js';
+import { truncateForModel } from './pre/long-message.js';
 import { loaded, pick, type TurnContext } from './turn-context.js';
 
 /**
@@ -11,7 +12,8 @@ export function agentInput(ctx: TurnContext, feedback?: string[], rewrite?: { tr
   const l = loaded(ctx);
   const history: HistoryMessage[] = l.history
     .filter((h) => (h.text ?? '').trim())
-    .map((h) => ({ role: h.direction === 'inbound' ? 'doctor' : 'julia', text: h.text!, at: h.at }));
+    // Earlier long texts are cut like the current one: the history must not smuggle them in whole.
+    .map((h) => ({ role: h.direction === 'inbound' ? 'doctor' : 'julia', text: truncateForModel(h.text!), at: h.at }));
   const last = l.pending[l.pending.length - 1]!;
   history.push({ role: 'doctor', text: ctx.text, at: last.sentAt, ...(ctx.images.length ? { images: ctx.images } : {}) });
   return {

@@ -2,6 +2,7 @@ import type { Processor } from './processor.js';
 import { businessEventInbound } from './pre/business-event-inbound.js';
 import { botDetection } from './pre/bot-detection.js';
 import { chatwootSync } from './pre/chatwoot-sync.js';
+import { coolingOff } from './pre/cooling-off.js';
 import { groupIngestion } from './pre/group-ingestion.js';
 import { handoffTrigger } from './pre/handoff-trigger.js';
 import { humanControl } from './pre/human-control.js';
@@ -24,5 +25,6 @@ import { validateOutputProcessor } from './post/validate-output.js';
 export const PRE_PROCESSORS: Processor[] = [
   loadEntities, groupIngestion, parseMessage, presence, businessEventInbound, chatwootSync,
   optOut, botDetection, media, longMessage, handoffTrigger, humanControl,
+  coolingOff,
 ];
 export const POST_PROCESSORS: Processor[] = [validateOutputProcessor, timing, sendMessage, saveInteraction, metrics];

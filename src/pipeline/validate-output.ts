@@ -1,4 +1,4 @@
-import { foldAccents } from './detectors/index.js';
+import { canonical, fold } from './detectors/index.js';
 
 /**
  * What Júlia must never send (ValidateOutput). Each rule names the violation so
@@ -22,8 +22,10 @@ export interface Violation {
  * Values and dates the reply quotes must appear in what the turn knew (tool
  * results and context); anything else was invented.
  */
-export function validateOutput(text: string, known: string): Violation[] {
-  const folded = foldAccents(text.toLowerCase());
+export function validateOutput(raw: string, known: string): Violation[] {
+  // The model can emit look-alike letters too; rules read the shared canonical form.
+  const text = canonical(raw);
+  const folded = fold(text);
   const found: Violation[] = RULES.filter((r) => r.test(text, folded)).map((r) => ({ id: r.id, why: r.why }));
   const knownDigits = normalizeNumbers(known);
   const money = [...text.matchAll(/R\$\s?([\d.]+(?:,\d{2})?)/g)].map((m) => m[1]!);

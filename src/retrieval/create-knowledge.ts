@@ -57,6 +57,8 @@ export function createKnowledge(deps: KnowledgeDeps): Knowledge {
     ...(cache ? { cache } : {}),
     ...(deps.logger ? { logger: deps.logger } : {}),
   });
+  // Ask at boot, so the operator reads "full text only" in the first lines of the log.
+  void retriever.vectorEnabled();
   const detectors = createDetectors(deps.exemplarsDir ? { exemplarsDir: deps.exemplarsDir } : {});
   const orchestrator = new KnowledgeOrchestrator({ retriever, detectors, db: deps.db, ...(deps.logger ? { logger: deps.logger } : {}) });
   const memory = new MemoryStore({ db: deps.db, embedder: deps.embedder });

@@ -1,6 +1,7 @@
 import { withTimeout } from '../shared/timeout.js';
 import type { Db } from '../db/index.js';
 import { errorMessage } from '../shared/errors.js';
+import { observe } from '../shared/observe.js';
 import type { Logger } from '../shared/logger.js';
 import type { Embedder } from './embedder.js';
 import type { KnowledgeCache } from './knowledge-cache.js';
@@ -61,6 +62,7 @@ export class HybridRetriever {
   private readonly textTimeoutMs: number;
   private readonly candidates: number;
   private readonly rrfK: number;
+  private vectorMode?: Promise<boolean>;
 
   constructor(private readonly opts: HybridRetrieverOptions) {
     this.threshold = opts.threshold ?? 0.65;
@@ -78,14 +80,34 @@ export class HybridRetriever {
     const cached = cache ? await cache.get<RetrievedChunk[]>(model, query, params) : undefined;
     if (cached?.hit) return cached.hit;
 
+    const started = performance.now();
+    const withVector = await this.vectorEnabled();
     const [vector, text] = await Promise.all([
-      this.guard('vector', this.vectorTimeoutMs, () => this.vectorPath(query, options)),
+      withVector ? this.guard('vector', this.vectorTimeoutMs, () => this.vectorPath(query, options)) : undefined,
       this.guard('text', this.textTimeoutMs, () => this.textPath(query, options)),
     ]);
     const merged = this.fuse(vector, text).slice(0, k);
+    observe('retrieval', (performance.now() - started) / 1000, { mode: withVector ? 'hybrid' : 'text' });
     // A degraded answer is not cached: the next turn should get the full one.
-    if (cache && cached?.version !== undefined && vector && text) await cache.set(cached.version, model, query, params, merged);
+    if (cache && cached?.version !== undefined && (vector || !withVector) && text) await cache.set(cached.version, model, query, params, merged);
     return merged;
+  }
+
+  /**
+   * Whether the database has pgvector. Asked once per process (at boot, by
+   * createKnowledge) and said once: without it, retrieval is full text only.
+   * If the question itself fails, assume vector and let each path degrade.
+   */
+  vectorEnabled(): Promise<boolean> {
+    this.vectorMode ??= this.opts.db
+      .rpc<{ vector?: boolean }>('knowledge_capabilities')
+      .then((caps) => caps?.vector !== false)
+      .catch(() => true)
+      .then((enabled) => {
+        if (!enabled) this.opts.logger?.warn('pgvector is not installed in this database: knowledge retrieval uses full text only');
+        return enabled;
+      });
+    return this.vectorMode;
   }
 
   private async guard(path: string, ms: number, run: () => Promise<Row[]>): Promise<Row[] | undefined> {

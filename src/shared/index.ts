@@ -7,3 +7,5 @@ export * from './logger.js';
 export * from './job-queue.js';
 export * from './text.js';
 export * from './timeout.js';
+export * from './observe.js';
+export * from './pii.js';

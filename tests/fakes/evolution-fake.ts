@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { HttpFake, type FakeReply, type RecordedRequest, type RouteParams } from './http-fake.js';
+import { EvolutionMessageStore } from './evolution-history.js';
 
 /** A valid 1x1 PNG, so image handling can be checked byte for byte. */
 export const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -15,6 +16,13 @@ export interface EvolutionFakeOptions {
   honorDelays?: boolean;
   /** Fixed latency before every answer. */
   responseDelayMs?: number;
+  /**
+   * File Brazilian mobiles under the 12-digit jid (55 DD XXXXXXXX, no ninth
+   * digit), as WhatsApp does for many older accounts whatever number was dialled.
+   */
+  twelveDigitJids?: boolean;
+  /** Instances whose key lacks permission: every call answers 403. */
+  forbiddenInstances?: string[];
 }
 
 export interface SentText {
@@ -22,6 +30,8 @@ export interface SentText {
   number: string;
   text: string;
   id: string;
+  /** The chat WhatsApp filed it under (findMessages matches on this). */
+  remoteJid: string;
   delay?: number;
   linkPreview?: boolean;
   quoted?: unknown;
@@ -48,6 +58,11 @@ const messageId = () => `3EB0${randomBytes(9).toString('hex').toUpperCase()}`;
 
 const digitsOf = (number: string) => number.split('@')[0]?.replace(/\D/g, '') ?? '';
 const jidOf = (number: string) => (number.includes('@') ? number : `${digitsOf(number)}@s.whatsapp.net`);
+/** 55 DD 9XXXXXXXX → 55 DD XXXXXXXX; anything else unchanged. */
+const twelveDigitJidOf = (number: string) => {
+  const d = digitsOf(number);
+  return !number.includes('@') && d.length === 13 && d.startsWith('55') && d[4] === '9' ? `${d.slice(0, 4)}${d.slice(5)}@s.whatsapp.net` : jidOf(number);
+};
 
 function evolutionError(status: number, error: string, message: unknown): FakeReply {
   return { status, body: { status, error, response: { message } } };
@@ -63,6 +78,9 @@ export class EvolutionFake extends HttpFake {
   private sent: SentText[] = [];
   private presenceLog: SentPresence[] = [];
   private readLog: ReadReceipt[] = [];
+  private deliverButFail = { remaining: 0, status: 500 };
+  /** Messages Evolution stored (received ones included), for findMessages/findChats (catch-up). */
+  readonly history = new EvolutionMessageStore();
 
   constructor(private readonly options: EvolutionFakeOptions = {}) {
     super('evolution fake');
@@ -72,8 +90,18 @@ export class EvolutionFake extends HttpFake {
     this.route('POST', '/chat/sendPresence/:instance', (req, p) => this.sendPresence(req, p));
     this.route('POST', '/chat/markMessageAsRead/:instance', (req, p) => this.markRead(req, p));
     this.route('POST', '/chat/findMessages/:instance', (req, p) => this.findMessages(req, p));
+    this.route('POST', '/chat/findChats/:instance', (req, p) => this.checkInstance(p['instance'] ?? '') ?? this.history.findChats(p['instance'] ?? '', this.body(req)));
     // Media of received messages: a 1x1 PNG, whatever was asked for.
     this.route('POST', '/chat/getBase64FromMediaMessage/:instance', () => ({ status: 200, body: { mediaType: 'imageMessage', mimetype: 'image/png', base64: ONE_PIXEL_PNG } }));
+  }
+
+  /**
+   * The next `n` sendText calls are delivered (stored, findable) but answered
+   * with `status`: the "Evolution handed it to WhatsApp, then failed" case.
+   */
+  deliverButFailNext(n: number, status = 500): this {
+    this.deliverButFail = { remaining: n, status };
+    return this;
   }
 
   sentTexts(): SentText[] {
@@ -93,6 +121,7 @@ export class EvolutionFake extends HttpFake {
     this.sent = [];
     this.presenceLog = [];
     this.readLog = [];
+    this.deliverButFail = { remaining: 0, status: 500 };
     if (this.options.responseDelayMs) this.setLatency(this.options.responseDelayMs);
   }
 
@@ -106,6 +135,7 @@ export class EvolutionFake extends HttpFake {
   }
 
   private checkInstance(instance: string): FakeReply | undefined {
+    if (this.options.forbiddenInstances?.includes(instance)) return evolutionError(403, 'Forbidden', ['Missing global api key or permission']);
     const known = this.options.instances;
     if (known && !known.includes(instance)) {
       return evolutionError(404, 'Not Found', [`The "${instance}" instance does not exist`]);
@@ -125,7 +155,7 @@ export class EvolutionFake extends HttpFake {
     if (typeof body['text'] !== 'string' || body['text'] === '') return badRequest('instance requires property "text"');
     const number = body['number'];
     const text = body['text'];
-    const remoteJid = jidOf(number);
+    const remoteJid = this.options.twelveDigitJids ? twelveDigitJidOf(number) : jidOf(number);
     if (this.options.unknownNumbers?.includes(digitsOf(number))) {
       return evolutionError(400, 'Bad Request', [{ jid: remoteJid, exists: false, number }]);
     }
@@ -137,10 +167,15 @@ export class EvolutionFake extends HttpFake {
       number,
       text,
       id,
+      remoteJid,
       ...(delay !== undefined && { delay }),
       ...(typeof body['linkPreview'] === 'boolean' && { linkPreview: body['linkPreview'] }),
       ...(body['quoted'] !== undefined && { quoted: body['quoted'] }),
     });
+    if (this.deliverButFail.remaining > 0) {
+      this.deliverButFail.remaining -= 1;
+      return evolutionError(this.deliverButFail.status, 'Internal Server Error', ['injected failure after delivery']);
+    }
     return {
       status: 201,
       body: {
@@ -192,12 +227,14 @@ export class EvolutionFake extends HttpFake {
   private findMessages(req: RecordedRequest, { instance = '' }: RouteParams): FakeReply {
     const missing = this.checkInstance(instance);
     if (missing) return missing;
+    const stored = this.history.findMessages(instance, this.body(req));
+    if (stored) return stored;
     const where = this.body(req)['where'] as { key?: { remoteJid?: unknown } } | undefined;
     const remoteJid = where?.key?.remoteJid;
     if (typeof remoteJid !== 'string' || remoteJid === '') return badRequest('where.key.remoteJid is required');
     const requests = this.requestsTo('POST', '/message/sendText/:instance');
     const records = this.sent
-      .filter((m) => m.instance === instance && jidOf(m.number) === remoteJid)
+      .filter((m) => m.instance === instance && m.remoteJid === remoteJid)
       .map((m) => {
         const origin = requests.find((r) => {
           const b = r.body as Record<string, unknown> | undefined;

@@ -70,7 +70,7 @@ describe('evolution fake', () => {
     expect(body['message']).toEqual({ extendedTextMessage: { text: 'Oi, Dra. Ana!' } });
     expect(body['messageTimestamp']).toMatch(/^\d{10}$/);
     expect(body['status']).toBe('PENDING');
-    expect(fake.sentTexts()).toEqual([{ instance: 'julia', number: '5511987654321', text: 'Oi, Dra. Ana!', id: body['key'].id, delay: 1200 }]);
+    expect(fake.sentTexts()).toEqual([{ instance: 'julia', number: '5511987654321', text: 'Oi, Dra. Ana!', id: body['key'].id, remoteJid: '5511987654321@s.whatsapp.net', delay: 1200 }]);
   });
 
   it('rejects a wrong apikey, an unknown instance and a number not on WhatsApp, sending nothing', async () => {

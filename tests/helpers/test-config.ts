@@ -3,5 +3,6 @@ import { TEST_REDIS_URL } from './test-redis.js';
 
 /** A valid configuration for tests: embedded defaults plus the given overrides. */
 export function testConfig(env: Record<string, string | undefined> = {}): Config {
-  return loadConfig({ REDIS_URL: TEST_REDIS_URL, LOG_LEVEL: 'silent', HUMANIZED_DELAY: 'off', ...env });
+  // No scheduled catch-up runs (they would poll the Evolution fake mid-test); tests that need one enqueue it.
+  return loadConfig({ REDIS_URL: TEST_REDIS_URL, LOG_LEVEL: 'silent', HUMANIZED_DELAY: 'off', CATCHUP_INTERVAL_MS: '0', ...env });
 }

@@ -61,7 +61,14 @@ export const buscarVagas: AgentTool<BuscarVagasInput> = {
       p_now: deps.clock.now(),
     });
     if (!res.ok) throw new ToolError('proibido', 'esta conversa não pertence a este médico');
-    const vagas = (res.shifts ?? []).map(shiftForModel);
+    const shown = res.shifts ?? [];
+    // Each specific shift shown to the doctor is an offer (offer_made, once a day per conversation).
+    if (shown.length > 0) {
+      await deps.db.rpc('offer_made_record', {
+        p_doctor_id: doctorId, p_conversation_id: conversationId, p_shift_ids: shown.map((s) => s.shiftId), p_via: 'buscar_vagas', p_now: deps.clock.now(),
+      });
+    }
+    const vagas = shown.map(shiftForModel);
     return vagas.length > 0
       ? { total: vagas.length, vagas }
       : { total: 0, vagas: [], observacao: 'nenhuma vaga aberta com esses filtros' };

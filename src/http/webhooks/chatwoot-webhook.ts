@@ -1,7 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { DeadLetterInput } from '../../inbound/index.js';
+import { AppError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
-import { safeEqual, verifyTimestampedHmac } from './hmac.js';
+import { maskPii } from '../../shared/pii.js';
+import { bodyLimit, BODY_LIMITS } from '../middleware/body-limit.js';
+import { safeEqual, verifyTimestampedHmac, type SignatureVerdict } from './hmac.js';
 
 export interface ChatwootAgentMessage {
   chatwootConversationId: number;
@@ -22,6 +26,8 @@ export interface ChatwootWebhookDeps {
   handoffLabel: string;
   onAgentMessage(m: ChatwootAgentMessage): Promise<unknown>;
   onHandback(m: { chatwootConversationId: number; actor: string; via: 'resolved' | 'label_removed' }): Promise<unknown>;
+  /** Keeps a payload that can never be handled for inspection; never throws. */
+  deadLetter?(entry: DeadLetterInput): Promise<void>;
 }
 
 const messageCreated = z.object({
@@ -35,11 +41,7 @@ const messageCreated = z.object({
   sender: z.object({ id: z.union([z.number(), z.string()]), type: z.string().optional() }).nullish(),
 });
 
-const statusChanged = z.object({
-  event: z.literal('conversation_status_changed'),
-  id: z.number(),
-  status: z.string(),
-});
+const statusChanged = z.object({ event: z.literal('conversation_status_changed'), id: z.number(), status: z.string() });
 
 const labelChange = z.object({ label_list: z.object({ previous_value: z.array(z.string()).nullish(), current_value: z.array(z.string()).nullish() }) });
 const conversationUpdated = z.object({
@@ -48,7 +50,7 @@ const conversationUpdated = z.object({
   changed_attributes: z.array(z.record(z.string(), z.unknown())).nullish(),
 });
 
-type Verdict = 'ok' | 'missing' | 'stale' | 'bad_signature';
+class Unreadable extends Error {}
 
 /**
  * POST /webhooks/chatwoot. Admission: X-Chatwoot-Signature = "sha256=" HMAC of
@@ -56,16 +58,18 @@ type Verdict = 'ok' | 'missing' | 'stale' | 'bad_signature';
  * minutes old; X-Chatwoot-Delivery (or the signature) dedupes redeliveries. The
  * URL token alone admits only when explicitly allowed for older installs.
  * Handled: a supervisor's public message (a send to the doctor) and the hand-back
- * (resolved, or the hand-off label removed).
+ * (resolved, or the hand-off label removed). A message_created we cannot read is
+ * kept as a dead letter and answered 422 (Chatwoot does not retry 4xx).
  */
 export function chatwootWebhook(deps: ChatwootWebhookDeps): Hono {
   const app = new Hono();
   const now = deps.now ?? Date.now;
+  app.use('*', bodyLimit(BODY_LIMITS.chatwoot));
   app.post('/', async (c) => {
     if (!deps.secret) return c.json({ error: 'unauthorized' }, 401);
     const raw = await c.req.text();
     const signature = c.req.header('x-chatwoot-signature');
-    let verdict: Verdict = verifyTimestampedHmac({
+    let verdict: SignatureVerdict = verifyTimestampedHmac({
       secret: deps.secret,
       signature,
       timestamp: c.req.header('x-chatwoot-timestamp'),
@@ -81,20 +85,26 @@ export function chatwootWebhook(deps: ChatwootWebhookDeps): Hono {
       deps.logger.warn({ verdict }, 'chatwoot webhook refused');
       return c.json({ error: 'unauthorized', reason: verdict }, 401);
     }
+    const refuse = async (status: 400 | 422, error: string, reason: string) => {
+      const message = maskPii(reason);
+      await deps.deadLetter?.({ source: 'chatwoot', reason: `${error}: ${message}`, raw });
+      return c.json({ error, message }, status);
+    };
     let body: unknown;
     try {
       body = JSON.parse(raw);
     } catch {
-      return c.json({ error: 'invalid_json' }, 400);
+      return refuse(400, 'invalid_json', 'body is not JSON');
     }
     const deliveryKey = c.req.header('x-chatwoot-delivery') ?? signature ?? undefined;
     if (deliveryKey && !(await deps.dedupe.first(deliveryKey))) return c.json({ status: 'duplicate' });
     try {
-      const status = await route(deps, body);
-      return c.json({ status });
+      return c.json({ status: await route(deps, body) });
     } catch (err) {
+      if (err instanceof Unreadable) return refuse(422, 'invalid_payload', err.message);
+      if (err instanceof AppError && err.code === 'validation') return refuse(422, 'unprocessable', err.message);
       if (deliveryKey) await deps.dedupe.forget(deliveryKey).catch(() => undefined);
-      deps.logger.error({ err: (err as Error).message }, 'chatwoot webhook could not be handled');
+      deps.logger.error({ err: maskPii((err as Error).message) }, 'chatwoot webhook could not be handled');
       return c.json({ error: 'unavailable' }, 503);
     }
   });
@@ -102,8 +112,13 @@ export function chatwootWebhook(deps: ChatwootWebhookDeps): Hono {
 }
 
 async function route(deps: ChatwootWebhookDeps, body: unknown): Promise<string> {
-  const created = messageCreated.safeParse(body);
-  if (created.success) {
+  const event = (body as { event?: unknown } | null)?.event;
+  if (event === 'message_created') {
+    const created = messageCreated.safeParse(body);
+    if (!created.success) {
+      const issue = created.error.issues[0];
+      throw new Unreadable(`${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid message_created'}`);
+    }
     const m = created.data;
     const outgoing = m.message_type === 'outgoing' || m.message_type === 1;
     if (!outgoing || m.private || m.source_id?.startsWith('julia-') || !m.content?.trim()) return 'ignored';

@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
-import { evolutionEnvelopeSchema, normalizeEvolution, type InboundMessage } from '../../inbound/index.js';
+import { evolutionEnvelopeSchema, normalizeEvolution, type DeadLetterInput, type InboundMessage } from '../../inbound/index.js';
+import { AppError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
+import { maskPii } from '../../shared/pii.js';
+import { bodyLimit, BODY_LIMITS } from '../middleware/body-limit.js';
 import { verifyEvolutionAuth } from './verify-evolution-auth.js';
 
 export interface EvolutionWebhookDeps {
@@ -8,37 +11,57 @@ export interface EvolutionWebhookDeps {
   logger: Logger;
   /** Durable hand-off to the `inbound` job; must reject fast when Redis is down. */
   enqueueInbound(message: InboundMessage): Promise<void>;
+  /** Keeps a payload that can never be queued for inspection; never throws. */
+  deadLetter?(entry: DeadLetterInput): Promise<void>;
+  /** Events that are not messages (connection.update, messages.update, send.message): enqueued by the catch-up capability. */
+  onProviderEvent?(envelope: { event: string; instance: string; data: unknown; date_time?: string | undefined }): Promise<'queued' | 'ignored'>;
 }
 
 /**
  * POST /webhooks/evolution: authenticate, validate, normalize, enqueue, answer.
  * It never touches the database or the model, so Evolution gets its answer in
- * milliseconds. Status codes steer Evolution's retries: 4xx stops them (the
- * payload can never succeed), 503 asks for a retry (we could not store it).
+ * milliseconds (a dead letter is the one write, and only for a refused payload).
+ * Status codes steer Evolution's retries: 4xx stops them (the payload can never
+ * succeed, and is kept as a dead letter), 503 asks for a retry (Redis was
+ * unreachable or slow: the same payload can succeed later).
  */
 export function evolutionWebhook(deps: EvolutionWebhookDeps): Hono {
   const app = new Hono();
+  app.use('*', bodyLimit(BODY_LIMITS.evolution));
   app.post('/', async (c) => {
     const ok = verifyEvolutionAuth({ token: c.req.header('x-webhook-token'), authorization: c.req.header('authorization') }, deps.token);
     if (!ok) return c.json({ error: 'unauthorized' }, 401);
+    const raw = await c.req.text();
+    const refuse = async (status: 400 | 422, error: string, reason: string) => {
+      const message = maskPii(reason);
+      await deps.deadLetter?.({ source: 'evolution', reason: `${error}: ${message}`, raw });
+      return c.json({ error, message }, status);
+    };
     let body: unknown;
     try {
-      body = await c.req.json();
+      body = JSON.parse(raw);
     } catch {
-      return c.json({ error: 'invalid_json' }, 400);
+      return refuse(400, 'invalid_json', 'body is not JSON');
     }
     const envelope = evolutionEnvelopeSchema.safeParse(body);
-    if (!envelope.success) return c.json({ error: 'invalid_payload', message: envelope.error.issues[0]?.message }, 422);
+    if (!envelope.success) return refuse(422, 'invalid_payload', envelope.error.issues[0]?.message ?? 'invalid envelope');
     const result = normalizeEvolution(envelope.data);
-    if (result.status === 'ignored') return c.json({ status: 'ignored', reason: result.reason });
-    if (result.status === 'invalid') {
-      deps.logger.warn({ event: envelope.data.event, reason: result.reason }, 'unprocessable evolution webhook');
-      return c.json({ error: 'unprocessable', message: result.reason }, 422);
+    if (result.status === 'ignored' && deps.onProviderEvent) {
+      try {
+        if ((await deps.onProviderEvent(envelope.data)) === 'queued') return c.json({ status: 'queued' });
+      } catch (err) {
+        deps.logger.error({ err: (err as Error).message, event: envelope.data.event }, 'could not enqueue evolution event');
+        return c.json({ error: 'unavailable' }, 503);
+      }
     }
+    if (result.status === 'ignored') return c.json({ status: 'ignored', reason: maskPii(result.reason) });
+    if (result.status === 'invalid') return refuse(422, 'unprocessable', result.reason);
     try {
       await deps.enqueueInbound(result.message);
     } catch (err) {
-      deps.logger.error({ err: (err as Error).message }, 'could not enqueue inbound message');
+      // The job schema refused it: retrying the same payload cannot help.
+      if (err instanceof AppError && err.code === 'validation') return refuse(422, 'unprocessable', err.message);
+      deps.logger.error({ err: maskPii((err as Error).message) }, 'could not enqueue inbound message');
       return c.json({ error: 'unavailable' }, 503);
     }
     return c.json({ status: 'queued' });

@@ -3,7 +3,11 @@
  * instance is skipped for `cooldownMs`, then one trial call decides. Without it
  * a dead provider would burn every queued job's retries in a few seconds.
  */
+import { observe } from '../../shared/observe.js';
+
 export interface CircuitBreakerOptions {
+  /** Label for metrics and `julia status` (default "evolution"). */
+  name?: string;
   threshold?: number;
   cooldownMs?: number;
   now?: () => number;
@@ -20,8 +24,10 @@ export class CircuitBreaker {
   private readonly threshold: number;
   private readonly cooldownMs: number;
   private readonly now: () => number;
+  private readonly name: string;
 
   constructor(opts: CircuitBreakerOptions = {}) {
+    this.name = opts.name ?? 'evolution';
     this.threshold = opts.threshold ?? 5;
     this.cooldownMs = opts.cooldownMs ?? 15_000;
     this.now = opts.now ?? Date.now;
@@ -45,7 +51,15 @@ export class CircuitBreaker {
   }
 
   success(key: string): void {
+    const wasOpen = (this.states.get(key)?.failures ?? 0) >= this.threshold;
     this.states.delete(key);
+    // Transitions only: the metrics layer records them where every process can read them.
+    if (wasOpen) observe('circuit', 0, { circuit: this.name, key });
+  }
+
+  /** Opens at once for `ms` (a configuration fault: retrying sooner cannot help). */
+  trip(key: string, ms: number): void {
+    this.states.set(key, { failures: this.threshold, openUntil: this.now() + ms, trialInFlight: false });
   }
 
   failure(key: string): void {
@@ -54,5 +68,6 @@ export class CircuitBreaker {
     s.trialInFlight = false;
     if (s.failures >= this.threshold) s.openUntil = this.now() + this.cooldownMs;
     this.states.set(key, s);
+    if (s.failures === this.threshold) observe('circuit', 1, { circuit: this.name, key });
   }
 }

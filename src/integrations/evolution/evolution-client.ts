@@ -1,6 +1,7 @@
 import type { Logger } from '../../shared/logger.js';
 import { CircuitBreaker } from './circuit-breaker.js';
-import { jidOf, ProviderError, type Presence, type WhatsAppProvider } from './provider.js';
+import { BodyTooLargeError, readCapped } from './read-capped.js';
+import { jidCandidates, jidOf, ProviderConfigError, ProviderError, type Presence, type WhatsAppProvider } from './provider.js';
 
 export interface EvolutionClientOptions {
   baseUrl: string;
@@ -11,9 +12,24 @@ export interface EvolutionClientOptions {
   retries?: number;
   backoffMs?: number;
   breaker?: CircuitBreaker;
+  /** How long a 401/403/404 (bad key, missing instance) keeps the instance's circuit open. */
+  configFaultCooldownMs?: number;
 }
 
+/**
+ * Wrong key, forbidden, or no such instance: fixing it takes a person. A 404
+ * counts only when it is about the instance (a missing message is not).
+ */
+const isConfigFault = (status: number, body: string) => status === 401 || status === 403 || (status === 404 && /instance/i.test(body));
+
 type RetryPolicy = 'idempotent' | 'not-delivered-only';
+
+/**
+ * Answers are JSON of a few KB, except getBase64FromMediaMessage; its cap is
+ * the largest photo the model takes (5 MB of base64) plus the JSON around it.
+ */
+const MAX_RESPONSE_BYTES = 8_000_000;
+export const MAX_MEDIA_RESPONSE_BYTES = 5_500_000;
 
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
@@ -29,8 +45,9 @@ export function createEvolutionClient(opts: EvolutionClientOptions): WhatsAppPro
   const retries = opts.retries ?? 2;
   const backoffMs = opts.backoffMs ?? 200;
   const breaker = opts.breaker ?? new CircuitBreaker();
+  const configCooldownMs = opts.configFaultCooldownMs ?? 5 * 60_000;
 
-  async function once(path: string, body: unknown, instance: string): Promise<unknown> {
+  async function once(path: string, body: unknown, instance: string, maxBytes = MAX_RESPONSE_BYTES): Promise<unknown> {
     if (!breaker.acquire(instance)) {
       throw new ProviderError(`evolution ${instance}: circuit open`, undefined, true, 'no');
     }
@@ -47,23 +64,35 @@ export function createEvolutionClient(opts: EvolutionClientOptions): WhatsAppPro
       const code = (err as { cause?: { code?: string } }).cause?.code ?? (err as { name?: string }).name ?? 'network';
       throw new ProviderError(`evolution ${path}: ${code}`, undefined, true, NOT_CONNECTED.has(code) ? 'no' : 'unknown');
     }
-    const text = await res.text();
+    let text: string;
+    try {
+      text = await readCapped(res, maxBytes);
+    } catch (err) {
+      // Too big is final for this message: retrying would download it again.
+      if (err instanceof BodyTooLargeError) throw new ProviderError(`evolution ${path}: answer over ${maxBytes} bytes`, res.status, false, 'unknown');
+      throw err;
+    }
     if (res.ok) {
       breaker.success(instance);
       return text ? (JSON.parse(text) as unknown) : {};
+    }
+    if (isConfigFault(res.status, text)) {
+      breaker.trip(instance, configCooldownMs);
+      throw new ProviderConfigError(`evolution ${path}: HTTP ${res.status} (API key or instance)`, res.status, instance);
     }
     if (res.status >= 500) breaker.failure(instance);
     else breaker.success(instance);
     const retryable = res.status >= 500 || res.status === 429 || res.status === 408;
     // A 4xx is a refusal; a 5xx may come after Evolution already handed the message to WhatsApp.
     const delivered = res.status < 500 ? 'no' : 'unknown';
-    throw new ProviderError(`evolution ${path}: HTTP ${res.status} ${text.slice(0, 200)}`, res.status, retryable, delivered);
+    // The body is not quoted: Evolution echoes the number and the text we sent (finding 12).
+    throw new ProviderError(`evolution ${path}: HTTP ${res.status}`, res.status, retryable, delivered);
   }
 
-  async function call(path: string, body: unknown, instance: string, policy: RetryPolicy): Promise<unknown> {
+  async function call(path: string, body: unknown, instance: string, policy: RetryPolicy, maxBytes?: number): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await once(path, body, instance);
+        return await once(path, body, instance, maxBytes);
       } catch (err) {
         const e = err as ProviderError;
         const repeatable = e.retryable && (policy === 'idempotent' || e.delivered === 'no');
@@ -93,20 +122,24 @@ export function createEvolutionClient(opts: EvolutionClientOptions): WhatsAppPro
       await call(`/chat/markMessageAsRead/${enc(instance)}`, { readMessages: [{ fromMe: false, ...message }] }, instance, 'idempotent');
     },
     async getMediaBase64(instance, message) {
-      const res = (await call(`/chat/getBase64FromMediaMessage/${enc(instance)}`, { message: { key: message }, convertToMp4: false }, instance, 'idempotent')) as {
+      const res = (await call(`/chat/getBase64FromMediaMessage/${enc(instance)}`, { message: { key: message }, convertToMp4: false }, instance, 'idempotent', MAX_MEDIA_RESPONSE_BYTES)) as {
         base64?: string;
         mimetype?: string;
       };
       return res?.base64 ? { base64: res.base64, mimetype: res.mimetype ?? 'application/octet-stream' } : null;
     },
-    async findSentText(instance, phone, text, since) {
-      const res = await call(`/chat/findMessages/${enc(instance)}`, { where: { key: { remoteJid: jidOf(phone) } } }, instance, 'idempotent');
-      for (const record of messageRecords(res)) {
-        if (record.key?.fromMe !== true || !record.key.id) continue;
-        const body = record.message?.conversation ?? record.message?.extendedTextMessage?.text;
-        const at = Number(record.messageTimestamp ?? 0) * 1000;
-        // Seconds resolution on the provider side: allow one second of slack.
-        if (body === text && at >= since.getTime() - 1_000) return { messageId: record.key.id };
+    async findSentText(instance, phone, text, since, findOpts) {
+      // Evolution files the chat under one jid only, and not always the one we dial:
+      // a miss under our form is not proof the message is absent (issue 9, finding 6).
+      for (const remoteJid of jidCandidates(phone, findOpts?.lid)) {
+        const res = await call(`/chat/findMessages/${enc(instance)}`, { where: { key: { remoteJid, fromMe: true } } }, instance, 'idempotent');
+        for (const record of messageRecords(res)) {
+          if (record.key?.fromMe !== true || !record.key.id) continue;
+          const body = record.message?.conversation ?? record.message?.extendedTextMessage?.text;
+          const at = Number(record.messageTimestamp ?? 0) * 1000;
+          // Seconds resolution on the provider side: allow one second of slack.
+          if (body === text && at >= since.getTime() - 1_000) return { messageId: record.key.id };
+        }
       }
       return null;
     },

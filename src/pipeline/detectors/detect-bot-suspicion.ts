@@ -1,4 +1,4 @@
-import { clauses, normalize } from './normalize.js';
+import { clauses, detectorInput, normalize } from './normalize.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
 
 export interface BotSuspicionResult {
@@ -65,7 +65,8 @@ const RULES: readonly Rule[] = [
  * of robots elsewhere ("cirurgia robótica", "robô aspirador") do not count:
  * every rule needs the question aimed at the interlocutor.
  */
-export function detectBotSuspicion(text: string): BotSuspicionResult {
+export function detectBotSuspicion(raw: string): BotSuspicionResult {
+  const text = detectorInput(raw);
   // An upper-case "IA" is the acronym, never the verb, so it is safe to rewrite.
   const expanded = text.replace(/\bI\.?A\b/g, 'inteligencia artificial');
   const normalized = normalize(expanded);

@@ -1,5 +1,5 @@
 import { assessAnger } from './anger-signals.js';
-import { clauses, normalize } from './normalize.js';
+import { clauses, detectorInput, normalize } from './normalize.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
 
 export type HandoffReason = 'human_request' | 'legal_threat' | 'strong_anger' | 'payment_dispute';
@@ -90,7 +90,9 @@ const FAMILIES: ReadonlyArray<readonly [HandoffReason, readonly Rule[]]> = [
 ];
 
 /** Should a human take this conversation over? Deterministic, no I/O. */
-export function detectHandoff(text: string): HandoffResult {
+export function detectHandoff(raw: string): HandoffResult {
+  // Capitals and "!" are read on the canonical text too: "𝐀𝐁𝐒𝐔𝐑𝐃𝐎" is shouting.
+  const text = detectorInput(raw);
   const normalized = normalize(text);
   if (normalized.length === 0) return { handoff: false, confidence: 0, signals: [] };
   const parts = clauses(text);

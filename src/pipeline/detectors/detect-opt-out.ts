@@ -1,4 +1,4 @@
-import { clauses, normalize } from './normalize.js';
+import { clauses, detectorInput, normalize } from './normalize.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
 
 export interface OptOutResult {
@@ -99,7 +99,8 @@ const RULES: readonly Rule[] = [
 ];
 
 /** Does the doctor ask us to stop contacting him? Deterministic, no I/O. */
-export function detectOptOut(text: string): OptOutResult {
+export function detectOptOut(raw: string): OptOutResult {
+  const text = detectorInput(raw);
   const normalized = normalize(text);
   if (normalized.length === 0) return { optOut: false, confidence: 0 };
   const [best] = matchRules(RULES, normalized, clauses(text));

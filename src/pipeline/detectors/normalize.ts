@@ -1,4 +1,4 @@
-import { foldAccents } from '../../shared/text.js';
+import { canonical, fold, foldAccents, truncateMiddle } from '../../shared/text.js';
 /**
  * Shared text normalization for the inbound detectors.
  *
@@ -63,7 +63,7 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
   '+': 'mais',
 };
 
-export { foldAccents };
+export { canonical, fold, foldAccents };
 
 /**
  * Collapses letters stretched for emphasis. Portuguese legitimately doubles
@@ -84,7 +84,8 @@ export function squeezeRepeats(text: string): string {
  * "?", "!!!" or capitals look at the raw text.
  */
 export function normalize(text: string): string {
-  const folded = squeezeRepeats(foldAccents(text).toLowerCase());
+  // The shared fold: NFKC, invisibles removed, case, accents and look-alikes folded.
+  const folded = squeezeRepeats(fold(text));
   // "p/" and "c/" are written with a slash; expand before slashes become spaces.
   const slashed = folded.replace(/(^|\s)p\/(?=\s|\w)/g, '$1para ').replace(/(^|\s)c\/(?=\s|\w)/g, '$1com ');
   const words = slashed
@@ -102,8 +103,18 @@ export function normalize(text: string): string {
  * "não, obrigado, para de mandar" is one thought.
  */
 export function clauses(text: string): string[] {
-  return text
+  return canonical(text)
     .split(/[.?!;\n]+/)
     .map(normalize)
     .filter((c) => c.length > 0);
+}
+
+/**
+ * What a detector reads of a message: the canonical form of at most 20,000
+ * characters (head and tail). The rules look for a sentence, not a book; on a
+ * 1 MB text the regexes would otherwise hold a turn for many seconds.
+ */
+export const DETECT_MAX_CHARS = 20_000;
+export function detectorInput(raw: string): string {
+  return canonical(truncateMiddle(raw, DETECT_MAX_CHARS, () => '\n'));
 }

@@ -1,12 +1,15 @@
 import { CONTINUE, stop, type Processor } from '../processor.js';
+import { truncateMiddle } from '../../shared/text.js';
 import { loaded, pick } from '../turn-context.js';
 
 export const TRUNCATE_ABOVE = 4_000;
 export const ASK_SUMMARY_ABOVE = 10_000;
 
 /**
- * Very long messages: above 4,000 characters the model sees the start (and is
- * told so); above 10,000 Júlia asks, like a person would, for the short version.
+ * Very long messages: above 4,000 characters the model sees the start and the
+ * end (a question is as often at the end) and is told the middle was cut;
+ * above 10,000 Júlia asks, like a person would, for the short version. Either
+ * way the turn answers: a long text is never a reason for a failing job.
  */
 export const longMessage: Processor = {
   name: 'long_message',
@@ -22,7 +25,12 @@ export const longMessage: Processor = {
       p_interaction_id: last.id, p_props: { length }, p_dedupe_key: `long-message-${last.id}`,
     });
     if (length > ASK_SUMMARY_ABOVE) return stop('message_too_long', pick(ctx.deps.replies.longMessage, last.id));
-    ctx.text = `${ctx.text.slice(0, TRUNCATE_ABOVE)}\n[mensagem longa: só o começo está aqui]`;
+    ctx.text = truncateForModel(ctx.text);
     return CONTINUE;
   },
 };
+
+/** What the model reads of a long text: head and tail, and a line saying the middle was cut. */
+export function truncateForModel(text: string, max = TRUNCATE_ABOVE): string {
+  return truncateMiddle(text, max, (omitted) => `\n[mensagem longa: ${omitted} caracteres do meio foram cortados; aqui estão só o começo e o fim]\n`);
+}

@@ -4,7 +4,15 @@ import { loaded, pick, type TurnContext } from '../turn-context.js';
 /** Claude accepts these; a photo is seldom more than a few hundred KB, larger ones are skipped. */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 const MAX_IMAGES = 3;
+/** Claude's per-image limit is 5 MB of base64, i.e. 3.75 MB of file. */
 const MAX_BASE64_CHARS = 5_000_000;
+export const MAX_IMAGE_BYTES = (MAX_BASE64_CHARS / 4) * 3;
+
+/** The size WhatsApp declared for the file (fileLength), if it did. */
+function declaredBytes(m: { meta: { extra?: Record<string, unknown> } | null }): number | null {
+  const v = m.meta?.extra?.fileLength;
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
 
 /** Photos go to the model as images; a photo we cannot fetch stays a description. */
 async function fetchImages(ctx: TurnContext): Promise<TurnContext['images']> {
@@ -13,6 +21,13 @@ async function fetchImages(ctx: TurnContext): Promise<TurnContext['images']> {
   const photos = loaded(ctx).pending.filter((m) => m.kind === 'image' && m.instance && m.providerMessageId && m.meta?.chatJid).slice(-MAX_IMAGES);
   const out: TurnContext['images'] = [];
   for (const m of photos) {
+    // Checked before fetching: a photo too big for the model is never downloaded (the
+    // client caps what it reads as well, for a size that was not declared or lied).
+    const bytes = declaredBytes(m);
+    if (bytes !== null && bytes > MAX_IMAGE_BYTES) {
+      ctx.deps.logger.info({ bytes }, 'photo over the size the model takes; the model gets its description');
+      continue;
+    }
     try {
       const img = await getImage(m.instance!, m.meta!.chatJid!, m.providerMessageId!);
       const type = img?.mediaType.split(';')[0]!.trim() ?? '';

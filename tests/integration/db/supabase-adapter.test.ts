@@ -44,7 +44,8 @@ describe('Supabase adapter', () => {
     expect(err).toBeInstanceOf(DbError);
     expect(err.sqlState).toBe('23505');
     expect(err.code).toBe('conflict');
-    expect(err.message).toBe('shift_reserve: duplicate key value violates unique constraint "x" (Key (id)=(1) already exists.)');
+    // Details are kept for the column but the value is masked (issue 9, finding 12: they echo personal data).
+    expect(err.message).toBe('shift_reserve: duplicate key value violates unique constraint "x" (Key (id)=(***) already exists.)');
     const raised = (await db.rpc('broken').catch((e: unknown) => e)) as DbError;
     expect(raised.sqlState).toBe('P0001');
     expect(raised.message).toBe('broken: shift is not open');

@@ -3,7 +3,7 @@ import { createFlagStore, type FlagStore } from '../../../src/flags/index.js';
 import { createEvolutionClient, type WhatsAppProvider } from '../../../src/integrations/evolution/index.js';
 import { createRateLimiter, createSendOutbound, type OutboundContext, type SendOutbound } from '../../../src/outbound/index.js';
 import { fixedClock, silentLogger } from '../../../src/shared/index.js';
-import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolution-fake.js';
+import { startEvolutionFake, type EvolutionFake, type EvolutionFakeOptions } from '../../fakes/evolution-fake.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
 import { dropPrefix, testPrefix, testRedis } from '../../helpers/test-redis.js';
 
@@ -19,18 +19,42 @@ export interface Harness {
   flags: FlagStore;
   clock: ReturnType<typeof fixedClock>;
   send: SendOutbound;
+  /** What the wrapper posted to the managers' channel. */
+  alerts: string[];
   close(): Promise<void>;
 }
 
-export async function createHarness(opts: { instances?: string[]; graceMs?: number; seed?: boolean } = {}): Promise<Harness> {
+export interface HarnessOptions {
+  instances?: string[];
+  graceMs?: number;
+  seed?: boolean;
+  /** Extra options for the Evolution fake (its `instances` default to ours). */
+  fake?: EvolutionFakeOptions;
+  /** The key the client sends (default: the fake's). */
+  apiKey?: string;
+  timeoutMs?: number;
+  /** Send "composing" first; with `wrap` it is the hook between the decision and the provider call. */
+  presence?: boolean;
+  wrap?: (p: WhatsAppProvider, clock: ReturnType<typeof fixedClock>) => WhatsAppProvider;
+}
+
+export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const instances = opts.instances ?? ['julia'];
   const db = await createTestDb({ seed: opts.seed ?? false });
   const redis = testRedis();
   const prefix = testPrefix('outbound');
-  const fake = await startEvolutionFake({ instances });
-  const provider = createEvolutionClient({ baseUrl: fake.url, apiKey: fake.apiKey, logger: silentLogger, backoffMs: 5 });
-  const flags = createFlagStore({ db, redis, prefix, logger: silentLogger, localTtlMs: 0 });
+  const fake = await startEvolutionFake({ instances, ...opts.fake });
   const clock = fixedClock(WEDNESDAY_NOON);
+  const client = createEvolutionClient({
+    baseUrl: fake.url,
+    apiKey: opts.apiKey ?? fake.apiKey,
+    logger: silentLogger,
+    backoffMs: 5,
+    ...(opts.timeoutMs && { timeoutMs: opts.timeoutMs }),
+  });
+  const provider = opts.wrap ? opts.wrap(client, clock) : client;
+  const alerts: string[] = [];
+  const flags = createFlagStore({ db, redis, prefix, logger: silentLogger, localTtlMs: 0 });
   const send = createSendOutbound({
     db,
     flags,
@@ -40,6 +64,10 @@ export async function createHarness(opts: { instances?: string[]; graceMs?: numb
     clock,
     logger: silentLogger,
     inDoubtGraceMs: opts.graceMs ?? 15_000,
+    presence: opts.presence ?? false,
+    alert: async (text) => {
+      alerts.push(text);
+    },
   });
   return {
     db,
@@ -50,6 +78,7 @@ export async function createHarness(opts: { instances?: string[]; graceMs?: numb
     flags,
     clock,
     send,
+    alerts,
     async close() {
       await fake.close();
       await dropPrefix(redis, prefix);

@@ -101,17 +101,18 @@ describe('sendOutbound', () => {
     expect(h.fake.sentTexts()).toHaveLength(1);
   });
 
-  it('delivers a requested REMINDER on a Sunday night, but not to an opted-out doctor or under safe_mode', async () => {
+  it('delivers a requested REMINDER on a Sunday night, waits under safe_mode, never reaches an opted-out doctor', async () => {
     const d = await createDoctor(h.db);
     h.clock.set(spLocalToUtc(2026, 3, 8, 22, 15)); // Sunday 22:15
     const ctx = { method: 'REMINDER' as const, doctorId: d.id, reminderId: 'rem-1', conversationId: d.conversationId, actor: 'julia' };
     expect(await h.send(ctx, 'Lembrete: plantão amanhã às 7h.')).toMatchObject({ outcome: 'sent' });
     await h.flags.set('safe_mode', { enabled: true, mode: 'wait' }, 'test');
     try {
-      expect(await h.send(ctx, 'Lembrete 2')).toMatchObject({ outcome: 'blocked', rule: 'R4b_safe_mode' });
+      expect(await h.send(ctx, 'Lembrete 2', { idempotencyKey: 'k-rem-2' })).toMatchObject({ outcome: 'deferred', reason: 'safe_mode' });
     } finally {
       await h.flags.set('safe_mode', { enabled: false, mode: 'wait' }, 'test');
     }
+    expect(await h.send(ctx, 'Lembrete 2', { idempotencyKey: 'k-rem-2' })).toMatchObject({ outcome: 'sent' });
     await h.db.rpc('doctor_state_set_permission', { p_doctor_id: d.id, p_state: 'opted_out', p_reason: 'keyword' });
     expect(await h.send(ctx, 'Lembrete 3')).toMatchObject({ outcome: 'blocked', rule: 'R0_opted_out' });
   });

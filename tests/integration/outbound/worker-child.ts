@@ -18,6 +18,7 @@ const app = await createApp(loadConfig(env), {
   clock,
   workerSettings: { lockDurationMs: 1_000, stalledIntervalMs: 500, maxStalledCount: 5 },
   outboundInDoubtGraceMs: 3_000,
+  outboundSafeModePollMs: 500,
 });
 // A standby process boots fully but only starts consuming when told to (crash test).
 // The listener exists before "booted" is printed, so the signal can never arrive first.

@@ -1,0 +1,33 @@
+import type { Config } from '../config.js';
+import { openDb } from '../db/index.js';
+import { CircuitStore, formatStatus, loadStatus } from '../metrics/index.js';
+import { createRedis, pingRedis } from '../redis/index.js';
+import { createBullQueues } from '../../workers/queue.js';
+import { queueStats } from '../../workers/queue-stats.js';
+
+/**
+ * `julia status [--json]`: what /metrics says, for a person at a terminal —
+ * queues, today's counts, circuits, flags and the last errors. Reads the same
+ * database and Redis as the running service; changes nothing.
+ */
+export async function run(config: Config, args: string[] = []): Promise<number> {
+  const redis = createRedis(config.redisUrl, { name: 'status' });
+  const db = await openDb(config.database).catch((err: unknown) => {
+    redis.disconnect();
+    throw err;
+  });
+  const queues = createBullQueues(createRedis(config.redisUrl, { name: 'status-queues', blocking: true }), config.REDIS_PREFIX);
+  try {
+    if (!(await pingRedis(redis, 3_000))) {
+      console.error(`julia status: Redis at ${config.redisUrl} does not answer; queues and circuits are there`);
+      return 1;
+    }
+    const report = await loadStatus({ db, queueStats: () => queueStats(queues), circuits: new CircuitStore(redis, config.REDIS_PREFIX) });
+    console.log(args.includes('--json') ? JSON.stringify(report, null, 2) : formatStatus(report));
+    return 0;
+  } finally {
+    await queues.close();
+    redis.disconnect();
+    await db.close();
+  }
+}

@@ -1,0 +1,36 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
+
+/**
+ * Body caps (issue 9, finding 3). Sizes come from what the vendors really send:
+ *
+ * - Evolution (messages.upsert and friends): a WhatsApp text is at most 65,536
+ *   characters, ~200 KB of UTF-8; a quoted message can carry another, plus
+ *   thumbnails of a few KB. 1 MB covers every text event with room to spare.
+ *   Media bytes are NOT expected inline: run the instance with
+ *   WEBHOOK_BASE64=false and we fetch photos on demand through
+ *   getBase64FromMediaMessage, size checked first. If base64 is left on, a
+ *   WhatsApp-compressed photo (a few hundred KB) still fits; a video or a
+ *   document does not and is refused with 413 rather than buffered.
+ * - Chatwoot message_created: a supervisor's text (we only relay what fits a
+ *   WhatsApp message) plus conversation metadata: 512 KB.
+ * - Everything else, including routes mounted later (Slack events and
+ *   interactions are a few KB, admin calls smaller): the 1 MB default.
+ */
+export const BODY_LIMITS = {
+  default: 1024 * 1024,
+  evolution: 1024 * 1024,
+  chatwoot: 512 * 1024,
+} as const;
+
+/**
+ * 413 with a JSON error once the body passes `maxBytes`: a declared
+ * Content-Length over the cap is refused before reading a byte, a chunked body
+ * is counted while read and refused as soon as it passes the cap.
+ */
+export function bodyLimit(maxBytes: number): MiddlewareHandler {
+  return honoBodyLimit({
+    maxSize: maxBytes,
+    onError: (c) => c.json({ error: 'payload_too_large', maxBytes }, 413),
+  });
+}

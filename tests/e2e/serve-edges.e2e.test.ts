@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAnthropicFake, startEvolutionFake, type AnthropicFake, type EvolutionFake } from '../fakes/index.js';
+import { evolutionPayload } from '../helpers/evolution-fixture.js';
+import { dropPrefix, testPrefix, testRedis, TEST_REDIS_URL } from '../helpers/test-redis.js';
+import { waitFor } from '../helpers/wait-for.js';
+
+/**
+ * Issue 9, findings 3 and 4, through a started service: `julia serve` as a
+ * child process (its own PGlite in a temp DATA_DIR, real Redis under a private
+ * prefix), the real SDKs pointed at the loopback Anthropic and Evolution fakes.
+ */
+const JULIA = join(import.meta.dirname, '../../src/julia.mjs');
+const TOKEN = 'serve-edges-token';
+const REPLY = 'Oi! Aqui é a Júlia, me conta o que vc procura';
+const MB = 1024 * 1024;
+
+const options = (file: string) =>
+  readFileSync(join(import.meta.dirname, '../../prompts/pipeline', file), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const userTexts = (anthropic: AnthropicFake) =>
+  anthropic.calls().flatMap((c) => c.messages.filter((m) => m.role === 'user').map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))));
+
+describe('julia serve: body limits, long texts and disguised opt-outs end to end', () => {
+  let child: ChildProcess;
+  let evolution: EvolutionFake;
+  let anthropic: AnthropicFake;
+  let base = '';
+  let output = '';
+  const prefix = testPrefix('serve-edges');
+
+  beforeAll(async () => {
+    evolution = await startEvolutionFake({ apiKey: 'evo-key' });
+    anthropic = await startAnthropicFake({ handler: () => ({ text: REPLY }) });
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, [JULIA, 'serve'], {
+      env: {
+        PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn',
+        PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'julia-edges-')), REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix,
+        HUMANIZED_DELAY: 'off', TURN_DEBOUNCE_MS: '300',
+        EVOLUTION_API_URL: evolution.url, EVOLUTION_API_KEY: 'evo-key', EVOLUTION_INSTANCE: 'julia-prod', EVOLUTION_WEBHOOK_TOKEN: TOKEN,
+        ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: anthropic.url,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d) => (output += String(d)));
+    child.stderr!.on('data', (d) => (output += String(d)));
+    await waitFor(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status === 200, { timeoutMs: 150_000, intervalMs: 300, what: 'julia serve ready' });
+  }, 180_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    const r = testRedis();
+    await dropPrefix(r, prefix);
+    r.disconnect();
+    await Promise.all([evolution?.close(), anthropic?.close()]);
+  }, 30_000);
+
+  const post = (body: string) =>
+    fetch(`${base}/webhooks/evolution`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-token': TOKEN }, body });
+  const sentTo = (number: string) => evolution.sentTexts().filter((s) => s.number === number).map((s) => s.text);
+
+  it('answers an 8 MB body with 413 and stays healthy', async () => {
+    const res = await post(JSON.stringify(evolutionPayload('text-conversation', { id: 'SE-8MB', text: 'x'.repeat(8 * MB), remoteJid: '5511955550001@s.whatsapp.net' })));
+    expect(res.status).toBe(413);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    expect((await post(JSON.stringify(evolutionPayload('text-conversation', { id: 'SE-AFTER', text: 'oi julia', remoteJid: '5511955550002@s.whatsapp.net' })))).status).toBe(200);
+    await waitFor(() => sentTo('5511955550002').length === 1, { timeoutMs: 30_000, what: 'a reply after the 413' });
+    expect(sentTo('5511955550001')).toEqual([]);
+  }, 60_000);
+
+  it('answers a very long text: the model reads its head and tail, told it was cut', async () => {
+    const text = `INICIO ${'estou procurando plantao e queria entender melhor como funciona. '.repeat(130)}pergunta final: tem noturno? FIM`;
+    expect(text.length).toBeGreaterThan(8_000);
+    expect((await post(JSON.stringify(evolutionPayload('text-conversation', { id: 'SE-LONG', text, remoteJid: '5511955550003@s.whatsapp.net' })))).status).toBe(200);
+    await waitFor(() => sentTo('5511955550003').length === 1, { timeoutMs: 30_000, what: 'the reply to a long text' });
+    expect(sentTo('5511955550003')).toEqual([REPLY]);
+    const seen = userTexts(anthropic).find((t) => t.includes('INICIO'))!;
+    expect(seen).toMatch(/mensagem longa: \d+ caracteres do meio foram cortados/);
+    expect(seen).toContain('pergunta final: tem noturno? FIM');
+    expect(seen.length).toBeLessThan(5_000);
+  }, 60_000);
+
+  it('answers a huge text with the LongMessage reply', async () => {
+    const text = 'texto gigante sem fim '.repeat(20_000);
+    expect((await post(JSON.stringify(evolutionPayload('text-conversation', { id: 'SE-HUGE', text, remoteJid: '5511955550004@s.whatsapp.net' })))).status).toBe(200);
+    await waitFor(() => sentTo('5511955550004').length === 1, { timeoutMs: 30_000, what: 'the LongMessage reply' });
+    expect(options('long-message.md')).toContain(sentTo('5511955550004')[0]);
+  }, 60_000);
+
+  it('confirms a disguised opt-out as an opt-out and never answers it normally', async () => {
+    const disguised = [
+      ['5511955550005', '𝐏𝐀𝐑𝐀 𝐃𝐄 𝐌𝐄 𝐌𝐀𝐍𝐃𝐀𝐑 𝐌𝐄𝐍𝐒𝐀𝐆𝐄𝐌'],
+      ['5511955550006', 'p\u200Ba\u200Br\u200Ba de me m\u200Ban\u200Bdar mensagem'],
+      ['5511955550007', 'ｎãｏ ｑｕｅｒｏ ｍａｉｓ ｒｅｃｅｂｅｒ ｍｅｎｓａｇｅｍ'],
+    ] as const;
+    for (const [phone, text] of disguised) {
+      expect((await post(JSON.stringify(evolutionPayload('text-conversation', { id: `SE-OPT-${phone}`, text, remoteJid: `${phone}@s.whatsapp.net` })))).status).toBe(200);
+    }
+    const confirmations = options('opt-out-confirmation.md');
+    for (const [phone, text] of disguised) {
+      await waitFor(() => sentTo(phone).length === 1, { timeoutMs: 30_000, what: `the opt-out confirmation to ${phone}` });
+      expect(confirmations).toContain(sentTo(phone)[0]);
+      expect(userTexts(anthropic).some((t) => t.includes(text))).toBe(false);
+    }
+    expect(output).not.toMatch(/Maximum call stack/);
+  }, 180_000);
+});
