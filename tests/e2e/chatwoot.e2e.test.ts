@@ -163,6 +163,26 @@ describe('Chatwoot webhook admission and hand-back', () => {
     expect(JSON.stringify(notice!.blocks)).toContain(`/app/accounts/${cw().accountId}/conversations/${cw().conversations()[0]!.id}`);
   });
 
+  it('a supervisor message 3 hours after the hand-off goes out whatever safe_mode, pacing or business hours say', async () => {
+    const conversation = cw().conversations()[0]!.id;
+    // The doctor last wrote (and the hand-off happened) 3 hours ago; Júlia is paused and R2 says "not yet".
+    await e.db.pg.exec(`alter table interactions disable trigger interactions_immutable;
+      update interactions set occurred_at = occurred_at - interval '3 hours', created_at = created_at - interval '3 hours';
+      alter table interactions enable trigger interactions_immutable;
+      update doctor_state set last_inbound_at = last_inbound_at - interval '3 hours', next_allowed_at = now() + interval '2 days';`);
+    await e.app.deps.flags.set('safe_mode', { enabled: true, mode: 'wait' }, 'test');
+    try {
+      const res = await deliver({ event: 'message_created', id: 7050, content: 'Dr., consegui a troca que o senhor pediu', message_type: 'outgoing', conversation: { id: conversation }, sender: { id: 3 } });
+      expect(await res.json()).toEqual({ status: 'queued' });
+      await waitFor(() => e.evolution.sentTexts().some((s) => s.text === 'Dr., consegui a troca que o senhor pediu'), { what: 'the supervisor message', timeoutMs: 20_000 });
+      const row = (await e.db.pg.query<{ method: string; status: string }>(`select method, status from outbound_messages where idempotency_key = 'chatwoot-7050'`)).rows[0];
+      expect(row).toEqual({ method: 'MANUAL', status: 'sent' });
+      expect(cw().messages().some((m) => m.private && /NÃO foi enviada|na fila/.test(m.content ?? ''))).toBe(false);
+    } finally {
+      await e.app.deps.flags.set('safe_mode', { enabled: false, mode: 'wait' }, 'test');
+    }
+  });
+
   it('a supervisor message the wrapper blocks is explained in a private note', async () => {
     const conversation = cw().conversations()[0]!.id;
     await e.db.pg.query(`select doctor_state_set_permission(doctor_id, 'opted_out', 'pediu', null, 'test') from conversations where chatwoot_conversation_id = $1`, [conversation]);

@@ -269,12 +269,20 @@ describe('Slack: managers steer Júlia', () => {
         expect(Date.now() - applied).toBeLessThan(1_000);
         expect((await dispatcherB.tick()).skipped).toBe('safe_mode');
         expect((await e.app.deps.flags.get()).safeMode.enabled).toBe(true);
+        // Automatic replies stop: the doctor's message is stored, Júlia's answer never leaves.
+        const { evolutionPayload } = await import('../helpers/evolution-fixture.js');
+        const sentBefore = e.evolution.sentTexts().length;
+        await e.post(evolutionPayload('text-conversation', { id: 'KS-1', text: 'oi, tem plantão amanhã?', remoteJid: '5511980000077@s.whatsapp.net' }));
+        await waitFor(async () => (await q(`select 1 from outbound_messages where phone = '5511980000077' and rule = 'R4b_safe_mode'`)).length > 0, { what: 'the paused reply', timeoutMs: 20_000 });
+        expect(e.evolution.sentTexts().length).toBe(sentBefore);
         expect(e.slack.posted().some((m) => m.channel === 'C-ALERTS' && m.text?.includes('Júlia pausada por <@UMANAGER1>'))).toBe(true);
 
         await ask('pode voltar', { toolUse: { name: 'retomar_julia', input: {} } }, { text: 'Confirme.' });
         await waitDone((await confirm()).actionId);
         await waitFor(async () => !(await flagsB.get()).safeMode.enabled, { what: 'resume in process B', timeoutMs: 1_000 });
         expect((await dispatcherB.tick()).skipped).not.toBe('safe_mode');
+        await e.post(evolutionPayload('text-conversation', { id: 'KS-2', text: 'e aí?', remoteJid: '5511980000077@s.whatsapp.net' }));
+        await waitFor(() => e.evolution.sentTexts().some((t) => t.number.includes('5511980000077')), { what: 'Júlia answers again', timeoutMs: 20_000 });
         expect(e.slack.posted().some((m) => m.channel === 'C-ALERTS' && m.text?.includes('Júlia retomada'))).toBe(true);
       } finally {
         await flagsB.close();
