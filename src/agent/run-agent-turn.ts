@@ -109,9 +109,10 @@ export async function runAgentTurn(deps: AgentDeps, input: AgentTurnInput): Prom
       : null);
   const memories = await failOpen<Memory[]>(deps, 'memories', [], () => deps.memory.relevant(doctorId, lastDoctorText, 5));
   // Managers' directives and a person's hand-back summary (issue 11); a turn goes on without them if the read fails.
-  const steering = await failOpen<{ directives: string[]; handback: string | null }>(deps, 'steering', { directives: [], handback: null }, () =>
-    deps.db.rpc('agent_steering', { p_conversation_id: conversationId, p_now: deps.clock.now() }),
-  );
+  const steering = await failOpen<{ directives: string[]; handback: string | null }>(deps, 'steering', { directives: [], handback: null }, async () => {
+    const s = await deps.db.rpc<{ directives?: string[] | null; handback?: string | null } | null>('agent_steering', { p_conversation_id: conversationId, p_now: deps.clock.now() });
+    return { directives: s?.directives ?? [], handback: s?.handback ?? null };
+  });
   const { messages, openers } = toLlmMessages(input.history, deps.historyLimit ?? 30);
   const dynamic = buildDynamicContext({
     clock: deps.clock,
