@@ -79,7 +79,17 @@ export function createAdminAgent(deps: SlackAgentDeps & { registry: ToolRegistry
         if (work.actionId !== CONFIRM_ACTION && work.actionId !== CANCEL_ACTION) return 'ignored';
         return decideWrite(deps.registry, { ...work, confirm: work.actionId === CONFIRM_ACTION }, { deps });
       }
-      return converse(work);
+      try {
+        return await converse(work);
+      } catch (err) {
+        // One attempt only (a rerun could post twice): the manager hears it failed instead of silence.
+        deps.logger.error({ err: errorMessage(err) }, 'slack admin agent failed');
+        const threadTs = work.kind === 'message' ? work.threadTs : undefined;
+        await deps.slack
+          .postMessage({ channel: work.channel, text: 'Não consegui processar esse pedido agora. Tente de novo em instantes.', ...(threadTs ? { thread_ts: threadTs } : {}) })
+          .catch(() => undefined);
+        return 'failed';
+      }
     },
   };
 }

@@ -117,6 +117,12 @@ describe('Slack: managers steer Júlia', () => {
     }, 40_000);
   });
 
+  it('tells the manager when the model cannot be reached instead of staying silent', async () => {
+    admin.push({ status: 400, error: { type: 'invalid_request_error', message: 'bad request' } });
+    expect((await json(mention('quantos médicos responderam hoje?'))).status).toBe(200);
+    await waitFor(() => e.slack.posted().some((p) => p.text === 'Não consegui processar esse pedido agora. Tente de novo em instantes.' && p.thread_ts), { what: 'the failure reply', timeoutMs: 20_000 });
+  });
+
   describe('tools through the scripted model', () => {
     it('metrics, doctors, history, shifts, status and hand-offs are read at once and chain in a session', async () => {
       const camila = await doctor('Dra. Camila Rocha');
