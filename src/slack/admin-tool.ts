@@ -56,6 +56,11 @@ export interface AdminTool<I = unknown> {
   description: string;
   input: z.ZodType<I>;
   write: boolean;
+  /**
+   * For writes: fixes what will run (e.g. the directives read from a document)
+   * before the preview, so the click executes exactly what the manager saw.
+   */
+  prepare?(input: I, ctx: AdminContext): Promise<I>;
   /** For writes: the text of the preview the manager confirms. */
   preview?(input: I, ctx: AdminContext): Promise<string> | string;
   run(input: I, ctx: AdminContext): Promise<unknown>;

@@ -7,7 +7,8 @@ export const CONFIRM_TTL_SECONDS = 10 * 60;
  * A write the model asked for becomes a pending action and a preview with
  * buttons. Nothing else is done here: the model is told it awaits the click.
  */
-export async function proposeWrite(tool: AdminTool, input: unknown, ctx: AdminContext): Promise<{ aguardandoConfirmacao: true; previa: string }> {
+export async function proposeWrite(tool: AdminTool, requested: unknown, ctx: AdminContext): Promise<{ aguardandoConfirmacao: true; previa: string }> {
+  const input = tool.prepare ? await tool.prepare(requested, ctx) : requested;
   const preview = await tool.preview!(input, ctx);
   const created = await ctx.deps.db.rpc<{ id: string }>('slack_action_create', {
     p_tool: tool.name,

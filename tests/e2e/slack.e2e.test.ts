@@ -197,11 +197,14 @@ describe('Slack: managers steer Júlia', () => {
       const link = docs.publish('1BriefingSemana47abc', 'Briefing da semana\n\nPrioridades\n- Fechar os noturnos de sábado no Santa Clara\n\nNão dizer\n- Não prometer pagamento em 7 dias\n');
       await ask('processa o briefing', { toolUse: { name: 'processar_briefing', input: { url: link, validadeDias: 7 } } }, { text: 'Confirme.' });
       expect(lastPreview(e.slack)!.text).toContain('Não prometer pagamento em 7 dias');
+      // Edited after the preview: the click stores what the manager saw, not the new text.
+      docs.publish('1BriefingSemana47abc', 'Prioridades\n- Outra prioridade que ninguém confirmou\n');
       await waitDone((await confirm()).actionId);
       const directives = await q<{ id: string; kind: string; text: string }>(`select id, kind, text from manager_directives order by created_at, kind`);
       expect(directives.map((d) => [d.kind, d.text])).toEqual(
         expect.arrayContaining([['prioridade', 'Fechar os noturnos de sábado no Santa Clara'], ['evitar', 'Não prometer pagamento em 7 dias']]),
       );
+      expect(directives.some((d) => d.text.includes('ninguém confirmou'))).toBe(false);
 
       // The next doctor turn reads them in its prompt.
       await e.post((await import('../helpers/evolution-fixture.js')).evolutionPayload('text-conversation', { id: 'SL-1', text: 'tem plantão?', remoteJid: '5511980000031@s.whatsapp.net' }));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Logger } from '../../shared/logger.js';
@@ -99,7 +100,7 @@ export function slackWebhook(deps: SlackWebhookDeps): Hono {
       const channel = form.get('channel_id') ?? '';
       const text = (form.get('text') ?? '').trim();
       if (!user || !channel) return c.json({ error: 'bad_command' }, 400);
-      const ok = await queueOnce(deps, `command:${form.get('trigger_id') ?? `${user}:${raw.length}`}`, { kind: 'command', user, channel, text });
+      const ok = await queueOnce(deps, `command:${form.get('trigger_id') ?? createHash('sha256').update(raw).digest('hex')}`, { kind: 'command', user, channel, text });
       return ok ? c.json({ response_type: 'ephemeral', text: 'Recebido, já te respondo no canal.' }) : c.json({ error: 'unavailable' }, 503);
     }
     return c.json({ ok: true });
