@@ -5,6 +5,7 @@ import { composeCampaigns } from './compose-campaigns.js';
 import { composeCatchup } from './compose-catchup.js';
 import { composeDoctorPath } from './compose-doctor-path.js';
 import { composeMetrics } from './compose-metrics.js';
+import { composeGroups } from './compose-groups.js';
 import { composePipeline } from './compose-pipeline.js';
 import { composeScheduled } from './compose-scheduled.js';
 import { composeSupervision } from './compose-supervision.js';
@@ -137,6 +138,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     composeCatchup(deps),
     composeCampaigns(deps),
     composeScheduled(deps, queues),
+    composeGroups(deps),
     composeMetrics(deps, queues),
     composeSlack(deps),
   ];

@@ -47,7 +47,7 @@ export function composeDoctorPath(deps: AppDeps): Capability {
       }, (payload, result) => explainToSupervisor(deps, payload, result)) as JobHandler,
       inbound: inboundHandler({ db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler,
       turn: turnHandler(pipeline, { queue }) as JobHandler,
-      'group-ingest': groupIngestHandler({ db }) as JobHandler,
+      'group-ingest': groupIngestHandler({ db, queue }) as JobHandler,
       ...(pipeline.probeModel
         ? { 'model-recovery': modelRecoveryHandler({ db, queue, logger, probeModel: pipeline.probeModel, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler }
         : {}),

@@ -74,3 +74,11 @@ on conflict (phone) do nothing;
 insert into doctor_state (doctor_id)
 select id from doctors
 on conflict (doctor_id) do nothing;
+
+-- Short names the demo hospitals go by in WhatsApp groups (0130_groups.sql).
+insert into hospital_aliases (alias, hospital_id, created_by)
+select a.alias, h.id, 'seed' from (values
+  ('hsc', 'santa-clara-tatuape'), ('hvm', 'vila-mariana-saude'), ('hcsa', 'santo-andre-central'),
+  ('vida sbc', 'sao-bernardo-vida'), ('sbc vida', 'sao-bernardo-vida')
+) as a(alias, slug) join hospitals h on h.slug = a.slug
+on conflict (alias) do nothing;

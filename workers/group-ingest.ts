@@ -1,14 +1,21 @@
 import type { Db } from '../src/db/index.js';
 import { inboundMessageSchema, type InboundMessage } from '../src/inbound/index.js';
+import type { JobQueue } from '../src/shared/index.js';
+import { armGroupProcess } from './group-process.js';
 import { defineJob } from './job-definition.js';
 
 /**
  * Group messages (shift offers shared in doctors' WhatsApp groups) are never
- * answered; they are stored for the group pipeline, which parses them into
- * shifts for managers to review.
+ * answered; they are stored and handed to the group pipeline (group-process),
+ * which parses them into shifts for managers to review.
  */
 export const groupIngestJob = defineJob({ queue: 'groups', payload: inboundMessageSchema, attempts: 5, backoffMs: 2_000, dropOnComplete: true });
 
-export function groupIngestHandler(deps: { db: Db }) {
-  return async (message: InboundMessage) => deps.db.rpc('group_message_save', { p_message: message });
+export function groupIngestHandler(deps: { db: Db; queue?: JobQueue }) {
+  return async (message: InboundMessage) => {
+    const saved = await deps.db.rpc<{ status: string; id: string | null }>('group_message_save', { p_message: message });
+    // A retried ingest finds the row already saved (id null): the sweeper covers a lost arm.
+    if (saved.id && deps.queue) await armGroupProcess(deps.queue, saved.id);
+    return saved;
+  };
 }

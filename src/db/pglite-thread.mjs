@@ -5,12 +5,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
+// Trigram similarity for matching hospital names from WhatsApp groups (0130_groups.sql).
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 if (workerData.dataDir) mkdirSync(workerData.dataDir, { recursive: true });
 const pg = await PGlite.create({
   ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}),
   ...(workerData.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}),
-  extensions: { vector },
+  extensions: { vector, pg_trgm },
 });
 
 /** Open transactions by id: a migration runs several statements under one lock. */

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
+// Trigram similarity for matching hospital names from WhatsApp groups (0130_groups.sql).
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { buildRpcCall, MIGRATION_LOCK_KEY, toDbError, type SqlDb, type SqlTx } from './rpc.js';
 
 export interface PgliteOptions {
@@ -15,7 +17,7 @@ export async function createPgliteDb(opts: PgliteOptions = {}): Promise<SqlDb & 
   const pg = await PGlite.create({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-    extensions: { vector },
+    extensions: { vector, pg_trgm },
   });
   return pgliteDb(pg);
 }

@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPrompts } from '../../src/agent/index.js';
@@ -9,6 +7,7 @@ import { startAnthropicFake, startEvolutionFake, type AnthropicFake, type Evolut
 import { evolutionPayload } from '../helpers/evolution-fixture.js';
 import { dropPrefix, testPrefix, testRedis, TEST_REDIS_URL } from '../helpers/test-redis.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { migratedDataDir } from '../helpers/test-db.js';
 
 /**
  * Finding 2 (issue 9) through a STARTED service: `julia serve` as a child
@@ -51,7 +50,7 @@ describe('julia serve during a 25 s model outage', () => {
         HOME: process.env.HOME ?? '/tmp',
         LOG_LEVEL: 'warn',
         PORT: String(port),
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'julia-outage-')),
+        DATA_DIR: migratedDataDir('outage'),
         REDIS_URL: TEST_REDIS_URL,
         REDIS_PREFIX: prefix,
         HUMANIZED_DELAY: 'off',

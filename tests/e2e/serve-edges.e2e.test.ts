@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnthropicFake, startEvolutionFake, type AnthropicFake, type EvolutionFake } from '../fakes/index.js';
 import { evolutionPayload } from '../helpers/evolution-fixture.js';
 import { dropPrefix, testPrefix, testRedis, TEST_REDIS_URL } from '../helpers/test-redis.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { migratedDataDir } from '../helpers/test-db.js';
 
 /**
  * Issue 9, findings 3 and 4, through a started service: `julia serve` as a
@@ -53,7 +53,7 @@ describe('julia serve: body limits, long texts and disguised opt-outs end to end
     child = spawn(process.execPath, [JULIA, 'serve'], {
       env: {
         PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn',
-        PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'julia-edges-')), REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix,
+        PORT: String(port), DATA_DIR: migratedDataDir('edges'), REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix,
         HUMANIZED_DELAY: 'off', TURN_DEBOUNCE_MS: '300',
         EVOLUTION_API_URL: evolution.url, EVOLUTION_API_KEY: 'evo-key', EVOLUTION_INSTANCE: 'julia-prod', EVOLUTION_WEBHOOK_TOKEN: TOKEN,
         ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: anthropic.url,

@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRedis } from '../../src/redis/index.js';
 import { createBullQueues, type BullQueues } from '../../workers/queue.js';
 import { startAnthropicFake, startEvolutionFake, type AnthropicFake, type AnthropicHandler, type EvolutionFake } from '../fakes/index.js';
 import { dropPrefix, testPrefix, testRedis, TEST_REDIS_URL } from '../helpers/test-redis.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { migratedDataDir } from '../helpers/test-db.js';
 
 const JULIA = join(import.meta.dirname, '../../src/julia.mjs');
 export const SERVED_TOKEN = 'evo-webhook-token';
@@ -46,7 +45,7 @@ export interface Served {
 export async function startServed(opts: { anthropic: AnthropicHandler }): Promise<Served> {
   const evolution = await startEvolutionFake({ apiKey: 'evo-key' });
   const anthropic = await startAnthropicFake({ handler: opts.anthropic });
-  const dataDir = mkdtempSync(join(tmpdir(), 'julia-served-'));
+  const dataDir = migratedDataDir('served');
   const prefix = testPrefix('served');
   const queues = createBullQueues(createRedis(TEST_REDIS_URL, { name: 'served-test', blocking: true }), prefix);
   const port = await freePort();

@@ -8,6 +8,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     pgliteSeededTemplate: string;
+    pgliteServedDataDir: string;
   }
 }
 
@@ -25,6 +26,12 @@ export default async function setup(project: TestProject): Promise<void> {
   const seeded = join(dir, 'seeded.tar');
   writeFileSync(seeded, Buffer.from(await (await db.pg.dumpDataDir('none')).arrayBuffer()));
   await db.close();
+  // The same migrated database as a DATA_DIR on disk, for tests that spawn `julia serve`:
+  // each copies it and boots without migrating (that is tested once, in cli.test.ts).
+  const served = join(dir, 'served-data');
+  const onDisk = await createPgliteDb({ dataDir: served, loadDataDir: new Blob([readFileSync(plain)]) });
+  await onDisk.close();
+  project.provide('pgliteServedDataDir', served);
   project.provide('pgliteTemplate', plain);
   project.provide('pgliteSeededTemplate', seeded);
 }

@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL } from '../../helpers/test-redis.js';
+import { migratedDataDir } from '../../helpers/test-db.js';
 
 const JULIA = join(import.meta.dirname, '../../../src/julia.mjs');
 
@@ -13,7 +12,7 @@ describe('julia campaign', () => {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
       LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'julia-campaign-')),
+      DATA_DIR: migratedDataDir('campaign'),
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: `t-campaign-cli-${process.pid}`,
     };
