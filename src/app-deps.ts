@@ -33,4 +33,6 @@ export interface AppDeps {
   pipeline: PipelineDeps;
   /** Re-arms the Chatwoot mirror of a conversation (absent without Chatwoot). */
   mirror?: (conversationId: string) => Promise<void>;
+  /** A private note in the doctor's Chatwoot conversation, once per key (absent without Chatwoot). */
+  note?: (n: { conversationId: string; key: string; text: string }) => Promise<void>;
 }

@@ -9,6 +9,7 @@ import { composeGroups } from './compose-groups.js';
 import { composePipeline } from './compose-pipeline.js';
 import { composeScheduled } from './compose-scheduled.js';
 import { composeSupervision } from './compose-supervision.js';
+import { composeSlack } from './compose-slack.js';
 import { isSqlDb, migrate, openDb, type Db } from './db/index.js';
 import { createFlagStore, type FlagStore } from './flags/index.js';
 import { createHttpApp, type HttpApp } from './http/index.js';
@@ -22,6 +23,7 @@ import { createLogger, systemClock, type Clock, type JobQueue, type Logger } fro
 import { createBullQueues, type BullQueues } from '../workers/queue.js';
 import { startWorkers, type RunningWorkers, type WorkerOptions } from '../workers/index.js';
 import { scheduleChatwootSync } from '../workers/chatwoot-sync.js';
+import { scheduleChatwootNote } from '../workers/chatwoot-note.js';
 import { upsertSchedules } from '../workers/schedules.js';
 
 /**
@@ -108,7 +110,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       : undefined;
   // Supervisors see every message: each new inbound or sent message re-arms the mirror job.
   const mirror = chatwoot ? (conversationId: string) => scheduleChatwootSync(queues, conversationId).then(() => undefined) : undefined;
-  const pipeline = composePipeline({ config, db, redis, redisPrefix, clock, logger, outbound, whatsapp, notices, ...(mirror ? { mirror } : {}) });
+  const note = chatwoot ? (n: { conversationId: string; key: string; text: string }) => scheduleChatwootNote(queues, n).then(() => undefined) : undefined;
+  const pipeline = composePipeline({ config, db, redis, redisPrefix, clock, logger, outbound, whatsapp, notices, ...(mirror ? { mirror } : {}), ...(note ? { note } : {}) });
   const deps: AppDeps = {
     config,
     logger,
@@ -125,6 +128,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     notices,
     pipeline,
     ...(mirror ? { mirror } : {}),
+    ...(note ? { note } : {}),
   };
 
   // One line per capability: each brings its routes, job handlers and schedules.
@@ -136,6 +140,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     composeScheduled(deps, queues),
     composeGroups(deps),
     composeMetrics(deps, queues),
+    composeSlack(deps),
   ];
 
   const http = createHttpApp({

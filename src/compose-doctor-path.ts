@@ -1,6 +1,7 @@
 import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
 import type { Db } from './db/index.js';
+import { supervisorNoteText } from './handoff/index.js';
 import { evolutionWebhook } from './http/index.js';
 import { createDeadLetters } from './inbound/index.js';
 import { enqueueProviderEvent } from './catchup/index.js';
@@ -9,7 +10,7 @@ import type { JobHandler } from '../workers/index.js';
 import { groupIngestHandler } from '../workers/group-ingest.js';
 import { inboundHandler } from '../workers/inbound.js';
 import { inboundSweeperHandler, SWEEP_EVERY_MS } from '../workers/inbound-sweeper.js';
-import { createOutboundHandler } from '../workers/outbound.js';
+import { createOutboundHandler, type OutboundPayload } from '../workers/outbound.js';
 import { turnHandler } from '../workers/turn.js';
 import { modelRecoveryHandler } from '../workers/model-recovery.js';
 
@@ -42,7 +43,8 @@ export function composeDoctorPath(deps: AppDeps): Capability {
       outbound: createOutboundHandler(deps.sendOutbound, logger, async (payload, result) => {
         await settleReminder(db, payload.ctx.reminderId, result.outcome);
         if (deps.mirror && result.outcome === 'sent' && payload.ctx.conversationId) await deps.mirror(payload.ctx.conversationId);
-      }) as JobHandler,
+        await explainToSupervisor(deps, payload, result);
+      }, (payload, result) => explainToSupervisor(deps, payload, result)) as JobHandler,
       inbound: inboundHandler({ db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler,
       turn: turnHandler(pipeline, { queue }) as JobHandler,
       'group-ingest': groupIngestHandler({ db, queue }) as JobHandler,
@@ -64,4 +66,16 @@ export function composeDoctorPath(deps: AppDeps): Capability {
 async function settleReminder(db: Db, reminderId: string | undefined, outcome: string): Promise<void> {
   if (!reminderId || outcome === 'deferred') return;
   await db.rpc('reminder_settle', { p_reminder_id: reminderId, p_outcome: outcome });
+}
+
+/**
+ * A supervisor's message (actor chatwoot:*) is never dropped silently: when the
+ * wrapper blocks or delays it, a private note in the conversation says why.
+ * One note per message and outcome (the note job's id is derived from the key).
+ */
+async function explainToSupervisor(deps: AppDeps, payload: OutboundPayload, result: { outcome: string; rule?: string; reason?: string; until?: Date }): Promise<void> {
+  if (!deps.note || !payload.ctx.actor.startsWith('chatwoot:') || !payload.ctx.conversationId) return;
+  const text = supervisorNoteText(result);
+  if (!text) return;
+  await deps.note({ conversationId: payload.ctx.conversationId, key: `supervisor-${payload.idempotencyKey}-${result.outcome}-${result.reason ?? result.rule ?? ''}`, text });
 }

@@ -1,6 +1,8 @@
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { loadPrompts, probeModel, runAgentTurn, type AgentDeps } from './agent/index.js';
+import { handoffDraftNoteText } from './handoff/index.js';
+import { postConversationNotice } from './compose-notices.js';
 import { createAnthropicClient, unconfiguredLlm } from './integrations/anthropic/index.js';
 import type { WhatsAppProvider } from './integrations/evolution/index.js';
 import type { SlackNotifier } from './integrations/slack/index.js';
@@ -21,6 +23,8 @@ export interface PipelineParts {
   whatsapp: WhatsAppProvider;
   notices: SlackNotifier;
   mirror?: (conversationId: string) => Promise<void>;
+  /** Private Chatwoot note (Júlia's draft and reason on a hand-off). */
+  note?: (n: { conversationId: string; key: string; text: string }) => Promise<void>;
 }
 
 /** The agent (Claude, tools, knowledge, memory) and the pipeline around it. */
@@ -36,7 +40,7 @@ export function composePipeline(p: PipelineParts): PipelineDeps {
     embedder,
     outbound: p.outbound,
     memory: knowledge.memory,
-    notifyManagers: (text) => p.notices.post(text),
+    notifyManagers: (text) => postConversationNotice({ config, db, notices: p.notices }, { title: 'Aviso da Júlia', text }),
     llm: config.ANTHROPIC_API_KEY
       ? createAnthropicClient({ apiKey: config.ANTHROPIC_API_KEY, ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}), timeoutMs: config.ANTHROPIC_TIMEOUT_MS })
       : unconfiguredLlm(),
@@ -65,7 +69,9 @@ export function composePipeline(p: PipelineParts): PipelineDeps {
       for (const id of ids) await p.whatsapp.markMessageAsRead(instance, { remoteJid: chatJid, id, fromMe: false });
     },
     notifyHandoff: async (n) => {
-      await p.notices.post(handoffNoticeText(n));
+      await postConversationNotice({ config, db, notices: p.notices }, { title: 'Hand-off: precisa de uma pessoa', text: handoffNoticeText(n), conversationId: n.conversationId });
+      // The person taking over sees why and what Júlia was about to say, where they work.
+      if (p.note) await p.note({ conversationId: n.conversationId, key: `handoff-${n.conversationId}-${Date.now()}`, text: handoffDraftNoteText(n) });
       if (n.draft || n.actions?.length) {
         await db.rpc('business_event_emit', {
           p_event_type: 'handoff_draft', p_doctor_id: n.doctorId, p_conversation_id: n.conversationId,

@@ -39,6 +39,12 @@ const schema = z.object({
   CHATWOOT_ACCOUNT_ID: optionalString,
   CHATWOOT_INBOX_ID: optionalString,
   CHATWOOT_WEBHOOK_SECRET: optionalString,
+  /** Older Chatwoot without webhook signatures: admit the secret as a URL token. Off by default; warned at boot. */
+  CHATWOOT_WEBHOOK_ALLOW_URL_TOKEN: onOff('off'),
+  /** Minutes an unresolved hand-off waits before the managers' channel is reminded. */
+  HANDOFF_REMINDER_MINUTES: int(30, 1, 7 * 24 * 60),
+  /** Base URL of Google Docs' export endpoint (briefings); tests point it at a fake. */
+  GOOGLE_DOCS_BASE_URL: z.preprocess(emptyToUndefined, z.url().default('https://docs.google.com')),
   SLACK_BOT_TOKEN: optionalString,
   SLACK_SIGNING_SECRET: optionalString,
   SLACK_API_URL: optionalUrl,

@@ -18,6 +18,9 @@ import { evolutionCatchupJob } from './evolution-catchup.js';
 import { evolutionStatusJob } from './evolution-status.js';
 import { groupProcessJob } from './group-process.js';
 import { groupSweepJob } from './group-sweep.js';
+import { slackCommandJob } from './slack-command.js';
+import { chatwootNoteJob } from './chatwoot-note.js';
+import { handoffReminderJob } from './handoff-reminder.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -55,3 +58,6 @@ registerJob('evolution-catchup', evolutionCatchupJob);
 registerJob('evolution-status', evolutionStatusJob);
 registerJob('group-process', groupProcessJob);
 registerJob('group-sweep', groupSweepJob);
+registerJob('slack-command', slackCommandJob);
+registerJob('chatwoot-note', chatwootNoteJob);
+registerJob('handoff-reminder', handoffReminderJob);

@@ -43,6 +43,8 @@ export function createOutboundHandler(
   logger: Logger,
   /** Called once the send is decided (never for a deferral); must be idempotent. */
   onSettled?: (payload: OutboundPayload, result: { outcome: string }) => Promise<void>,
+  /** Called on each deferral (best effort: a failure is logged, the deferral stands). */
+  onDeferred?: (payload: OutboundPayload, result: { outcome: 'deferred'; reason: string; until: Date }) => Promise<void>,
 ) {
   return async (payload: OutboundPayload, job: Job) => {
     let result;
@@ -57,6 +59,7 @@ export function createOutboundHandler(
     }
     if (result.outcome === 'deferred') {
       logger.info({ jobId: job.id, reason: result.reason, until: result.until.toISOString(), delayMs: result.delayMs }, 'outbound deferred');
+      await onDeferred?.(payload, result).catch((err: Error) => logger.warn({ err: err.message }, 'outbound deferral hook failed'));
       await job.moveToDelayed(Date.now() + Math.max(1, result.delayMs), job.token);
       throw new DelayedError();
     }

@@ -27,6 +27,8 @@ export interface DynamicContextInput {
   knowledge: KnowledgeContext | null;
   policyConstraints: string[];
   managerDirectives: string[];
+  /** What a person handled while the conversation was theirs (hand-back), until Júlia speaks again. */
+  handback?: string;
   /** Júlia's own messages before the doctor's first one (e.g. the campaign opener). */
   openers: string[];
   feedback: string[];
@@ -90,6 +92,10 @@ export function buildDynamicContext(input: DynamicContextInput): string {
     ),
     ...section('Restrições desta conversa (obrigatórias)', input.policyConstraints),
     ...section('Diretrizes da gestão', input.managerDirectives),
+    ...section(
+      'Retomada depois de atendimento da equipe',
+      input.handback ? [input.handback, 'Siga a conversa a partir daí, naturalmente, sem mencionar a troca nem quem atendeu.'] : [],
+    ),
     ...section('Suas mensagens antes da resposta dele', input.openers),
     ...section('Correção', input.feedback),
   ].join('\n');

@@ -108,6 +108,11 @@ export async function runAgentTurn(deps: AgentDeps, input: AgentTurnInput): Prom
       ? await failOpen(deps, 'knowledge', null, () => deps.knowledge!.contextFor({ doctorId, text: lastDoctorText, history: input.history }))
       : null);
   const memories = await failOpen<Memory[]>(deps, 'memories', [], () => deps.memory.relevant(doctorId, lastDoctorText, 5));
+  // Managers' directives and a person's hand-back summary (issue 11); a turn goes on without them if the read fails.
+  const steering = await failOpen<{ directives: string[]; handback: string | null }>(deps, 'steering', { directives: [], handback: null }, async () => {
+    const s = await deps.db.rpc<{ directives?: string[] | null; handback?: string | null } | null>('agent_steering', { p_conversation_id: conversationId, p_now: deps.clock.now() });
+    return { directives: s?.directives ?? [], handback: s?.handback ?? null };
+  });
   const { messages, openers } = toLlmMessages(input.history, deps.historyLimit ?? 30);
   const dynamic = buildDynamicContext({
     clock: deps.clock,
@@ -115,7 +120,8 @@ export async function runAgentTurn(deps: AgentDeps, input: AgentTurnInput): Prom
     memories,
     knowledge,
     policyConstraints: input.context?.policyConstraints ?? [],
-    managerDirectives: input.context?.managerDirectives ?? [],
+    managerDirectives: [...steering.directives, ...(input.context?.managerDirectives ?? [])],
+    ...(steering.handback ? { handback: steering.handback } : {}),
     openers,
     feedback: (input.context?.feedback ?? []).map((f) => deps.prompts.validationFeedback(f)),
   });

@@ -1,1 +1,3 @@
 export { handleSupervisorReply, type SupervisorMessage } from './supervisor-reply.js';
+export { handBack, type HandbackResult } from './handback.js';
+export { handoffDraftNoteText, supervisorNoteText } from './supervisor-note-text.js';

@@ -8,3 +8,4 @@ export { adminAuth } from './middleware/admin-auth.js';
 export { metricsRoute, type MetricsRouteDeps } from './routes/metrics-route.js';
 export { queueBoardRoute, QUEUE_BOARD_PATH } from './routes/queue-board.js';
 export { bodyLimit, BODY_LIMITS } from './middleware/body-limit.js';
+export { slackWebhook, type SlackWebhookDeps, type SlackWork } from './webhooks/slack-webhook.js';

@@ -16,3 +16,4 @@ export * from './chatwoot-fake.js';
 export * from './slack-fake.js';
 export * from './postgrest-fake.js';
 export * from './evolution-history.js';
+export * from './google-docs-fake.js';

@@ -1,1 +1,2 @@
 export { createSlackNotifier, logNotifier, type SlackNotifier, type SlackNotifierOptions } from './slack-notifier.js';
+export { createSlackApi, type SlackApi, type SlackApiOptions } from './slack-api.js';

@@ -3,7 +3,8 @@ import type { Logger } from '../../shared/logger.js';
 
 /** Posts operational notices (hand-offs, reservations, alerts) to the managers' channel. */
 export interface SlackNotifier {
-  post(text: string): Promise<void>;
+  /** `text` is always sent (notifications, old clients); `blocks` is the Block Kit layout when given. */
+  post(text: string, blocks?: unknown[]): Promise<void>;
 }
 
 export interface SlackNotifierOptions {
@@ -26,9 +27,9 @@ export function createSlackNotifier(opts: SlackNotifierOptions): SlackNotifier {
     retryConfig: { retries: 2, factor: 2, minTimeout: 200, maxTimeout: 1_000 },
   });
   return {
-    async post(text) {
+    async post(text, blocks) {
       try {
-        await client.chat.postMessage({ channel: opts.channel, text });
+        await client.chat.postMessage({ channel: opts.channel, text, ...(blocks?.length ? { blocks: blocks as never } : {}) });
       } catch (err) {
         opts.logger.warn({ err: (err as Error).message }, 'slack notification failed');
       }

@@ -1,3 +1,4 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../src/app.js';
@@ -51,10 +52,17 @@ describe('webhook edges on a real database and Redis', () => {
       body,
       ...(typeof body === 'string' ? {} : { duplex: 'half' }),
     } as RequestInit);
-  const chatwoot = (body: unknown) =>
-    app.http.request(`/webhooks/chatwoot?token=${CW_SECRET}`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body),
+  // Signed as Chatwoot signs (issue 11): sha256= HMAC of "{timestamp}.{raw body}".
+  const chatwoot = (body: unknown) => {
+    const raw = typeof body === 'string' ? body : JSON.stringify(body);
+    const ts = String(Math.floor(Date.now() / 1000));
+    const sig = `sha256=${createHmac('sha256', CW_SECRET).update(`${ts}.${raw}`).digest('hex')}`;
+    return app.http.request('/webhooks/chatwoot', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-chatwoot-signature': sig, 'x-chatwoot-timestamp': ts, 'x-chatwoot-delivery': randomUUID() },
+      body: raw,
     });
+  };
   const deadLetters = async (source: string) =>
     (await db.pg.query<{ reason: string; body: string; attempts: number; body_bytes: number }>(
       `select reason, body, attempts, body_bytes from dead_letters where source = $1 order by last_seen_at desc`, [source],

@@ -1,0 +1,32 @@
+import type { AppDeps } from './app-deps.js';
+import { createCampaignCommands } from './campaigns/index.js';
+import type { CampaignPort } from './slack/index.js';
+
+/**
+ * The campaign functions of the scheduled-work capability, shaped for the Slack
+ * tools (Portuguese tool input → the campaign commands the CLI also uses).
+ */
+export function slackCampaignPort(deps: AppDeps): CampaignPort {
+  const commands = createCampaignCommands({ db: deps.db, clock: deps.clock });
+  return {
+    async create(i, actor) {
+      const audience = Object.fromEntries(
+        Object.entries({ specialty: i['especialidade'], region: i['regiao'], city: i['cidade'] }).filter(([, v]) => typeof v === 'string' && v),
+      );
+      const c = await commands.create({ name: String(i['nome']), type: i['tipo'] as 'custom', template: String(i['texto']), audience, created_by: actor });
+      return { mensagem: `Campanha criada (rascunho): ${c.id}`, id: c.id, status: c.status };
+    },
+    async start(id) {
+      const r = await commands.start(id);
+      return { mensagem: `Campanha ${r.campaign.name}: ${r.from} → ${r.campaign.status}.` };
+    },
+    async pause(id) {
+      const r = await commands.pause(id);
+      return { mensagem: `Campanha ${r.campaign.name} pausada (${r.withdrawn} envio(s) retirados da fila).` };
+    },
+    async status(id) {
+      if (id) return commands.show(id);
+      return (await commands.list(10)).map((c) => ({ id: c.id, nome: c.name, status: c.status, criadaEm: c.created_at }));
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { AppDeps } from './app-deps.js';
+import type { Capability } from './capability.js';
+import { chatwootUiBase } from './compose-notices.js';
+import { slackWebhook } from './http/index.js';
+import { createAnthropicClient, unconfiguredLlm } from './integrations/anthropic/index.js';
+import { createGoogleDocsReader } from './integrations/google-docs/index.js';
+import { createSlackApi } from './integrations/slack/index.js';
+import { onceKeys } from './redis/index.js';
+import { slackCampaignPort } from './compose-slack-campaigns.js';
+import { CORE_TOOLS, createAdminAgent, loadAdminPrompt, redisSessions, ToolRegistry, type AdminTool, type CampaignPort } from './slack/index.js';
+import type { JobHandler } from '../workers/index.js';
+import { slackCommandHandler } from '../workers/slack-command.js';
+
+export interface SlackExtras {
+  campaigns?: CampaignPort;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  tools?: AdminTool<any>[];
+}
+
+/**
+ * Managers in Slack: POST /webhooks/slack (signed events, buttons and /julia),
+ * the `slack-command` job that runs the admin agent, and the tool registry
+ * other capabilities extend (groups review tools).
+ */
+export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capability {
+  const { config, logger, redis, redisPrefix } = deps;
+  const registry = new ToolRegistry().add(...CORE_TOOLS, ...(extras.tools ?? []));
+  const configured = Boolean(config.SLACK_BOT_TOKEN && config.SLACK_SIGNING_SECRET);
+  const handlers: Record<string, JobHandler> = {};
+  if (configured) {
+    const agent = createAdminAgent({
+      db: deps.db,
+      flags: deps.flags,
+      llm: config.ANTHROPIC_API_KEY
+        ? createAnthropicClient({ apiKey: config.ANTHROPIC_API_KEY, ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}), timeoutMs: config.ANTHROPIC_TIMEOUT_MS })
+        : unconfiguredLlm(),
+      model: config.ANTHROPIC_MODEL_SMART,
+      slack: createSlackApi({ token: config.SLACK_BOT_TOKEN!, ...(config.SLACK_API_URL ? { apiUrl: config.SLACK_API_URL } : {}) }),
+      outbound: deps.outbound,
+      clock: deps.clock,
+      logger,
+      ...(config.SLACK_ALERTS_CHANNEL ? { announceChannel: config.SLACK_ALERTS_CHANNEL } : {}),
+      campaigns: extras.campaigns ?? slackCampaignPort(deps),
+      documents: createGoogleDocsReader({ baseUrl: config.GOOGLE_DOCS_BASE_URL }),
+      ...(chatwootUiBase(config) ? { chatwootUrl: chatwootUiBase(config)! } : {}),
+      registry,
+      sessions: redisSessions(redis, redisPrefix),
+      prompt: loadAdminPrompt(),
+    });
+    handlers['slack-command'] = slackCommandHandler(agent) as JobHandler;
+  }
+  return {
+    name: 'slack',
+    mounts: [
+      {
+        path: '/webhooks/slack',
+        app: slackWebhook({
+          signingSecret: configured ? config.SLACK_SIGNING_SECRET : undefined,
+          logger,
+          now: () => deps.clock.now().getTime(),
+          dedupe: onceKeys(redis, redisPrefix, 'slack', 3600),
+          enqueue: async (work) => {
+            await deps.queue.enqueue('slack-command', work);
+          },
+        }),
+      },
+    ],
+    handlers,
+  };
+}

@@ -1,0 +1,1 @@
+export { createGoogleDocsReader, DocumentError, type DocumentReaderOptions } from './google-docs-reader.js';

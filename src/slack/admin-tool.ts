@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import type { Db } from '../db/index.js';
+import type { FlagStore } from '../flags/index.js';
+import type { LlmClient } from '../integrations/anthropic/index.js';
+import type { SlackApi } from '../integrations/slack/index.js';
+import type { OutboundEnqueuer } from '../outbound/index.js';
+import type { Clock, Logger } from '../shared/index.js';
+
+/** Campaign functions of the scheduled-work capability, as the Slack tools call them. */
+export interface CampaignPort {
+  create(input: Record<string, unknown>, actor: string): Promise<unknown>;
+  start(id: string, actor: string): Promise<unknown>;
+  pause(id: string, actor: string): Promise<unknown>;
+  status(id?: string): Promise<unknown>;
+}
+
+/** Reads a briefing document (a Google Docs plain-text export). */
+export interface DocumentReader {
+  read(url: string): Promise<string>;
+}
+
+export interface SlackAgentDeps {
+  db: Db;
+  flags: FlagStore;
+  llm: LlmClient;
+  model: string;
+  slack: SlackApi;
+  outbound: OutboundEnqueuer;
+  clock: Clock;
+  logger: Logger;
+  /** Where announcements of kill switches go (the managers' channel); the caller's channel otherwise. */
+  announceChannel?: string;
+  campaigns?: CampaignPort;
+  documents?: DocumentReader;
+  /** Base URL of the Chatwoot UI for links in notices. */
+  chatwootUrl?: string;
+}
+
+export interface AdminContext {
+  deps: SlackAgentDeps;
+  /** Slack user id of the manager: recorded in the audit log and as the actor of every write. */
+  user: string;
+  channel: string;
+  threadTs?: string;
+  /** Set when a confirmed write runs: the pending action's id (a stable idempotency key). */
+  actionId?: string;
+}
+
+/**
+ * One manager tool. `write` tools never run from the model's call: the call
+ * yields a preview with Confirm/Cancel buttons, and only the same manager's
+ * click (claimed once in SQL) runs `run`.
+ */
+export interface AdminTool<I = unknown> {
+  name: string;
+  description: string;
+  input: z.ZodType<I>;
+  write: boolean;
+  /**
+   * For writes: fixes what will run (e.g. the directives read from a document)
+   * before the preview, so the click executes exactly what the manager saw.
+   */
+  prepare?(input: I, ctx: AdminContext): Promise<I>;
+  /** For writes: the text of the preview the manager confirms. */
+  preview?(input: I, ctx: AdminContext): Promise<string> | string;
+  run(input: I, ctx: AdminContext): Promise<unknown>;
+}
+
+export function defineTool<I>(tool: AdminTool<I>): AdminTool<I> {
+  return tool;
+}

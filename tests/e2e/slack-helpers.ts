@@ -1,0 +1,57 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { AnthropicCall, AnthropicStep, SlackFake } from '../fakes/index.js';
+
+export const SLACK_SECRET = 'slack-secret';
+
+/** Slack's signing: v0= HMAC-SHA256 of "v0:{timestamp}:{raw body}" with the signing secret. */
+export function signedSlack(raw: string, contentType: string, opts: { timestamp?: number; secret?: string; headers?: Record<string, string> } = {}) {
+  const ts = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
+  const sig = `v0=${createHmac('sha256', opts.secret ?? SLACK_SECRET).update(`v0:${ts}:${raw}`).digest('hex')}`;
+  return { method: 'POST', headers: { 'content-type': contentType, 'x-slack-signature': sig, 'x-slack-request-timestamp': ts, ...opts.headers }, body: raw };
+}
+
+export const mention = (text: string, opts: { user?: string; channel?: string; eventId?: string; ts?: string } = {}) =>
+  JSON.stringify({
+    type: 'event_callback',
+    event_id: opts.eventId ?? `Ev${randomUUID().slice(0, 10)}`,
+    event: { type: 'app_mention', user: opts.user ?? 'UMANAGER1', text: `<@U0JULIABOT> ${text}`, channel: opts.channel ?? 'CGESTAO', ts: opts.ts ?? `${Date.now() / 1000}` },
+  });
+
+export const slashCommand = (text: string, user = 'UMANAGER1', channel = 'CGESTAO') =>
+  new URLSearchParams({ command: '/julia', text, user_id: user, channel_id: channel, trigger_id: randomUUID() }).toString();
+
+export const click = (value: string, opts: { user?: string; channel?: string; messageTs: string; actionId?: string }) =>
+  new URLSearchParams({
+    payload: JSON.stringify({
+      type: 'block_actions',
+      trigger_id: randomUUID(),
+      user: { id: opts.user ?? 'UMANAGER1' },
+      channel: { id: opts.channel ?? 'CGESTAO' },
+      message: { ts: opts.messageTs },
+      actions: [{ action_id: opts.actionId ?? 'julia_confirm', value, action_ts: `${Date.now() / 1000}` }],
+    }),
+  }).toString();
+
+/** The managers' agent and the doctors' agent share one fake; the system prompt tells them apart. */
+export function isAdminCall(body: AnthropicCall): boolean {
+  return JSON.stringify(body.system ?? '').includes('Júlia no Slack');
+}
+
+export function adminScript() {
+  const steps: AnthropicStep[] = [];
+  return {
+    steps,
+    push: (...s: AnthropicStep[]) => steps.push(...s),
+    next: (): AnthropicStep => steps.shift() ?? { text: 'Certo.' },
+  };
+}
+
+/** The preview with Confirm/Cancel buttons most recently posted. */
+export function lastPreview(slack: SlackFake): { ts: string; channel: string; actionId: string; text: string } | undefined {
+  for (const p of slack.posted().reverse()) {
+    const blocks = (p.blocks ?? []) as Array<{ type: string; elements?: Array<{ action_id?: string; value?: string }> }>;
+    const button = blocks.flatMap((b) => b.elements ?? []).find((e) => e.action_id === 'julia_confirm');
+    if (button?.value) return { ts: p.ts, channel: p.channel, actionId: button.value, text: p.text ?? '' };
+  }
+  return undefined;
+}
