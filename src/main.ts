@@ -15,6 +15,7 @@ const COMMANDS: Record<string, { file: string; help: string }> = {
   chat: { file: './cli/chat.js', help: 'terminal demo: talk to Júlia as a doctor [phone] (needs ANTHROPIC_API_KEY; prints, never sends)' },
   'index-knowledge': { file: './cli/index-knowledge.js', help: 'chunk, embed and store knowledge/ (incremental)' },
   campaign: { file: './cli/campaign.js', help: 'campaigns: create | list | show | start | pause | resume | cancel (julia campaign for usage)' },
+  eval: { file: './cli/eval.js', help: 'conversation scenarios (tests/scenarios) through the real pipeline: --offline scripted, else the real model' },
   classify: { file: './cli/classify.js', help: 'JSON lines on stdin -> detector labels on stdout (offline)' },
 };
 
