@@ -30,7 +30,7 @@ export async function startOfflineBackend(): Promise<ModelBackend & { close(): P
     return resolve(step);
   });
   return {
-    llm: createAnthropicClient({ apiKey: 'eval-offline', baseURL: fake.url, timeoutMs: 5_000, maxRetries: 0 }),
+    llm: createAnthropicClient({ apiKey: 'eval-offline', baseURL: fake.url, timeoutMs: 60_000, maxRetries: 0 }),
     beginTurn(steps, r) {
       queue = [...steps];
       resolve = r;

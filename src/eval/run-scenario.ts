@@ -138,7 +138,7 @@ export async function runScenario(env: EvalEnv, s: Scenario, phone: string): Pro
     }
     run.latencyMs.push(Math.round(performance.now() - started));
     const left = env.backend.leftover?.() ?? 0;
-    if (left > 0) run.errors.push(`${left} scripted model step(s) not used in turn ${run.latencyMs.length}`);
+    if (left > 0) run.errors.push(`${left} scripted model step(s) not used in turn ${run.latencyMs.length} (turn ${run.outcomes.at(-1) ?? "failed"})`);
   }
   run.sent = outbound.results
     .filter((r) => !r.delayed)
