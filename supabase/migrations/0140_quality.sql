@@ -55,5 +55,70 @@ language sql stable as $$
   )
 $$;
 
+-- ---------------------------------------------------------------- policy step
+
+-- Manager directives (briefings with a validity window). Another branch owns
+-- the full feature; this guard only makes sure the policy step has something
+-- to read when that branch is not merged yet.
+create table if not exists manager_directives (
+  id uuid primary key default gen_random_uuid(),
+  text text not null,
+  valid_from timestamptz not null default now(),
+  valid_until timestamptz,
+  created_by text,
+  created_at timestamptz not null default now()
+);
+
+-- Directives in force at p_now, newest first. plpgsql so that a different
+-- shape of the table (the steering branch's) fails at call time, where the
+-- policy step fails open, not at migration time.
+create or replace function directives_active(p_now timestamptz) returns jsonb
+language plpgsql stable as $$
+begin
+  return coalesce((
+    select jsonb_agg(d.text order by d.valid_from desc)
+    from (select text, valid_from from manager_directives
+          where valid_from <= p_now and (valid_until is null or valid_until > p_now)
+          order by valid_from desc limit 10) d), '[]'::jsonb);
+end;
+$$;
+
+-- What the policy step needs about one doctor, and whether it is switched on.
+create or replace function policy_context(p_doctor_id uuid, p_now timestamptz) returns jsonb
+language plpgsql stable as $$
+declare
+  v_directives jsonb := '[]'::jsonb;
+begin
+  begin
+    v_directives := directives_active(p_now);
+  exception when others then
+    v_directives := '[]'::jsonb;
+  end;
+  return jsonb_build_object(
+    'enabled', coalesce((select (value->>'enabled')::boolean from feature_flags where key = 'policy_engine'), true),
+    'permissionState', (select permission_state from doctor_state where doctor_id = p_doctor_id),
+    'coolingOffUntil', (select cooling_off_until from doctor_state where doctor_id = p_doctor_id),
+    'contactCount7d', coalesce((select contact_count_7d from doctor_state where doctor_id = p_doctor_id), 0),
+    'preferences', coalesce((select preferences from doctors where id = p_doctor_id), '{}'::jsonb),
+    'reservations30d', (select count(*) from shifts where reserved_by = p_doctor_id and reserved_at > p_now - interval '30 days'),
+    'directives', v_directives
+  );
+end;
+$$;
+
+-- The policy applied to one agent turn. One row per turn: a retried record is a no-op.
+create table if not exists turn_policies (
+  turn_id uuid primary key references agent_turns(id) on delete cascade,
+  policy jsonb not null,
+  created_at timestamptz not null default now()
+);
+
+create or replace function policy_record(p_turn_id uuid, p_policy jsonb) returns jsonb
+language sql as $$
+  insert into turn_policies (turn_id, policy) values (p_turn_id, p_policy)
+  on conflict (turn_id) do nothing;
+  select jsonb_build_object('ok', true);
+$$;
+
 -- Only the service role may call the functions above (see 0001).
 select revoke_api_roles();
