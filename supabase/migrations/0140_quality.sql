@@ -120,5 +120,52 @@ language sql as $$
   select jsonb_build_object('ok', true);
 $$;
 
+-- ---------------------------------------------------------------- daily review
+
+create table if not exists conversation_reviews (
+  id uuid primary key default gen_random_uuid(),
+  review_day date not null,
+  conversation_id uuid not null references conversations(id) on delete cascade,
+  tier text not null check (tier in ('critical', 'attention', 'sample', 'ok')),
+  scores jsonb not null,
+  summary text,
+  created_at timestamptz not null default now(),
+  unique (review_day, conversation_id)
+);
+
+-- Conversations with any message in [p_from, p_to), with their transcript
+-- (oldest first, capped) and Chatwoot id for the digest's links.
+create or replace function review_candidates(p_from timestamptz, p_to timestamptz, p_limit integer default 500) returns jsonb
+language sql stable as $$
+  select coalesce(jsonb_agg(x order by x->>'conversationId'), '[]'::jsonb) from (
+    select jsonb_build_object(
+      'conversationId', c.id,
+      'doctorId', c.doctor_id,
+      'chatwootConversationId', c.chatwoot_conversation_id,
+      'messages', (
+        select coalesce(jsonb_agg(jsonb_build_object('direction', i.direction, 'text', i.body, 'at', i.occurred_at) order by i.occurred_at), '[]'::jsonb)
+        from (select * from interactions i2 where i2.conversation_id = c.id and i2.occurred_at < p_to
+              order by i2.occurred_at desc limit 60) i)
+    ) as x
+    from conversations c
+    where exists (select 1 from interactions i where i.conversation_id = c.id and i.occurred_at >= p_from and i.occurred_at < p_to)
+    limit p_limit
+  ) s
+$$;
+
+-- Saves one review; reviewing the same day twice keeps the first verdict.
+create or replace function review_save(p_day date, p_conversation_id uuid, p_tier text, p_scores jsonb, p_summary text) returns jsonb
+language plpgsql as $$
+declare
+  v_row conversation_reviews;
+begin
+  insert into conversation_reviews (review_day, conversation_id, tier, scores, summary)
+  values (p_day, p_conversation_id, p_tier, p_scores, p_summary)
+  on conflict (review_day, conversation_id) do nothing
+  returning * into v_row;
+  return jsonb_build_object('saved', v_row.id is not null);
+end;
+$$;
+
 -- Only the service role may call the functions above (see 0001).
 select revoke_api_roles();
