@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
+import { composeQuality } from './compose-quality.js';
 import { composeCampaigns } from './compose-campaigns.js';
 import { composeDoctorPath } from './compose-doctor-path.js';
 import { composePipeline } from './compose-pipeline.js';
@@ -119,7 +120,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   };
 
   // One line per capability: each brings its routes, job handlers and schedules.
-  const capabilities: Capability[] = [composeDoctorPath(deps), composeSupervision(deps, chatwoot), composeCampaigns(deps)];
+  const capabilities: Capability[] = [composeDoctorPath(deps), composeSupervision(deps, chatwoot), composeCampaigns(deps), composeQuality(deps)];
 
   const http = createHttpApp({
     logger,

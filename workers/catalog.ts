@@ -7,6 +7,7 @@ import { outboundJob } from './outbound.js';
 import { turnJob } from './turn.js';
 import { modelRecoveryJob } from './model-recovery.js';
 import { campaignDispatchJob } from './campaign-dispatch.js';
+import { conversationReviewJob } from './conversation-review.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -33,3 +34,4 @@ registerJob('chatwoot-sync', chatwootSyncJob);
 registerJob('model-recovery', modelRecoveryJob);
 registerJob('inbound-sweeper', inboundSweeperJob);
 registerJob('campaign-dispatch', campaignDispatchJob);
+registerJob('conversation-review', conversationReviewJob);
