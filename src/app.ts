@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
+import { composeQuality } from './compose-quality.js';
 import { composeCampaigns } from './compose-campaigns.js';
 import { composeCatchup } from './compose-catchup.js';
 import { composeDoctorPath } from './compose-doctor-path.js';
@@ -141,6 +142,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     composeGroups(deps),
     composeMetrics(deps, queues),
     composeSlack(deps),
+    composeQuality(deps),
   ];
 
   const http = createHttpApp({

@@ -31,7 +31,15 @@ export interface PipelineParts {
 export function composePipeline(p: PipelineParts): PipelineDeps {
   const { config, db, logger } = p;
   const embedder = selectEmbedder(config);
-  const knowledge = createKnowledge({ db, embedder, redis: p.redis, prefix: p.redisPrefix, logger });
+  // Uncertain objections go to the fast model, bounded at 1.5 s (falls back to the detectors).
+  const arbiter = config.ANTHROPIC_API_KEY
+    ? {
+        llm: createAnthropicClient({ apiKey: config.ANTHROPIC_API_KEY, ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}), timeoutMs: 1_500, maxRetries: 0 }),
+        model: config.ANTHROPIC_MODEL_FAST,
+        logger,
+      }
+    : undefined;
+  const knowledge = createKnowledge({ db, embedder, redis: p.redis, prefix: p.redisPrefix, logger, ...(arbiter ? { arbiter } : {}) });
   const prompts = loadPrompts();
   const agent: AgentDeps = {
     db,

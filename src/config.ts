@@ -25,7 +25,7 @@ const schema = z.object({
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalUrl,
   ANTHROPIC_MODEL_FAST: z.preprocess(emptyToUndefined, z.string().default('claude-haiku-4-5')),
-  ANTHROPIC_MODEL_SMART: z.preprocess(emptyToUndefined, z.string().default('claude-sonnet-4-6')),
+  ANTHROPIC_MODEL_SMART: z.preprocess(emptyToUndefined, z.string().default('claude-sonnet-5')),
   ANTHROPIC_TIMEOUT_MS: int(30_000, 1_000),
   VOYAGE_API_KEY: optionalString,
   VOYAGE_BASE_URL: optionalUrl,

@@ -21,6 +21,7 @@ import { groupSweepJob } from './group-sweep.js';
 import { slackCommandJob } from './slack-command.js';
 import { chatwootNoteJob } from './chatwoot-note.js';
 import { handoffReminderJob } from './handoff-reminder.js';
+import { conversationReviewJob } from './conversation-review.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -61,3 +62,4 @@ registerJob('group-sweep', groupSweepJob);
 registerJob('slack-command', slackCommandJob);
 registerJob('chatwoot-note', chatwootNoteJob);
 registerJob('handoff-reminder', handoffReminderJob);
+registerJob('conversation-review', conversationReviewJob);

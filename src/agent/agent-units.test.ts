@@ -1,3 +1,4 @@
+import { STATIC_PROMPT_FILES } from './prompts.js';
 import { describe, expect, it } from 'vitest';
 import { toLlmMessages, buildSystem } from './assemble.js';
 import { toBubbles } from './bubbles.js';
@@ -47,7 +48,7 @@ describe('toLlmMessages', () => {
 describe('buildSystem and tools', () => {
   it('puts the only cache breakpoint on the last static block', () => {
     const system = buildSystem(loadPrompts(), 'contexto');
-    expect(system.map((b) => Boolean(b.cache_control))).toEqual([false, false, true, false]);
+    expect(system.map((b) => Boolean(b.cache_control))).toEqual([...Array<boolean>(STATIC_PROMPT_FILES.length - 1).fill(false), true, false]);
     expect(system.at(-1)!.text).toBe('contexto');
   });
 

@@ -16,12 +16,20 @@ export interface AgentPrompts {
   validationFeedback(reason: string): string;
 }
 
+/**
+ * The cached system prefix, in order. Everything here is the same for every
+ * doctor and every turn (house rules, core moves, the region's map), so that
+ * tools + these blocks reach each routed model's cache minimum (4,096 tokens
+ * on Haiku 4.5); anything per-turn goes in the dynamic context instead.
+ */
+export const STATIC_PROMPT_FILES = ['persona.md', 'rules.md', 'regras-da-casa.md', 'jogadas.md', 'hospitais-regiao.md', 'tools.md'];
+
 const read = (dir: string, name: string) => readFileSync(join(dir, name), 'utf8').trim();
 
 export function loadPrompts(dir = PROMPTS_DIR): AgentPrompts {
   const feedback = read(dir, 'validation-feedback.md');
   return {
-    staticBlocks: ['persona.md', 'rules.md', 'tools.md'].map((name) => ({ name, text: read(dir, name) })),
+    staticBlocks: STATIC_PROMPT_FILES.map((name) => ({ name, text: read(dir, name) })),
     botAnswer: read(dir, 'bot-answer.md'),
     handoffMessages: read(dir, 'handoff-message.md')
       .split('\n')

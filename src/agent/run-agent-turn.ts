@@ -120,7 +120,8 @@ export async function runAgentTurn(deps: AgentDeps, input: AgentTurnInput): Prom
     memories,
     knowledge,
     policyConstraints: input.context?.policyConstraints ?? [],
-    managerDirectives: [...steering.directives, ...(input.context?.managerDirectives ?? [])],
+    // The policy step (issue 14) reads the same directives: each shown once.
+    managerDirectives: [...new Set([...steering.directives, ...(input.context?.managerDirectives ?? [])])],
     ...(steering.handback ? { handback: steering.handback } : {}),
     openers,
     feedback: (input.context?.feedback ?? []).map((f) => deps.prompts.validationFeedback(f)),

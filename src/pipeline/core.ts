@@ -1,6 +1,7 @@
 import { sideEffectsOf, type AgentTranscript, type AgentTurnInput, type HistoryMessage, type ToolCallRecord } from '../agent/index.js';
 import { modelAnswered, waitForModel } from './model-outage.js';
 import { truncateForModel } from './pre/long-message.js';
+import { policyFor, recordPolicy } from './policy-step.js';
 import { loaded, pick, type TurnContext } from './turn-context.js';
 
 /**
@@ -23,14 +24,19 @@ export function agentInput(ctx: TurnContext, feedback?: string[], rewrite?: { tr
     context: {
       ...(ctx.knowledge ? { knowledge: ctx.knowledge } : {}),
       ...(feedback?.length ? { feedback } : {}),
+      ...(ctx.policy ? { policyConstraints: ctx.policy.constraints, managerDirectives: ctx.policy.directives } : {}),
+      ...(ctx.policy?.preferSmart ? { preferSmart: ctx.policy.preferSmart } : {}),
     },
     ...(rewrite ? { rewrite } : {}),
   };
 }
 
 export async function runCore(ctx: TurnContext): Promise<void> {
+  const input = agentInput(ctx);
+  ctx.policy = await policyFor(ctx, input.history);
   const result = await ctx.deps.agent(agentInput(ctx));
   ctx.agentResult = result;
+  if (ctx.policy && result.turnId) await recordPolicy(ctx, result.turnId, ctx.policy);
   const failed = result.handoff?.reason === 'llm_unavailable' ? result.handoff : undefined;
   if (failed && failed.retryable !== false) return waitForModel(ctx, failed.error);
   const l = loaded(ctx);

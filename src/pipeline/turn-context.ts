@@ -2,6 +2,7 @@ import type { AgentTurnInput, AgentTurnResult, KnowledgeContext, KnowledgePort, 
 import type { Db } from '../db/index.js';
 import type { OutboundEnqueuer } from '../outbound/index.js';
 import type { Clock, Logger } from '../shared/index.js';
+import type { TurnPolicy } from '../policy/index.js';
 
 export interface PendingMessage {
   id: string;
@@ -94,6 +95,8 @@ export interface TurnContext {
   images: Array<{ mediaType: string; data: string }>;
   knowledge?: KnowledgeContext;
   agentResult?: AgentTurnResult;
+  /** The policy step's decision for this turn (policy_engine flag); rewrites reuse it. */
+  policy?: TurnPolicy;
   /** Bubbles that will be sent, in order. */
   replies: string[];
   /** Delay before each bubble (ms), set by timing. */

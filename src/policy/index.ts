@@ -7,3 +7,4 @@ export {
   REPLY_PROOF_WINDOW_MS,
   nextAllowedAfter,
 } from './contact-policy.js';
+export { deriveTurnPolicy, type PolicyFacts, type TurnPolicy, type PolicyHistory } from './turn-policy.js';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import type { Redis } from '../redis/index.js';
 import type { Logger } from '../shared/logger.js';
-import { createDetectors, type Detectors } from './detectors/index.js';
+import { createDetectors, type ArbiterOptions, type Detectors } from './detectors/index.js';
 import type { Embedder } from './embedder.js';
 import { HybridRetriever } from './hybrid-retriever.js';
 import { KnowledgeCache } from './knowledge-cache.js';
@@ -20,6 +20,8 @@ export interface KnowledgeDeps {
   /** Vector-path similarity floor; defaults per model (see defaultThreshold). */
   threshold?: number;
   exemplarsDir?: string;
+  /** Fast-model arbiter for uncertain objections (only with an API key). */
+  arbiter?: ArbiterOptions;
 }
 
 export interface Knowledge {
@@ -60,7 +62,7 @@ export function createKnowledge(deps: KnowledgeDeps): Knowledge {
   // Ask at boot, so the operator reads "full text only" in the first lines of the log.
   void retriever.vectorEnabled();
   const detectors = createDetectors(deps.exemplarsDir ? { exemplarsDir: deps.exemplarsDir } : {});
-  const orchestrator = new KnowledgeOrchestrator({ retriever, detectors, db: deps.db, ...(deps.logger ? { logger: deps.logger } : {}) });
+  const orchestrator = new KnowledgeOrchestrator({ retriever, detectors, db: deps.db, ...(deps.logger ? { logger: deps.logger } : {}), ...(deps.arbiter ? { arbiter: deps.arbiter } : {}) });
   const memory = new MemoryStore({ db: deps.db, embedder: deps.embedder });
   return { orchestrator, memory, retriever, detectors, ...(cache ? { cache } : {}) };
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import { errorMessage } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
-import type { Detections, Detectors } from './detectors/index.js';
+import { arbitrateObjection, needsArbiter, type ArbiterOptions, type Detections, type Detectors } from './detectors/index.js';
 import { PLAYBOOK_PREFIX } from './detectors/labels.js';
 import type { HybridRetriever, RetrievedChunk } from './hybrid-retriever.js';
 
@@ -34,6 +34,8 @@ export interface KnowledgeOrchestratorOptions {
   logger?: Logger;
   /** Chunks handed to the agent. */
   maxChunks?: number;
+  /** With a key: a fast-model call decides uncertain objections (bounded; falls back to the detectors). */
+  arbiter?: ArbiterOptions;
   /** Profile detections below this are not persisted. */
   persistProfileAbove?: number;
 }
@@ -55,6 +57,8 @@ export class KnowledgeOrchestrator {
   async contextFor(input: { doctorId: string; text: string; history: HistoryMessage[] }): Promise<KnowledgeContext> {
     const doctorHistory = input.history.filter((m) => m.role === 'doctor').map((m) => m.text);
     const detections = this.opts.detectors.detect(input.text, doctorHistory.slice(-10));
+    const arbiter = this.opts.arbiter;
+    if (arbiter && needsArbiter(detections.objection)) detections.objection = await arbitrateObjection(arbiter, input.text, detections.objection);
     const objection = detections.objection.label;
     const profile = detections.profile.label;
     const objective = detections.objective.label;

@@ -51,3 +51,4 @@ export function createDetectors(opts: { exemplarsDir?: string } = {}): Detectors
     },
   };
 }
+export { arbitrateObjection, needsArbiter, type ArbiterOptions } from './llm-arbiter.js';

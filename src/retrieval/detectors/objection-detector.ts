@@ -5,6 +5,10 @@ import type { ObjectionLabel } from './labels.js';
 // Patterns run on normalised text: folded, lowercase, abbreviations expanded
 // ("ta" -> "esta", "n" -> "nao", "vc" -> "voce"). Order is priority: risk before
 // price, because "e se nao pagarem" is about receiving, not about the amount.
+// Days, dates and shifts, as the normaliser leaves them (folded, abbreviations expanded).
+const WHEN =
+  '(?:segunda|terca|quarta|quinta|sexta|sabado|domingo|fim de semana|feriado|dia \\d{1,2}|essa semana|semana que vem|de dia|de noite|a noite|noturno|diurno|madrugada|de manha|a tarde)(?:s)?(?:-feira)?';
+
 const RULES: Rule<ObjectionLabel>[] = [
   {
     label: 'risco',
@@ -30,6 +34,14 @@ const RULES: Rule<ObjectionLabel>[] = [
     label: 'processo',
     pattern:
       /\b(burocra\w*|papelada|(muito|muita|tanto|tanta|monte de) (documento\w*|papel|coisa pra mandar)|mandar (todos )?(esses |os )?documentos|(de novo|outro|mais um) cadastro|cadastro (chato|longo|demorado|complicado|enorme)|formulario|reconhecer firma|(nao tenho|abrir|sem) (pj|cnpj)|tem que ir presencial|link nao abre|exame admissional)\b/,
+  },
+  {
+    // Schedule fit: a day, date or shift he can't do, or the only ones he can
+    // ("sexta não dá", "só tenho folga quarta", "já tô escalado dia 15").
+    label: 'disponibilidade',
+    pattern: new RegExp(
+      `\\b(?:(?:so|somente|apenas) (?:posso|consigo|faco|pego|trabalho|tenho (?:folga|livre)|fico livre|da)\\b.{0,24}\\b${WHEN}|${WHEN}(?: eu)? (?:nao (?:da|posso|consigo|rola|faco|pego|trabalho|vou conseguir)|ja (?:to|estou) (?:escalad|ocupad)\\w*|tenho (?:ambulatorio|consultorio|outro plantao))|nao (?:posso|consigo|faco|pego|trabalho|da|rola|vou conseguir)(?: ir)?(?: (?:no|na|o|a))? (?:essa data|nesse dia|nessa data|${WHEN})|ja (?:to|estou) escalad\\w*|(?:to|estou|vou estar) de ferias)\\b`,
+    ),
   },
   {
     label: 'disponibilidade',
@@ -63,7 +75,10 @@ const RULES: Rule<ObjectionLabel>[] = [
 const NOT_AN_OBJECTION =
   /\b((para|pare|parem|parar) de (me )?(mandar|enviar|chamar)|(me )?(tira|tire|remove|remova|exclui|exclua) (da|dessa|desta|do|meu)|sair (da|dessa) lista|nao (me )?(mande|mandem|manda) mais|descadastr\w*|robo|bot|chatgpt|inteligencia artificial|(uma|e) ia|automatic\w*|maquina|(pessoa|gente|alguem) de verdade|humana|humano|procon|processar|justica|denunciar)\b/;
 
+/** Neighbour thresholds, calibrated on the first labelled set only (bench/detectors-eval.ts). */
+export const OBJECTION_TUNING = { minSimilarity: 0.3, minShare: 0.45, k: 7 };
+
 /** Objection type of a doctor's message (spec 4.2), or null when there is none. */
-export function createObjectionDetector(exemplars: Exemplar[]): Detector<ObjectionLabel> {
-  return createDetector<ObjectionLabel>({ rules: RULES, exemplars, noneLabel: 'none', exclude: NOT_AN_OBJECTION, minSimilarity: 0.3, minShare: 0.45 });
+export function createObjectionDetector(exemplars: Exemplar[], tuning: Partial<typeof OBJECTION_TUNING> = {}): Detector<ObjectionLabel> {
+  return createDetector<ObjectionLabel>({ rules: RULES, exemplars, noneLabel: 'none', exclude: NOT_AN_OBJECTION, ...OBJECTION_TUNING, ...tuning });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { probeModel, runAgentTurn, type HistoryMessage } from '../../../src/agent/index.js';
+import { probeModel, runAgentTurn, STATIC_PROMPT_FILES, type HistoryMessage } from '../../../src/agent/index.js';
 import { unconfiguredLlm } from '../../../src/integrations/anthropic/index.js';
 import { createHarness, MODELS, query, RETRY_FAST, seededDoctor, type DoctorRow, type Harness } from './harness.js';
 
@@ -40,16 +40,17 @@ describe('runAgentTurn against the Anthropic fake', () => {
     const [call] = h.fake.calls();
     expect(call!.model).toBe(MODELS.fast);
     const system = call!.system as Array<{ text: string; cache_control?: unknown }>;
-    expect(system).toHaveLength(4);
+    const n = STATIC_PROMPT_FILES.length;
+    expect(system).toHaveLength(n + 1);
     expect(system[0]!.text).toContain('Júlia Mendes');
     expect(system[1]!.text).toContain('nunca inventa');
-    expect(system[2]!.text).toContain('reservar_plantao');
+    expect(system[n - 1]!.text).toContain('reservar_plantao');
     // Exactly one breakpoint, on the last static block: tools + static system are the cached prefix.
-    expect(system.map((b) => b.cache_control ?? null)).toEqual([null, null, { type: 'ephemeral' }, null]);
-    expect(system[3]!.text).toContain('# Contexto desta conversa');
-    expect(system[3]!.text).toContain('Dra. Camila Rocha');
-    expect(system[3]!.text).toContain('Clínica Médica');
-    expect(system[3]!.text).toMatch(/Agora em São Paulo: \S+ \d{4}-\d{2}-\d{2} \d{2}:\d{2}\.\nPróximos dias: hoje = \S+ \d{4}-\d{2}-\d{2}; amanhã = /);
+    expect(system.map((b) => b.cache_control ?? null)).toEqual([...Array<null>(n - 1).fill(null), { type: 'ephemeral' }, null]);
+    expect(system[n]!.text).toContain('# Contexto desta conversa');
+    expect(system[n]!.text).toContain('Dra. Camila Rocha');
+    expect(system[n]!.text).toContain('Clínica Médica');
+    expect(system[n]!.text).toMatch(/Agora em São Paulo: \S+ \d{4}-\d{2}-\d{2} \d{2}:\d{2}\.\nPróximos dias: hoje = \S+ \d{4}-\d{2}-\d{2}; amanhã = /);
     expect(call!.tools!.map((t) => t.name)).toEqual(TOOL_NAMES);
     expect(call!.tools!.every((t) => !('cache_control' in t))).toBe(true);
     expect(call!.messages).toEqual([{ role: 'user', content: 'oi julia' }]);
@@ -108,7 +109,7 @@ describe('runAgentTurn against the Anthropic fake', () => {
     const r = await turn(doctorSays('tem plantão essa semana?', 'onde fica o são lucas?', 'quero o do dia ' + target.date.slice(8)));
 
     // The model was shown the offered list with refs, so "the one on day X" is resolvable.
-    const context = (h.fake.calls()[0]!.system as Array<{ text: string }>)[3]!.text;
+    const context = (h.fake.calls()[0]!.system as Array<{ text: string }>).at(-1)!.text;
     expect(context).toContain(`${target.ref}: `);
     expect(context).toContain(`(${target.date}), ${target.hospital}`);
 

@@ -57,7 +57,7 @@ describe('no tool argument reaches another doctor', () => {
     expect((await query(h.db, 'select 1 from reminders'))).toEqual([]);
     // Memories shown to the model were looked up for this doctor only.
     expect(h.memory.lookups.map((l) => l.doctorId)).toEqual([me.doctor.id]);
-    const context = (h.fake.calls()[0]!.system as Array<{ text: string }>)[3]!.text;
+    const context = (h.fake.calls()[0]!.system as Array<{ text: string }>).at(-1)!.text;
     expect(context).not.toContain('segredo do outro médico');
   });
 

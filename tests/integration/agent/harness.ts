@@ -49,7 +49,7 @@ const unusedEmbedder: Embedder = {
   },
 };
 
-export const MODELS = { fast: 'claude-haiku-4-5', smart: 'claude-sonnet-4-5' };
+export const MODELS = { fast: 'claude-haiku-4-5', smart: 'claude-sonnet-5' };
 
 export interface Harness {
   db: TestDb;

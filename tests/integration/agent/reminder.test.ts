@@ -30,7 +30,7 @@ describe('agendar_lembrete', () => {
     const r = await runAgentTurn(h.deps, { doctorId: doctor.id, conversationId, history: [{ role: 'doctor', text: 'me chama amanhã às 10h' }] });
 
     // The model was told today's and tomorrow's São Paulo dates, not UTC's.
-    const context = (h.fake.calls()[0]!.system as Array<{ text: string }>)[3]!.text;
+    const context = (h.fake.calls()[0]!.system as Array<{ text: string }>).at(-1)!.text;
     expect(context).toContain('Agora em São Paulo: sábado 2026-01-31 23:30.');
     expect(context).toContain('hoje = sábado 2026-01-31; amanhã = domingo 2026-02-01;');
 

@@ -69,7 +69,7 @@ describe('regeneration rewrites text only', () => {
       notifyManagers: async (t) => void notices.push(t),
       llm: createAnthropicClient({ apiKey: 'test-key', baseURL: fake.url, timeoutMs: 5_000, maxRetries: 0 }),
       prompts: loadPrompts(),
-      models: { fast: 'claude-haiku-4-5', smart: 'claude-sonnet-4-5' },
+      models: { fast: 'claude-haiku-4-5', smart: 'claude-sonnet-5' },
     };
     h.deps.agent = (input) => runAgentTurn(agent, input);
     return h;

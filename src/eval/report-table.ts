@@ -1,0 +1,75 @@
+import type { ScenarioScore } from './score.js';
+
+export interface EvalTotals {
+  scenarios: number;
+  taskSuccessRate: number;
+  toolCallAccuracy: number;
+  handoffRate: number;
+  guardrailViolations: number;
+  validateOutputViolations: number;
+  regenerations: number;
+  meanLatencyMs: number;
+  tokens: { input: number; output: number; cacheRead: number; cacheWrite: number };
+  usdPerConversation: number;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** Expected tools matched, over expected plus tools called without being expected. */
+export function toolAccuracy(s: Pick<ScenarioScore, 'toolsExpected' | 'toolsMatched' | 'toolsUnexpected'>): number {
+  const denom = s.toolsExpected + s.toolsUnexpected;
+  return denom === 0 ? 1 : s.toolsMatched / denom;
+}
+
+export function totals(scores: ScenarioScore[]): EvalTotals {
+  const n = scores.length || 1;
+  const sum = (f: (s: ScenarioScore) => number) => scores.reduce((a, s) => a + f(s), 0);
+  const expected = sum((s) => s.toolsExpected);
+  const denom = expected + sum((s) => s.toolsUnexpected);
+  return {
+    scenarios: scores.length,
+    taskSuccessRate: sum((s) => (s.success ? 1 : 0)) / n,
+    toolCallAccuracy: denom === 0 ? 1 : sum((s) => s.toolsMatched) / denom,
+    handoffRate: sum((s) => (s.handoff ? 1 : 0)) / n,
+    guardrailViolations: sum((s) => s.guardrailViolations),
+    validateOutputViolations: sum((s) => s.validateOutputViolations),
+    regenerations: sum((s) => s.regenerations),
+    meanLatencyMs: Math.round(sum((s) => s.latencyMs) / n),
+    tokens: { input: sum((s) => s.usage.input), output: sum((s) => s.usage.output), cacheRead: sum((s) => s.usage.cacheRead), cacheWrite: sum((s) => s.usage.cacheWrite) },
+    usdPerConversation: sum((s) => s.usage.usd) / n,
+  };
+}
+
+/** A fixed-width table, one line per scenario, then the totals. */
+export function renderTable(scores: ScenarioScore[]): string {
+  const head = ['cenário', 'ok', 'tools', 'handoff', 'guard', 'valid', 'regen', 'ms', 'in', 'out', 'c.read', 'c.write', 'US$'];
+  const rows = scores.map((s) => [
+    s.id,
+    s.success ? 'sim' : 'NÃO',
+    pct(toolAccuracy(s)),
+    s.handoff ? 'sim' : '-',
+    String(s.guardrailViolations),
+    String(s.validateOutputViolations),
+    String(s.regenerations),
+    String(s.latencyMs),
+    String(s.usage.input),
+    String(s.usage.output),
+    String(s.usage.cacheRead),
+    String(s.usage.cacheWrite),
+    s.usage.usd.toFixed(4),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const t = totals(scores);
+  const failures = scores.filter((s) => !s.success).flatMap((s) => s.failures.map((f) => `  ${s.id}: ${f}`));
+  return [
+    line(head),
+    ...rows.map(line),
+    '',
+    `TOTAL ${t.scenarios} cenários | sucesso ${pct(t.taskSuccessRate)} | acurácia de ferramentas ${pct(t.toolCallAccuracy)} | hand-off ${pct(t.handoffRate)} | ` +
+      `violações guardrail ${t.guardrailViolations} | ValidateOutput ${t.validateOutputViolations} | regenerações ${t.regenerations} | ` +
+      `latência média ${t.meanLatencyMs} ms | tokens in ${t.tokens.input} out ${t.tokens.output} cache-read ${t.tokens.cacheRead} cache-write ${t.tokens.cacheWrite} | ` +
+      `US$ ${t.usdPerConversation.toFixed(4)}/conversa`,
+    ...(failures.length ? ['', 'falhas:', ...failures] : []),
+  ].join('\n');
+}

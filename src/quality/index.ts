@@ -1,0 +1,1 @@
+export { reviewConversations, tierOf, inSample, yesterday, type ReviewDeps, type ReviewReport, type ReviewTier, type Verdict } from './review-conversations.js';

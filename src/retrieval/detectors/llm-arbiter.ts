@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { LlmClient } from '../../integrations/anthropic/index.js';
+import { errorMessage, fold, withTimeout, type Logger } from '../../shared/index.js';
+import type { Detection } from './detector.js';
+import { OBJECTION_LABELS, type ObjectionLabel } from './labels.js';
+
+const PROMPT_FILE = fileURLToPath(new URL('../../../prompts/classificar-objecao.md', import.meta.url));
+
+export interface ArbiterOptions {
+  llm: LlmClient;
+  /** The fast model. */
+  model: string;
+  /** The turn waits at most this long for the verdict; then the rules' answer stands. Default 1,500 ms. */
+  timeoutMs?: number;
+  logger?: Logger;
+}
+
+/**
+ * When the rules and the neighbours are not sure: several rules fired (the
+ * neighbours broke the tie), the neighbours voted weakly for a label, or they
+ * leaned weakly towards "none". A clear rule hit or a message like no
+ * exemplar at all ("ok", "blz") costs no model call.
+ */
+export function needsArbiter(d: Detection): boolean {
+  if (d.via === 'rule') return d.confidence < 0.9 && d.label !== null;
+  if (d.via === 'knn') return d.confidence < 0.6;
+  return d.confidence > 0 && d.confidence < 0.6;
+}
+
+let prompt: string | undefined;
+
+/**
+ * A small fast-model call decides an uncertain objection. The instructions are
+ * the same for every call (cached prefix); the message is the only variable
+ * part. Any failure, timeout or odd answer keeps the detectors' answer.
+ */
+export async function arbitrateObjection(opts: ArbiterOptions, text: string, d: Detection<ObjectionLabel>): Promise<Detection<ObjectionLabel>> {
+  prompt ??= readFileSync(PROMPT_FILE, 'utf8').trim();
+  try {
+    const res = await withTimeout(
+      opts.llm.createMessage({
+        model: opts.model,
+        max_tokens: 8,
+        temperature: 0,
+        system: [{ type: 'text', text: prompt, cache_control: { type: 'ephemeral' } }],
+        messages: [{ role: 'user', content: text.slice(0, 2_000) }],
+      }),
+      opts.timeoutMs ?? 1_500,
+      'objection arbiter',
+    );
+    const answer = fold(res.content.map((b) => ('text' in b ? b.text : '')).join(' ')).match(/[a-z]+/)?.[0] ?? '';
+    if (answer === 'nenhuma') return { label: null, confidence: 0.8, via: 'none' };
+    if ((OBJECTION_LABELS as readonly string[]).includes(answer)) return { label: answer as ObjectionLabel, confidence: 0.8, via: 'knn' };
+    opts.logger?.warn({ answer }, 'objection arbiter: unexpected answer, keeping the detectors');
+  } catch (err) {
+    opts.logger?.warn({ err: errorMessage(err) }, 'objection arbiter unavailable, keeping the detectors');
+  }
+  return d;
+}
