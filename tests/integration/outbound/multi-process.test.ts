@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSupabaseDb } from '../../../src/db/index.js';
 import { createFlagStore } from '../../../src/flags/index.js';
 import { createOutboundEnqueuer } from '../../../src/outbound/index.js';
 import { createRedis } from '../../../src/redis/index.js';
@@ -10,19 +9,19 @@ import { createTestDb, type TestDb } from '../../helpers/test-db.js';
 import { dropPrefix, TEST_REDIS_URL, testPrefix, testRedis } from '../../helpers/test-redis.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { createDoctor, replyCtx } from './harness.js';
-import { serveRpcGateway } from '../../helpers/rpc-gateway.js';
+import { shareWithProcesses, type SharedDb } from '../../helpers/shared-db.js';
 import { kill, spawnWorker, type Child } from './processes.js';
 
 let db: TestDb;
-let served: Awaited<ReturnType<typeof serveRpcGateway>>;
+let served: SharedDb;
 const redis = testRedis();
 const children: Child[] = [];
 const cleanups: Array<() => Promise<unknown>> = [];
 
 beforeAll(async () => {
   db = await createTestDb();
-  // Worker processes reach this PGlite through the Supabase adapter (see rpc-gateway.ts).
-  served = await serveRpcGateway(db);
+  // Worker processes connect directly on PostgreSQL, through a gateway on PGlite (shared-db.ts).
+  served = await shareWithProcesses(db);
 });
 afterAll(async () => {
   await Promise.all(children.map((c) => kill(c)));
@@ -42,8 +41,7 @@ async function setup(label: string, instances: string[]) {
     await dropPrefix(redis, prefix);
   });
   const env = {
-    SUPABASE_URL: served.url,
-    SUPABASE_SERVICE_ROLE_KEY: served.key,
+    ...served.env,
     REDIS_URL: TEST_REDIS_URL,
     CHILD_PREFIX: prefix,
     EVOLUTION_API_URL: fake.url,
@@ -126,7 +124,7 @@ describe('kill switch', () => {
     const lastDue = enqueuedAt + 200 + 149 * 25;
     await waitFor(() => fake.requestsTo('POST', '/message/sendText/:instance').length >= 20, { timeoutMs: 20_000, what: 'first sends' });
     // From another client of the shared database, as a production `web` process would.
-    const pgDb = createSupabaseDb({ url: served.url, serviceRoleKey: served.key });
+    const pgDb = served.client();
     cleanups.push(() => pgDb.close());
     const flags = createFlagStore({ db: pgDb, redis, prefix, logger: silentLogger });
     const setAt = Date.now();
