@@ -20,7 +20,6 @@ export default defineConfig({
       'tests/integration/outbound/multi-process.test.ts',
       'tests/integration/inbound/*.test.ts',
       'tests/integration/campaigns/*.test.ts',
-      'tests/integration/scheduled/two-workers.test.ts',
     ],
     globalSetup: ['tests/setup/global-setup-postgres.ts'],
     pool: 'forks',
