@@ -51,7 +51,7 @@ async function race(deps: AgentDeps, prefix: string) {
 }
 
 describe('50 concurrent reservar_plantao on one shift', () => {
-  it(`${onPostgres ? 'PostgreSQL, pool of 8' : 'embedded PGlite'}: exactly one winner, 49 clear refusals, one offer_accepted`, async () => {
+  it(`${onPostgres ? 'PostgreSQL, pool of 8' : 'embedded PGlite'}: exactly one winner, 49 clear refusals, one offer_accepted`, { timeout: 120_000 }, async () => {
     await race(h.deps, '1');
   });
 
@@ -60,8 +60,9 @@ describe('50 concurrent reservar_plantao on one shift', () => {
   // parameters, but prepared statement requires 1"), so the wire variant uses one
   // connection: it proves the DATABASE_URL adapter path, with the 50 calls still
   // in flight at once. PostgreSQL pass: one connection per doctor, so the 50 calls
-  // really run at the same time in 50 backends.
-  it('postgres adapter over the wire: same guarantees', async () => {
+  // really run at the same time in 50 backends. Setting up 50 doctors takes tens of
+  // seconds on a loaded two-core machine, hence the generous bounds.
+  it('postgres adapter over the wire: same guarantees', { timeout: 120_000 }, async () => {
     const server = h.db.url ? undefined : await servePglite((h.db as unknown as { pg: PGlite }).pg, 1);
     const db = createPostgresDb({ url: h.db.url ?? server!.url, max: h.db.url ? DOCTORS : 1 });
     try {
