@@ -23,7 +23,9 @@ export default defineConfig({
     ],
     globalSetup: ['tests/setup/global-setup-postgres.ts'],
     pool: 'forks',
-    maxWorkers: 2,
+    // One file at a time: the multi-process files each start several Node workers,
+    // which alone fill two cores; two such files at once starve each other's timeouts.
+    maxWorkers: 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { LOG_LEVEL: 'silent', TZ: 'UTC', CATCHUP_INTERVAL_MS: '0', JULIA_TEST_DB: 'postgres' },
