@@ -4,7 +4,7 @@ import { createRedis } from '../../../src/redis/index.js';
 import { fixedClock } from '../../../src/shared/index.js';
 import { createBullQueues, type BullQueues } from '../../../workers/queue.js';
 import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolution-fake.js';
-import { serveRpcGateway } from '../../helpers/rpc-gateway.js';
+import { shareWithProcesses, type SharedDb } from '../../helpers/shared-db.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
 import { dropPrefix, TEST_REDIS_URL, testPrefix, testRedis } from '../../helpers/test-redis.js';
 import { waitFor } from '../../helpers/wait-for.js';
@@ -16,7 +16,7 @@ const BASE = '2026-03-04T13:00:00Z';
 const DOCTORS = 40;
 
 let db: TestDb;
-let served: Awaited<ReturnType<typeof serveRpcGateway>>;
+let served: SharedDb;
 let fake: EvolutionFake;
 let queues: BullQueues;
 const prefix = testPrefix('campaign-kill');
@@ -25,7 +25,7 @@ const children: Child[] = [];
 
 beforeAll(async () => {
   db = await createTestDb();
-  served = await serveRpcGateway(db);
+  served = await shareWithProcesses(db);
   fake = await startEvolutionFake({ instances: ['k1', 'k2'] });
   queues = createBullQueues(createRedis(TEST_REDIS_URL, { name: 'test-queues', blocking: true }), prefix);
 });
@@ -44,8 +44,7 @@ describe('a worker process killed in the middle of a campaign batch', () => {
     // Evolution accepts each message 300 ms after it arrives: the kill lands with sends in flight.
     fake.setLatency((req) => (req.path.startsWith('/message/sendText') ? 300 : 0));
     const env = {
-      SUPABASE_URL: served.url,
-      SUPABASE_SERVICE_ROLE_KEY: served.key,
+      ...served.env,
       REDIS_URL: TEST_REDIS_URL,
       CHILD_PREFIX: prefix,
       CHILD_CLOCK_BASE: BASE,

@@ -83,8 +83,9 @@ describe('doctor identity', () => {
     const p = await deliver({ phone: '5511984000004' });
     const l = await deliver({ lid: '900000000000004' });
     await q(
-      `insert into doctor_memories (doctor_id, tipo, informacao, model, embedding) values ($1, 'preferencia', 'prefere noturno', 'm', array_fill(0.1, array[1024])::vector)`,
-      [l.doctorId],
+      `insert into doctor_memories (doctor_id, tipo, informacao, model, embedding) values ($1, 'preferencia', 'prefere noturno', 'm', $2)`,
+      // A vector literal as an untyped parameter: vector column with pgvector, text column without (0015).
+      [l.doctorId, `[${Array(1024).fill(0.1).join(',')}]`],
     );
     await q(`insert into reminders (doctor_id, conversation_id, remind_at, context, message) values ($1, $2, now() + interval '2 minutes', 'c', 'lembrete')`, [l.doctorId, l.conversationId]);
     const merged = await deliver({ phone: '5511984000004', lid: '900000000000004' });

@@ -1,28 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSupabaseDb } from '../../../src/db/index.js';
 import { createFlagStore } from '../../../src/flags/index.js';
 import { createOutboundEnqueuer } from '../../../src/outbound/index.js';
 import { createRedis } from '../../../src/redis/index.js';
 import { silentLogger } from '../../../src/shared/index.js';
 import { createBullQueues, type BullQueues } from '../../../workers/queue.js';
 import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolution-fake.js';
-import { createTestDb, type TestDb } from '../../helpers/test-db.js';
+import { createTestDb, onPostgres, type TestDb } from '../../helpers/test-db.js';
 import { dropPrefix, TEST_REDIS_URL, testPrefix, testRedis } from '../../helpers/test-redis.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { createDoctor, replyCtx } from './harness.js';
-import { serveRpcGateway } from '../../helpers/rpc-gateway.js';
+import { shareWithProcesses, type SharedDb } from '../../helpers/shared-db.js';
 import { kill, spawnWorker, type Child } from './processes.js';
 
 let db: TestDb;
-let served: Awaited<ReturnType<typeof serveRpcGateway>>;
+let served: SharedDb;
 const redis = testRedis();
 const children: Child[] = [];
 const cleanups: Array<() => Promise<unknown>> = [];
 
 beforeAll(async () => {
   db = await createTestDb();
-  // Worker processes reach this PGlite through the Supabase adapter (see rpc-gateway.ts).
-  served = await serveRpcGateway(db);
+  // Worker processes connect directly on PostgreSQL, through a gateway on PGlite (shared-db.ts).
+  served = await shareWithProcesses(db);
 });
 afterAll(async () => {
   await Promise.all(children.map((c) => kill(c)));
@@ -42,8 +41,7 @@ async function setup(label: string, instances: string[]) {
     await dropPrefix(redis, prefix);
   });
   const env = {
-    SUPABASE_URL: served.url,
-    SUPABASE_SERVICE_ROLE_KEY: served.key,
+    ...served.env,
     REDIS_URL: TEST_REDIS_URL,
     CHILD_PREFIX: prefix,
     EVOLUTION_API_URL: fake.url,
@@ -56,8 +54,13 @@ async function setup(label: string, instances: string[]) {
 const sendTextsOf = (fake: EvolutionFake, text: string) =>
   fake.requestsTo('POST', '/message/sendText/:instance').filter((r) => (r.body as { text?: string }).text === text);
 
+// Each kill boots a fresh worker process (seconds each on a busy machine). The PGlite
+// pass does 20; the PostgreSQL pass, which repeats the suite to prove direct
+// connections from many processes, does 10 to stay inside its time budget.
+const KILLS = onPostgres ? 10 : 20;
+
 describe('crash between "provider accepted" and "recorded"', () => {
-  it('20 workers SIGKILLed mid-send: the fake sees each message exactly once', { timeout: 300_000 }, async () => {
+  it(`${KILLS} workers SIGKILLed mid-send: the fake sees each message exactly once`, { timeout: 300_000 }, async () => {
     const { fake, env, enqueuer } = await setup('crash', ['julia']);
     // Evolution "accepts" the message 300 ms after the request arrives; the worker is killed before it hears back.
     fake.setLatency((req) => (req.path.startsWith('/message/sendText') ? 300 : 0));
@@ -68,8 +71,8 @@ describe('crash between "provider accepted" and "recorded"', () => {
     };
     const pool = [standby(), standby()];
     const doctors = [];
-    for (let i = 0; i < 20; i++) doctors.push(await createDoctor(db, { inboundAt: new Date() }));
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < KILLS; i++) doctors.push(await createDoctor(db, { inboundAt: new Date() }));
+    for (let i = 0; i < KILLS; i++) {
       const current = pool.shift()!;
       pool.push(standby());
       await current.booted;
@@ -85,10 +88,10 @@ describe('crash between "provider accepted" and "recorded"', () => {
     await last.booted;
     last.proc.kill('SIGUSR2');
     await waitFor(
-      async () => (await db.pg.query(`select 1 from outbound_messages where idempotency_key like 'crash-%' and status = 'sent'`)).rows.length === 20,
-      { timeoutMs: 30_000, what: 'all 20 recorded' },
+      async () => (await db.pg.query(`select 1 from outbound_messages where idempotency_key like 'crash-%' and status = 'sent'`)).rows.length === KILLS,
+      { timeoutMs: 30_000, what: `all ${KILLS} recorded` },
     );
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < KILLS; i++) {
       const text = `Mensagem ${i}: plantão confirmado`;
       expect(sendTextsOf(fake, text), text).toHaveLength(1);
       expect(fake.sentTexts().filter((s) => s.text === text)).toHaveLength(1);
@@ -98,13 +101,13 @@ describe('crash between "provider accepted" and "recorded"', () => {
     );
     expect(new Set(rows.rows.map((r) => r.provider_message_id))).toEqual(new Set(fake.sentTexts().map((s) => s.id)));
     // Every one of them was in doubt and reconciled through findMessages, not resent.
-    expect(fake.requestsTo('POST', '/chat/findMessages/:instance').length).toBeGreaterThanOrEqual(20);
+    expect(fake.requestsTo('POST', '/chat/findMessages/:instance').length).toBeGreaterThanOrEqual(KILLS);
     const events = await db.pg.query<{ event_type: string; n: number }>(
       `select be.event_type, count(*)::int as n from business_events be
        join outbound_messages m on m.id::text = be.props->>'outbound_message_id'
        where m.idempotency_key like 'crash-%' group by 1`,
     );
-    expect(events.rows).toEqual([{ event_type: 'doctor_outbound', n: 20 }]);
+    expect(events.rows).toEqual([{ event_type: 'doctor_outbound', n: KILLS }]);
   });
 });
 
@@ -126,7 +129,7 @@ describe('kill switch', () => {
     const lastDue = enqueuedAt + 200 + 149 * 25;
     await waitFor(() => fake.requestsTo('POST', '/message/sendText/:instance').length >= 20, { timeoutMs: 20_000, what: 'first sends' });
     // From another client of the shared database, as a production `web` process would.
-    const pgDb = createSupabaseDb({ url: served.url, serviceRoleKey: served.key });
+    const pgDb = served.client();
     cleanups.push(() => pgDb.close());
     const flags = createFlagStore({ db: pgDb, redis, prefix, logger: silentLogger });
     const setAt = Date.now();

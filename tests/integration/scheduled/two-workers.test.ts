@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedis } from '../../../src/redis/index.js';
 import { createBullQueues, type BullQueues } from '../../../workers/queue.js';
 import { schedules, upsertSchedules } from '../../../workers/schedules.js';
-import { serveRpcGateway } from '../../helpers/rpc-gateway.js';
+import { shareWithProcesses, type SharedDb } from '../../helpers/shared-db.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
 import { dropPrefix, TEST_REDIS_URL, testPrefix, testRedis } from '../../helpers/test-redis.js';
 import { waitFor } from '../../helpers/wait-for.js';
@@ -14,13 +14,13 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const redis = testRedis();
 const prefix = testPrefix('two-workers');
 let db: TestDb;
-let gateway: Awaited<ReturnType<typeof serveRpcGateway>>;
+let gateway: SharedDb;
 let queues: BullQueues;
 const procs: Array<ReturnType<typeof spawn>> = [];
 
 beforeAll(async () => {
   db = await createTestDb();
-  gateway = await serveRpcGateway(db);
+  gateway = await shareWithProcesses(db);
   queues = createBullQueues(createRedis(TEST_REDIS_URL, { name: 'two-workers-q', blocking: true }), prefix);
 });
 afterAll(async () => {
@@ -43,8 +43,7 @@ function worker() {
       HUMANIZED_DELAY: 'off',
       REDIS_URL: TEST_REDIS_URL,
       CHILD_PREFIX: prefix,
-      SUPABASE_URL: gateway.url,
-      SUPABASE_SERVICE_ROLE_KEY: gateway.key,
+      ...gateway.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

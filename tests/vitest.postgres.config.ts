@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The second pass of `npm test`: the database-critical suites again, on the
+ * machine's PostgreSQL (127.0.0.1:5432, or TEST_POSTGRES_URL), each file on its
+ * own scratch database with a pool of several connections, and the
+ * multi-process suites with every worker process connected directly
+ * (DATABASE_URL). See tests/helpers/test-db.ts.
+ */
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    include: [
+      'tests/integration/agent/reservation-race.test.ts',
+      'tests/integration/outbound/send-outbound.test.ts',
+      'tests/integration/outbound/reliability.test.ts',
+      'tests/integration/outbound/last-moment.test.ts',
+      'tests/integration/outbound/invariants-cli.test.ts',
+      'tests/integration/outbound/multi-process.test.ts',
+      'tests/integration/inbound/*.test.ts',
+      'tests/integration/campaigns/*.test.ts',
+    ],
+    globalSetup: ['tests/setup/global-setup-postgres.ts'],
+    pool: 'forks',
+    // One file at a time: the multi-process files each start several Node workers,
+    // which alone fill two cores; two such files at once starve each other's timeouts.
+    maxWorkers: 1,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { LOG_LEVEL: 'silent', TZ: 'UTC', CATCHUP_INTERVAL_MS: '0', JULIA_TEST_DB: 'postgres' },
+  },
+});
