@@ -16,6 +16,7 @@ import { createFlagStore, type FlagStore } from './flags/index.js';
 import { createHttpApp, type HttpApp } from './http/index.js';
 import { createChatwootClient, type ChatwootClient } from './integrations/chatwoot/index.js';
 import { createConsoleProvider, createEvolutionClient, type WhatsAppProvider } from './integrations/evolution/index.js';
+import { groupReviewTools } from './slack/index.js';
 import { createSlackNotifier, logNotifier, type SlackNotifier } from './integrations/slack/index.js';
 import type { PipelineDeps } from './pipeline/index.js';
 import { createOutboundEnqueuer, createRateLimiter, createSendOutbound, type OutboundEnqueuer, type SendOutbound } from './outbound/index.js';
@@ -25,7 +26,7 @@ import { createBullQueues, type BullQueues } from '../workers/queue.js';
 import { startWorkers, type RunningWorkers, type WorkerOptions } from '../workers/index.js';
 import { scheduleChatwootSync } from '../workers/chatwoot-sync.js';
 import { scheduleChatwootNote } from '../workers/chatwoot-note.js';
-import { upsertSchedules } from '../workers/schedules.js';
+import { upsertSchedules, type ScheduleSpec } from '../workers/schedules.js';
 
 /**
  * The composition root: the only place that picks adapters (ARCHITECTURE.md
@@ -38,6 +39,8 @@ export interface App {
   deps: AppDeps;
   http: HttpApp;
   queues: BullQueues;
+  /** Every recurring job the capabilities declare (upserted when the workers start). */
+  schedules: ScheduleSpec[];
   startWorkers(): Promise<RunningWorkers>;
   close(): Promise<void>;
 }
@@ -133,15 +136,16 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   };
 
   // One line per capability: each brings its routes, job handlers and schedules.
+  const groups = composeGroups(deps);
   const capabilities: Capability[] = [
     composeDoctorPath(deps),
     composeSupervision(deps, chatwoot),
     composeCatchup(deps),
     composeCampaigns(deps),
     composeScheduled(deps, queues),
-    composeGroups(deps),
+    groups,
     composeMetrics(deps, queues),
-    composeSlack(deps),
+    composeSlack(deps, { tools: groupReviewTools(groups.review) }),
     composeQuality(deps),
   ];
 
@@ -156,11 +160,13 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     mounts: capabilities.flatMap((c) => c.mounts ?? []),
   });
 
+  const schedules = capabilities.flatMap((c) => c.schedules ?? []);
   let running: RunningWorkers | undefined;
   return {
     deps,
     http,
     queues,
+    schedules,
     async startWorkers() {
       running = startWorkers({
         connection: createRedis(redisTarget.url, { name: 'workers', blocking: true }),
@@ -171,7 +177,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         concurrency: { inbound: 16, turn: config.TURN_CONCURRENCY, outbound: config.OUTBOUND_CONCURRENCY },
         ...(overrides.workerSettings && { settings: overrides.workerSettings }),
       });
-      await upsertSchedules(queues, capabilities.flatMap((c) => c.schedules ?? []));
+      await upsertSchedules(queues, schedules);
       for (const c of capabilities) await c.onWorkersStarted?.();
       return running;
     },

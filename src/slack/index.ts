@@ -5,3 +5,4 @@ export { redisSessions, type SessionStore } from './session-store.js';
 export { slackWorkSchema, type SlackWorkItem } from './slack-work.js';
 export { CORE_TOOLS, parseBriefing } from './tools/index.js';
 export { CONFIRM_ACTION, CANCEL_ACTION, noticeBlocks } from './blocks.js';
+export { groupReviewTools } from './tools/groups/index.js';

@@ -59,8 +59,12 @@ describe('two worker processes started together', () => {
     const [a, b] = [worker(), worker()];
     await waitFor(() => a.out().includes('ready') && b.out().includes('ready'), { timeoutMs: 60_000, what: 'both workers ready' });
 
+    // Every capability's schedules (campaigns, sweepers, model recovery, ...), as each process declares them.
+    const declared = (out: string) => JSON.parse(/^schedules (.*)$/m.exec(out)![1]!) as string[];
+    expect(declared(a.out())).toEqual(declared(b.out()));
+    expect(declared(a.out())).toEqual(expect.arrayContaining(schedules.map((s) => s.id)));
     const stored = await queues.queues.scheduled.getJobSchedulers(0, -1, true);
-    expect(stored.map((s) => s.key).sort()).toEqual(schedules.map((s) => s.id).sort());
+    expect(stored.map((s) => s.key).sort()).toEqual([...declared(a.out())].sort());
 
     // A fast scheduler (every 250 ms) on a real job, so both processes compete for many slots.
     await upsertSchedules(queues, [{ id: 'test-fast', queue: 'scheduled', jobName: 'expired-pauses', every: 250 }]);
@@ -76,7 +80,7 @@ describe('two worker processes started together', () => {
     // Both processes took part (neither was idle while the other did everything).
     expect(a.out()).toMatch(/^done repeat:/m);
     expect(b.out()).toMatch(/^done repeat:/m);
-    expect((await queues.queues.scheduled.getJobSchedulers(0, -1, true)).length).toBe(schedules.length);
+    expect((await queues.queues.scheduled.getJobSchedulers(0, -1, true)).length).toBe(declared(a.out()).length);
 
     for (const w of [a, b]) w.proc.kill('SIGTERM');
     expect(await a.exited).toBe(0);
