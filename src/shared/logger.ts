@@ -1,5 +1,6 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { maskPhone } from './phone.js';
+import { maskPii } from './pii.js';
 
 export type { Logger };
 
@@ -10,6 +11,8 @@ export type { Logger };
  */
 const PHONE_KEYS = new Set(['phone', 'number', 'remoteJid', 'remoteJidAlt', 'participant', 'to', 'from', 'sender']);
 const BODY_KEYS = new Set(['text', 'body', 'caption', 'content', 'message', 'draft', 'prompt']);
+/** Free-text error fields: a vendor or driver may quote a number back; masked again here. */
+const ERROR_KEYS = new Set(['err', 'error', 'reason', 'cause']);
 
 function scrub(value: unknown, keepBodies: boolean, depth = 0): unknown {
   if (depth > 6 || value === null || typeof value !== 'object') return value;
@@ -19,6 +22,7 @@ function scrub(value: unknown, keepBodies: boolean, depth = 0): unknown {
   for (const [key, v] of Object.entries(value)) {
     if (PHONE_KEYS.has(key) && (typeof v === 'string' || typeof v === 'number')) out[key] = maskPhone(String(v));
     else if (!keepBodies && BODY_KEYS.has(key) && typeof v === 'string') out[key] = `[omitted ${v.length} chars]`;
+    else if (ERROR_KEYS.has(key) && typeof v === 'string') out[key] = maskPii(v);
     else out[key] = scrub(v, keepBodies, depth + 1);
   }
   return out;

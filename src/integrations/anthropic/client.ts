@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { AppError } from '../../shared/errors.js';
+import { maskPii } from '../../shared/pii.js';
 import type { LlmClient, LlmRequest, LlmResponse } from './types.js';
 
 export interface AnthropicClientOptions {
@@ -52,9 +53,13 @@ export function createAnthropicClient(opts: AnthropicClientOptions): LlmClient {
         };
       } catch (err) {
         if (err instanceof Anthropic.APIError) {
-          throw new LlmError(`anthropic: ${err.status ?? 'network'} ${err.message}`, err.status ?? undefined);
+          // The provider's message can quote the request (a doctor's words, name or
+          // number): keep only its status, error type and request id (issue 13).
+          const body = err.error as { error?: { type?: unknown } } | undefined;
+          const type = typeof body?.error?.type === 'string' ? body.error.type : err.status ? 'api_error' : err.constructor.name;
+          throw new LlmError(`anthropic: ${err.status ?? 'network'} ${type}${err.requestID ? ` (${err.requestID})` : ''}`, err.status ?? undefined);
         }
-        throw new LlmError(`anthropic: ${err instanceof Error ? err.message : String(err)}`, undefined);
+        throw new LlmError(`anthropic: ${maskPii(err instanceof Error ? err.message : String(err))}`, undefined);
       }
     },
   };

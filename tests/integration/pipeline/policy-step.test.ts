@@ -20,9 +20,9 @@ async function recordedTurn(doctorPhone: string, conversationId: string): Promis
 
 describe('policy step', () => {
   it('puts preferences, directives and the smart-model choice into the agent input and records them per turn', async () => {
-    await db.pg.query(`insert into manager_directives (text, valid_from, valid_until) values
-      ('Priorize o Hospital Santa Clara nesta semana.', now() - interval '1 day', now() + interval '6 days'),
-      ('Diretriz vencida que não deve aparecer.', now() - interval '10 days', now() - interval '1 day')`);
+    await db.pg.query(`insert into manager_directives (kind, text, created_by, valid_from, valid_until) values
+      ('prioridade', 'Priorize o Hospital Santa Clara nesta semana.', 'slack:UTEST', now() - interval '1 day', now() + interval '6 days'),
+      ('outro', 'Diretriz vencida que não deve aparecer.', 'slack:UTEST', now() - interval '10 days', now() - interval '1 day')`);
     const conv = await inbound(db, '5511987650001', ['só faço por 2 mil esse plantão']);
     const turnId = await recordedTurn('5511987650001', conv);
     const h = harness(db, [agentReply('entendo, vou levar pra equipe', { turnId })]);
