@@ -137,7 +137,12 @@ describe('kill switch', () => {
     // Every job comes due while paused and is looked at several times (poll 500 ms).
     await new Promise((r) => setTimeout(r, Math.max(0, lastDue - Date.now()) + 3_000));
     const paused = fake.requestsTo('POST', '/message/sendText/:instance');
-    expect(paused.filter((r) => r.at > setAt + 1_000).map((r) => r.at - setAt)).toEqual([]);
+    // The fake stamps a request when this process's event loop reads it. On PGlite the same
+    // loop runs the embedded database for both workers (through the gateway), so a send decided
+    // before the flag can be read here a second later: the sub-second bound is asserted on the
+    // PostgreSQL pass, where nothing blocks this loop; the PGlite pass allows that lag.
+    const bound = onPostgres ? 1_000 : 2_500;
+    expect(paused.filter((r) => r.at > setAt + bound).map((r) => r.at - setAt)).toEqual([]);
     expect(paused.length).toBeLessThan(150);
     // Paused, not decided: nothing recorded as blocked.
     const decided = await db.pg.query<{ status: string; n: number }>(
@@ -153,7 +158,7 @@ describe('kill switch', () => {
     const sends = fake.requestsTo('POST', '/message/sendText/:instance');
     expect(sends).toHaveLength(150);
     expect(new Set(sends.map((r) => (r.body as { text: string }).text)).size).toBe(150);
-    expect(sends.filter((r) => r.at > setAt + 1_000).every((r) => r.at >= clearedAt)).toBe(true);
+    expect(sends.filter((r) => r.at > setAt + bound).every((r) => r.at >= clearedAt)).toBe(true);
     expect((await flags.get()).safeMode).toEqual({ enabled: false, mode: 'wait' });
   });
 });
