@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDb } from '../../src/db/index.js';
-import { safeJobId } from '../../src/shared/index.js';
 import { evolutionPayload } from '../helpers/evolution-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { SERVED_INSTANCE, startServed, type Served } from './served.js';
+import { inboundDone as inboundStored, startServed, type Served } from './served.js';
 
 const PHONE = '5511976540001';
 const LID = '188800000000001';
@@ -24,15 +23,7 @@ describe('identity through a started service', () => {
   }, 90_000);
   afterAll(() => s.close());
 
-  const inboundDone = (id: string) =>
-    waitFor(
-      async () => {
-        const job = await s.queues.queues.inbound.getJob(safeJobId('in', SERVED_INSTANCE, id));
-        // Inbound jobs leave Redis the moment they complete (their payload is a doctor's words).
-        return !job || (await job.getState()) === 'completed';
-      },
-      { timeoutMs: 30_000, intervalMs: 100, what: `inbound job ${id} to complete` },
-    );
+  const inboundDone = (id: string) => inboundStored(s, id);
   const repliesTo = (number: string) => s.evolution.sentTexts().filter((t) => t.number === number).length;
 
   it('phone, then bare lid, then both: one doctor, every message stored, the last one answered', async () => {

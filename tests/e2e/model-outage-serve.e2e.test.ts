@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPrompts } from '../../src/agent/index.js';
@@ -8,6 +7,7 @@ import { evolutionPayload } from '../helpers/evolution-fixture.js';
 import { dropPrefix, testPrefix, testRedis, TEST_REDIS_URL } from '../helpers/test-redis.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { migratedDataDir } from '../helpers/test-db.js';
+import { freePort } from '../helpers/free-port.js';
 
 /**
  * Finding 2 (issue 9) through a STARTED service: `julia serve` as a child
@@ -21,15 +21,6 @@ const TOKEN = 'evo-webhook-token';
 const OUTAGE_MS = 25_000;
 const HANDOFF_LINES = loadPrompts().handoffMessages;
 const ANSWER = /^Oi, aqui é a Júlia \(\d+\)! Me conta o que vc procura$/;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe('julia serve during a 25 s model outage', () => {
   let anthropic: AnthropicFake;

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from 'bullmq';
 import { createPgliteDb } from '../../src/db/index.js';
-import { safeJobId } from '../../src/shared/index.js';
 import type { AnthropicCall } from '../fakes/index.js';
 import { evolutionPayload } from '../helpers/evolution-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { SERVED_INSTANCE, startServed, type Served } from './served.js';
+import { inboundDone as inboundStored, startServed, type Served } from './served.js';
 
 const ASKS_REMINDER = '5511976540101';
 const WAITS_TURN = '5511976540102';
@@ -43,15 +42,7 @@ describe('restart of julia serve', () => {
   }, 90_000);
   afterAll(() => s.close());
 
-  const inboundDone = (id: string) =>
-    waitFor(
-      async () => {
-        const job = await s.queues.queues.inbound.getJob(safeJobId('in', SERVED_INSTANCE, id));
-        // Inbound jobs leave Redis the moment they complete (their payload is a doctor's words).
-        return !job || (await job.getState()) === 'completed';
-      },
-      { timeoutMs: 30_000, intervalMs: 100, what: `inbound job ${id}` },
-    );
+  const inboundDone = (id: string) => inboundStored(s, id);
   const delayedTurns = () => s.queues.queues.turn.getJobs(['delayed']);
   const delayedReminders = async () =>
     (await s.queues.queues.outbound.getJobs(['delayed'])).filter((j: Job) => j.data.ctx?.method === 'REMINDER');

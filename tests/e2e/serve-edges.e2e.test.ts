@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnthropicFake, startEvolutionFake, type AnthropicFake, type EvolutionFake } from '../fakes/index.js';
@@ -8,6 +7,7 @@ import { evolutionPayload } from '../helpers/evolution-fixture.js';
 import { dropPrefix, testPrefix, testRedis, TEST_REDIS_URL } from '../helpers/test-redis.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { migratedDataDir } from '../helpers/test-db.js';
+import { freePort } from '../helpers/free-port.js';
 
 /**
  * Issue 9, findings 3 and 4, through a started service: `julia serve` as a
@@ -24,15 +24,6 @@ const options = (file: string) =>
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('#'));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const userTexts = (anthropic: AnthropicFake) =>
   anthropic.calls().flatMap((c) => c.messages.filter((m) => m.role === 'user').map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))));

@@ -1,25 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createRedis } from '../../src/redis/index.js';
 import { createBullQueues, type BullQueues } from '../../workers/queue.js';
 import { startAnthropicFake, startEvolutionFake, type AnthropicFake, type AnthropicHandler, type EvolutionFake } from '../fakes/index.js';
 import { dropPrefix, testPrefix, testRedis, TEST_REDIS_URL } from '../helpers/test-redis.js';
+import { safeJobId } from '../../src/shared/index.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { migratedDataDir } from '../helpers/test-db.js';
+import { freePort } from '../helpers/free-port.js';
 
 const JULIA = join(import.meta.dirname, '../../src/julia.mjs');
 export const SERVED_TOKEN = 'evo-webhook-token';
 export const SERVED_INSTANCE = 'julia-prod';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Served {
   evolution: EvolutionFake;
@@ -108,4 +100,15 @@ export async function startServed(opts: { anthropic: AnthropicHandler }): Promis
     },
   };
   return served;
+}
+
+/** Waits until the service has stored an inbound message (its job completed; completed inbound jobs leave Redis at once). */
+export async function inboundDone(s: Served, id: string): Promise<void> {
+  await waitFor(
+    async () => {
+      const job = await s.queues.queues.inbound.getJob(safeJobId('in', SERVED_INSTANCE, id));
+      return !job || (await job.getState()) === 'completed';
+    },
+    { timeoutMs: 30_000, intervalMs: 100, what: `inbound job ${id} to complete` },
+  );
 }

@@ -11,6 +11,7 @@ import { waitFor } from '../helpers/wait-for.js';
 import { fuzzParams, hostileBodies, mutated, type RawBody } from './fuzz-arbitraries.js';
 import { utf8 } from './fuzz-route.js';
 import { FUZZ_ENV, FUZZ_ROUTES } from './fuzz-targets.js';
+import { freePort } from '../helpers/free-port.js';
 
 /**
  * The one pass over real HTTP: `julia serve` as a child process, raw sockets,
@@ -20,15 +21,6 @@ import { FUZZ_ENV, FUZZ_ROUTES } from './fuzz-targets.js';
 const JULIA = join(import.meta.dirname, '../../src/julia.mjs');
 
 type Framing = 'length' | 'chunked' | 'bad-chunk' | 'length-short' | 'length-long' | 'length-garbage' | 'both';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function frame(path: string, headers: Record<string, string>, body: Uint8Array, framing: Framing, chunk: number): Buffer {
   const h = { host: 'localhost', connection: 'close', ...headers };

@@ -26,6 +26,7 @@ import { createScratchDatabase } from '../helpers/test-postgres.js';
 import { dropPrefix, TEST_REDIS_URL } from '../helpers/test-redis.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { planFromDockerfile } from './dockerfile-plan.js';
+import { freePort } from '../helpers/free-port.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const started = Date.now();
@@ -39,15 +40,6 @@ const step = async <T>(name: string, fn: () => Promise<T> | T): Promise<T> => {
 };
 function log(msg: string) {
   process.stderr.write(`[smoke] ${msg}\n`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 interface Service {

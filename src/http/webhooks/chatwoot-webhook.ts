@@ -6,6 +6,7 @@ import type { Logger } from '../../shared/logger.js';
 import { maskPii } from '../../shared/pii.js';
 import { bodyLimit, BODY_LIMITS } from '../middleware/body-limit.js';
 import { safeEqual, verifyTimestampedHmac, type SignatureVerdict } from './hmac.js';
+import { refuser } from './refuse.js';
 
 export interface ChatwootAgentMessage {
   chatwootConversationId: number;
@@ -89,11 +90,7 @@ export function chatwootWebhook(deps: ChatwootWebhookDeps): Hono {
       deps.logger.warn({ verdict }, 'chatwoot webhook refused');
       return c.json({ error: 'unauthorized', reason: verdict }, 401);
     }
-    const refuse = async (status: 400 | 422, error: string, reason: string) => {
-      const message = maskPii(reason);
-      await deps.deadLetter?.({ source: 'chatwoot', reason: `${error}: ${message}`, raw });
-      return c.json({ error, message }, status);
-    };
+    const refuse = refuser(c, 'chatwoot', raw, deps.deadLetter);
     let body: unknown;
     try {
       body = JSON.parse(raw);

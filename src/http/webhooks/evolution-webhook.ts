@@ -5,6 +5,7 @@ import type { Logger } from '../../shared/logger.js';
 import { maskPii } from '../../shared/pii.js';
 import { bodyLimit, BODY_LIMITS } from '../middleware/body-limit.js';
 import { verifyEvolutionAuth } from './verify-evolution-auth.js';
+import { refuser } from './refuse.js';
 
 export interface EvolutionWebhookDeps {
   token: string | undefined;
@@ -32,11 +33,7 @@ export function evolutionWebhook(deps: EvolutionWebhookDeps): Hono {
     const ok = verifyEvolutionAuth({ token: c.req.header('x-webhook-token'), authorization: c.req.header('authorization') }, deps.token);
     if (!ok) return c.json({ error: 'unauthorized' }, 401);
     const raw = await c.req.text();
-    const refuse = async (status: 400 | 422, error: string, reason: string) => {
-      const message = maskPii(reason);
-      await deps.deadLetter?.({ source: 'evolution', reason: `${error}: ${message}`, raw });
-      return c.json({ error, message }, status);
-    };
+    const refuse = refuser(c, 'evolution', raw, deps.deadLetter);
     let body: unknown;
     try {
       body = JSON.parse(raw);

@@ -35,16 +35,7 @@ export const sendMessage: Processor = {
     });
     for (const [i, text] of plan.bubbles.entries()) {
       await ctx.deps.outbound.enqueueOutbound(
-        {
-          method: 'REPLY',
-          doctorId: l.doctor.id,
-          conversationId: ctx.conversationId,
-          inboundInteractionId: last.id,
-          lastInboundAt: last.sentAt,
-          actor: 'julia',
-          ...(last.instance ? { instance: last.instance } : {}),
-          ...(ctx.handoff ? { handoffNotice: true } : {}),
-        },
+        replyContext(ctx, last, Boolean(ctx.handoff)),
         text,
         { delayMs: plan.delays[i] ?? 0, idempotencyKey: `reply-${last.id}-${i}` },
       );
@@ -66,19 +57,9 @@ export const sendMessage: Processor = {
  * own idempotency key. It may leave under human control (handoffNotice).
  */
 async function modelOutageHandoff(ctx: TurnContext, last: PendingMessage, humanInControl: boolean) {
-  const l = loaded(ctx);
   for (const [i, text] of (humanInControl ? [] : splitBubbles(ctx.replies)).entries()) {
     await ctx.deps.outbound.enqueueOutbound(
-      {
-        method: 'REPLY',
-        doctorId: l.doctor.id,
-        conversationId: ctx.conversationId,
-        inboundInteractionId: last.id,
-        lastInboundAt: last.sentAt,
-        actor: 'julia',
-        ...(last.instance ? { instance: last.instance } : {}),
-        handoffNotice: true,
-      },
+      replyContext(ctx, last, true),
       text,
       { delayMs: ctx.delays[i] ?? 0, idempotencyKey: `outage-handoff-${last.id}-${i}` },
     );
@@ -86,4 +67,18 @@ async function modelOutageHandoff(ctx: TurnContext, last: PendingMessage, humanI
   const res = await ctx.deps.db.rpc<{ changed: boolean }>('model_outage_handoff', { p_conversation_id: ctx.conversationId, p_now: ctx.deps.clock.now() });
   if (res.changed) await ctx.deps.notifyHandoff(ctx.handoff!);
   return CONTINUE;
+}
+
+/** A REPLY to the last pending message, with the proof its method needs (spec 9.3). */
+function replyContext(ctx: TurnContext, last: PendingMessage, handoffNotice: boolean) {
+  return {
+    method: 'REPLY' as const,
+    doctorId: loaded(ctx).doctor.id,
+    conversationId: ctx.conversationId,
+    inboundInteractionId: last.id,
+    lastInboundAt: last.sentAt,
+    actor: 'julia',
+    ...(last.instance ? { instance: last.instance } : {}),
+    ...(handoffNotice ? { handoffNotice: true } : {}),
+  };
 }

@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../helpers/wait-for.js';
 import { TEST_REDIS_URL } from '../../helpers/test-redis.js';
+import { freePort } from '../../helpers/free-port.js';
 
 const JULIA = join(import.meta.dirname, '../../../src/julia.mjs');
 // Only what a fresh shell has: the CLI must work on embedded defaults.
@@ -13,15 +13,6 @@ const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp'
 
 function julia(args: string[], env: Record<string, string>) {
   return spawnSync(process.execPath, [JULIA, ...args], { env: { ...baseEnv, ...env }, encoding: 'utf8', timeout: 60_000 });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 describe('julia CLI', () => {

@@ -1,27 +1,18 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lockDataDir, LOCK_FILE } from '../../../src/db/index.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { TEST_REDIS_URL } from '../../helpers/test-redis.js';
+import { freePort } from '../../helpers/free-port.js';
 
 const JULIA = join(import.meta.dirname, '../../../src/julia.mjs');
 const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', REDIS_URL: TEST_REDIS_URL };
 const julia = (args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, [JULIA, ...args], { env: { ...baseEnv, ...env }, encoding: 'utf8', timeout: 150_000 });
 const dataDir = () => mkdtempSync(join(tmpdir(), 'julia-lock-'));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe('roles need a shared database', () => {
   for (const role of ['web', 'worker']) {

@@ -1,18 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+export { freePort } from '../../helpers/free-port.js';
+import { freePort } from '../../helpers/free-port.js';
 
 const CHILD = fileURLToPath(new URL('./worker-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Child {
   proc: ChildProcess;
