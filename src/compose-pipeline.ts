@@ -1,6 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
-import { loadPrompts, probeModel, runAgentTurn, type AgentDeps } from './agent/index.js';
+import { CacheDiagnosisChain, loadPrompts, probeModel, runAgentTurn, type AgentDeps } from './agent/index.js';
 import { handoffDraftNoteText } from './handoff/index.js';
 import { postConversationNotice } from './compose-notices.js';
 import { createAnthropicClient, unconfiguredLlm } from './integrations/anthropic/index.js';
@@ -55,6 +55,7 @@ export function composePipeline(p: PipelineParts): PipelineDeps {
     prompts,
     models: { fast: config.ANTHROPIC_MODEL_FAST, smart: config.ANTHROPIC_MODEL_SMART },
     knowledge: knowledge.orchestrator,
+    ...(config.ANTHROPIC_CACHE_DIAGNOSTICS ? { cacheDiagnosis: new CacheDiagnosisChain() } : {}),
   };
   return {
     db,

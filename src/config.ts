@@ -27,6 +27,8 @@ const schema = z.object({
   ANTHROPIC_MODEL_FAST: z.preprocess(emptyToUndefined, z.string().default('claude-haiku-4-5')),
   ANTHROPIC_MODEL_SMART: z.preprocess(emptyToUndefined, z.string().default('claude-sonnet-5')),
   ANTHROPIC_TIMEOUT_MS: int(30_000, 1_000),
+  /** Anthropic cache diagnostics: each model call says why it missed the prompt cache (recorded per turn). */
+  ANTHROPIC_CACHE_DIAGNOSTICS: onOff('on'),
   VOYAGE_API_KEY: optionalString,
   VOYAGE_BASE_URL: optionalUrl,
   VOYAGE_MODEL: z.preprocess(emptyToUndefined, z.string().default('voyage-4')),

@@ -2,6 +2,7 @@ export { runAgentTurn, type AgentDeps, type AgentTranscript, type AgentTurnInput
 export { sideEffectsOf } from './side-effects.js';
 export { loadPrompts, PROMPTS_DIR, STATIC_PROMPT_FILES, type AgentPrompts } from './prompts.js';
 export { CACHE_MIN_TOKENS, cacheMinimum, conservativeTokens, splitAtBreakpoint } from './cache-prefix.js';
+export { CacheDiagnosisChain } from './cache-diagnosis.js';
 export { chooseModel, type ModelChoice, type RoutingInput } from './routing.js';
 export { buildSystem, toLlmMessages } from './assemble.js';
 export { buildDynamicContext } from './context.js';

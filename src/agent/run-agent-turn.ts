@@ -1,6 +1,7 @@
 import { LlmError, LlmUnconfiguredError, type LlmClient, type LlmMessage } from '../integrations/anthropic/index.js';
 import { errorMessage } from '../shared/index.js';
 import { buildSystem, toLlmMessages } from './assemble.js';
+import type { CacheDiagnosisChain } from './cache-diagnosis.js';
 import { toBubbles } from './bubbles.js';
 import { buildDynamicContext, type DbAgentContext } from './context.js';
 import type { HistoryMessage, KnowledgeContext, KnowledgePort, Memory } from './ports.js';
@@ -23,6 +24,8 @@ export interface AgentDeps extends ToolDeps {
   /** History messages sent to the model. Default 30. */
   historyLimit?: number;
   maxTokens?: number;
+  /** Anthropic cache diagnostics: each call says why it missed the cache. Off when absent. */
+  cacheDiagnosis?: CacheDiagnosisChain;
 }
 
 export interface AgentTurnInput {
@@ -147,7 +150,11 @@ export async function runAgentTurn(deps: AgentDeps, input: AgentTurnInput): Prom
       tools: deps.tools ?? JULIA_TOOLS,
       ctx: { doctorId, conversationId, deps },
       maxRounds: rewrite ? 1 : (deps.maxRounds ?? 5),
-      onCall: (u) => calls.push(u),
+      onCall: (u) => {
+        calls.push(u);
+        if (u.messageId) deps.cacheDiagnosis?.remember(conversationId, choice.model, u.messageId);
+      },
+      ...(deps.cacheDiagnosis ? { previousMessageId: deps.cacheDiagnosis.previous(conversationId, choice.model) } : {}),
     });
   } catch (err) {
     // The SDK already retried with backoff; the pipeline decides whether to wait for the model.

@@ -1,4 +1,4 @@
-import type { LlmClient, LlmContentBlock, LlmMessage, LlmRequest, LlmResponse, LlmUsage } from '../integrations/anthropic/index.js';
+import type { LlmCacheMiss, LlmClient, LlmContentBlock, LlmMessage, LlmRequest, LlmResponse, LlmUsage } from '../integrations/anthropic/index.js';
 import { errorMessage } from '../shared/index.js';
 import { toLlmTool } from './tools/index.js';
 import { ToolError } from './tools/tool-error.js';
@@ -15,6 +15,10 @@ export interface ToolCallRecord {
 export interface CallUsage extends LlmUsage {
   model: string;
   latencyMs: number;
+  /** The response id (what the next call's cache diagnostics compare with). */
+  messageId?: string;
+  /** Why this call could not reuse the previous one's cached prefix, when diagnostics were on. */
+  cacheMiss?: LlmCacheMiss;
 }
 
 export interface LoopOutcome {
@@ -39,6 +43,12 @@ export interface LoopInput {
   ctx: ToolContext;
   maxRounds: number;
   onCall?: (usage: CallUsage) => void;
+  /**
+   * Cache diagnostics on: the response the first call is compared with (null to
+   * opt in without one). Each later round is compared with the round before.
+   * Undefined: diagnostics off.
+   */
+  previousMessageId?: string | null;
 }
 
 /** Validates and runs one tool call. Whatever happens, the model gets a JSON result back. */
@@ -70,6 +80,7 @@ export async function runToolLoop(input: LoopInput): Promise<LoopOutcome> {
   const llmTools = input.tools.map(toLlmTool);
   const messages: LlmMessage[] = [...input.request.messages];
   const out: LoopOutcome = { texts: [], toolCalls: [], calls: [], rounds: 0, stopReason: null, transcript: [] };
+  let previous = input.previousMessageId;
   for (let round = 1; round <= input.maxRounds; round++) {
     const lastRound = round === input.maxRounds;
     const started = Date.now();
@@ -77,8 +88,16 @@ export async function runToolLoop(input: LoopInput): Promise<LoopOutcome> {
       ...input.request,
       messages,
       ...(llmTools.length > 0 ? { tools: llmTools, tool_choice: lastRound ? { type: 'none' } : { type: 'auto' } } : {}),
+      ...(previous !== undefined ? { diagnostics: { previous_message_id: previous } } : {}),
     });
-    const usage: CallUsage = { ...res.usage, model: res.model, latencyMs: Date.now() - started };
+    const usage: CallUsage = {
+      ...res.usage,
+      model: res.model,
+      latencyMs: Date.now() - started,
+      ...(res.id ? { messageId: res.id } : {}),
+      ...(res.cacheMiss ? { cacheMiss: res.cacheMiss } : {}),
+    };
+    if (previous !== undefined) previous = res.id ?? null;
     out.calls.push(usage);
     input.onCall?.(usage);
     out.rounds = round;

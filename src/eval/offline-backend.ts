@@ -20,8 +20,8 @@ const FAKE_MODULE = new URL('../../tests/fakes/anthropic-fake.ts', import.meta.u
  * that calls it less leaves steps behind (also a failure).
  */
 export async function startOfflineBackend(): Promise<ModelBackend & { close(): Promise<void> }> {
-  const mod = (await import(FAKE_MODULE)) as { startAnthropicFake(o: { apiKey: string }): Promise<FakeServer> };
-  const fake = await mod.startAnthropicFake({ apiKey: 'eval-offline' });
+  const mod = (await import(FAKE_MODULE)) as { startAnthropicFake(o: { apiKey: string; promptCache?: boolean }): Promise<FakeServer> };
+  const fake = await mod.startAnthropicFake({ apiKey: 'eval-offline', promptCache: true });
   let queue: DoctorTurn['model'] = [];
   let resolve: (v: unknown) => Promise<unknown> = async (v) => v;
   fake.setHandler(async () => {

@@ -11,6 +11,8 @@ export interface EvalTotals {
   meanLatencyMs: number;
   tokens: { input: number; output: number; cacheRead: number; cacheWrite: number };
   usdPerConversation: number;
+  /** Calls that read the cached prefix, over all model calls. */
+  cacheHitRate: number;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -37,12 +39,13 @@ export function totals(scores: ScenarioScore[]): EvalTotals {
     meanLatencyMs: Math.round(sum((s) => s.latencyMs) / n),
     tokens: { input: sum((s) => s.usage.input), output: sum((s) => s.usage.output), cacheRead: sum((s) => s.usage.cacheRead), cacheWrite: sum((s) => s.usage.cacheWrite) },
     usdPerConversation: sum((s) => s.usage.usd) / n,
+    cacheHitRate: sum((s) => s.cache.calls) === 0 ? 0 : sum((s) => s.cache.hits) / sum((s) => s.cache.calls),
   };
 }
 
 /** A fixed-width table, one line per scenario, then the totals. */
 export function renderTable(scores: ScenarioScore[]): string {
-  const head = ['cenário', 'ok', 'tools', 'handoff', 'guard', 'valid', 'regen', 'ms', 'in', 'out', 'c.read', 'c.write', 'US$'];
+  const head = ['cenário', 'ok', 'tools', 'handoff', 'guard', 'valid', 'regen', 'ms', 'in', 'out', 'c.read', 'c.write', 'US$', 'cache'];
   const rows = scores.map((s) => [
     s.id,
     s.success ? 'sim' : 'NÃO',
@@ -57,11 +60,13 @@ export function renderTable(scores: ScenarioScore[]): string {
     String(s.usage.cacheRead),
     String(s.usage.cacheWrite),
     s.usage.usd.toFixed(4),
+    `${s.cache.hits}/${s.cache.calls}`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   const t = totals(scores);
   const failures = scores.filter((s) => !s.success).flatMap((s) => s.failures.map((f) => `  ${s.id}: ${f}`));
+  const misses = scores.flatMap((s) => s.cache.misses.map((m) => `  ${s.id}: ${m}`));
   return [
     line(head),
     ...rows.map(line),
@@ -69,7 +74,9 @@ export function renderTable(scores: ScenarioScore[]): string {
     `TOTAL ${t.scenarios} cenários | sucesso ${pct(t.taskSuccessRate)} | acurácia de ferramentas ${pct(t.toolCallAccuracy)} | hand-off ${pct(t.handoffRate)} | ` +
       `violações guardrail ${t.guardrailViolations} | ValidateOutput ${t.validateOutputViolations} | regenerações ${t.regenerations} | ` +
       `latência média ${t.meanLatencyMs} ms | tokens in ${t.tokens.input} out ${t.tokens.output} cache-read ${t.tokens.cacheRead} cache-write ${t.tokens.cacheWrite} | ` +
-      `US$ ${t.usdPerConversation.toFixed(4)}/conversa`,
+      `US$ ${t.usdPerConversation.toFixed(4)}/conversa | cache ${pct(t.cacheHitRate)} das chamadas`,
     ...(failures.length ? ['', 'falhas:', ...failures] : []),
+    // Cache diagnostics: why each call that read nothing from the cache missed it.
+    ...(misses.length ? ['', 'chamadas sem leitura de cache:', ...misses] : []),
   ].join('\n');
 }

@@ -1,4 +1,4 @@
-import { runAgentTurn, type AgentDeps, type AgentPrompts, type AgentTurnInput, type AgentTurnResult, type KnowledgePort, type MemoryPort } from '../agent/index.js';
+import { CacheDiagnosisChain, runAgentTurn, type AgentDeps, type AgentPrompts, type AgentTurnInput, type AgentTurnResult, type KnowledgePort, type MemoryPort } from '../agent/index.js';
 import type { Db } from '../db/index.js';
 import type { LlmClient } from '../integrations/anthropic/index.js';
 import type { InboundMessage } from '../inbound/index.js';
@@ -91,6 +91,7 @@ export async function runScenario(env: EvalEnv, s: Scenario, phone: string): Pro
     llm: env.backend.llm,
     prompts: env.prompts,
     models: env.models,
+    cacheDiagnosis: new CacheDiagnosisChain(),
   };
   let current: AgentTurnInput | undefined;
   const deps: PipelineDeps = {

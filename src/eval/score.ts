@@ -1,4 +1,5 @@
 import { fold } from '../shared/index.js';
+import type { CallUsage } from '../agent/index.js';
 import { resolvePlaceholders, spDate } from './placeholders.js';
 import type { ScenarioRun } from './run-scenario.js';
 import type { Scenario } from './scenario.js';
@@ -37,6 +38,24 @@ export interface ScenarioScore {
   latencyMs: number;
   usage: Usage;
   models: string[];
+  /** Model calls, those that read the cached prefix, and why each of the others missed it. */
+  cache: { calls: number; hits: number; misses: string[] };
+}
+
+/**
+ * A call that read nothing from the cache, with the reason cache diagnostics
+ * gave (or why there was none to give).
+ */
+function cacheMisses(calls: CallUsage[]): string[] {
+  return calls.flatMap((c, i) => {
+    if ((c.cache_read_input_tokens ?? 0) > 0) return [];
+    const why = c.cacheMiss
+      ? `${c.cacheMiss.type}${c.cacheMiss.missedTokens !== undefined ? ` (${c.cacheMiss.missedTokens} tokens após a divergência)` : ''}`
+      : (c.cache_creation_input_tokens ?? 0) > 0
+        ? 'primeira escrita do prefixo'
+        : 'prefixo abaixo do mínimo do modelo ou sem diagnóstico';
+    return [`chamada ${i + 1} (${c.model}): ${why}`];
+  });
 }
 
 // USD per million tokens (input, output); cache writes cost 1.25x input, reads 0.1x.
@@ -115,5 +134,6 @@ export function scoreScenario(s: Scenario, run: ScenarioRun, db: DbOutcome, cloc
     latencyMs: run.latencyMs.reduce((a, b) => a + b, 0),
     usage,
     models: [...new Set(calls.map((c) => c.model))],
+    cache: { calls: calls.length, hits: calls.filter((c) => (c.cache_read_input_tokens ?? 0) > 0).length, misses: cacheMisses(calls) },
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PromptCacheSimulator } from './anthropic-prompt-cache.js';
 import { HttpFake, type FakeReply, type RecordedRequest } from './http-fake.js';
 
 export type AnthropicContentBlock =
@@ -51,6 +52,13 @@ export interface AnthropicFakeOptions {
   handler?: AnthropicHandler;
   /** When set, the key (x-api-key or Bearer) must match; otherwise any key is accepted. */
   apiKey?: string;
+  /**
+   * Simulate prompt caching: usage reports cache writes and reads for the prefix
+   * up to the last breakpoint (anthropic-prompt-cache.ts). Off by default, so
+   * scripted usage stays exactly what a test says. Cache diagnostics are always
+   * answered when a request asks for them.
+   */
+  promptCache?: boolean;
 }
 
 const ERROR_TYPES: Record<number, string> = {
@@ -97,6 +105,7 @@ export class AnthropicFake extends HttpFake {
   private script: AnthropicStep[];
   private handler: AnthropicHandler | undefined;
   private outage: { until: number; calls: number; status: number; headers: Record<string, string> } | undefined;
+  private cache = new PromptCacheSimulator();
 
   constructor(private readonly options: AnthropicFakeOptions = {}) {
     super('anthropic fake');
@@ -149,6 +158,7 @@ export class AnthropicFake extends HttpFake {
     this.handler = this.options.handler;
     this.outage = undefined;
     this.overloadedCalls = 0;
+    this.cache = new PromptCacheSimulator();
   }
 
   private overloaded(): FakeReply | undefined {
@@ -216,8 +226,12 @@ export class AnthropicFake extends HttpFake {
       stopReason = 'end_turn';
     }
     const usage = step.usage ?? {};
+    const id = anthropicId('msg_01');
+    const totalInput = usage.input_tokens ?? estimateTokens([call.system, call.tools, call.messages]);
+    const cached = this.options.promptCache && !step.usage ? this.cache.usage(call, totalInput) : undefined;
+    const diagnostics = this.cache.diagnose(call, id);
     return {
-      id: anthropicId('msg_01'),
+      id,
       type: 'message',
       role: 'assistant',
       model: call.model,
@@ -225,11 +239,13 @@ export class AnthropicFake extends HttpFake {
       stop_reason: stopReason,
       stop_sequence: null,
       usage: {
-        input_tokens: usage.input_tokens ?? estimateTokens([call.system, call.tools, call.messages]),
+        input_tokens: cached?.input_tokens ?? totalInput,
         output_tokens: usage.output_tokens ?? estimateTokens(content),
-        cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0,
-        cache_read_input_tokens: usage.cache_read_input_tokens ?? 0,
+        cache_creation_input_tokens: cached?.cache_creation_input_tokens ?? usage.cache_creation_input_tokens ?? 0,
+        cache_read_input_tokens: cached?.cache_read_input_tokens ?? usage.cache_read_input_tokens ?? 0,
       },
+      // null when not asked for or when nothing diverged, as the API answers.
+      diagnostics: diagnostics ?? null,
     };
   }
 }

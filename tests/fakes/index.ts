@@ -9,6 +9,7 @@
  */
 export * from './http-fake.js';
 export * from './anthropic-fake.js';
+export { PromptCacheSimulator, cacheMinimumFor, type CacheMissReason } from './anthropic-prompt-cache.js';
 export * from './evolution-fake.js';
 export * from './voyage-fake.js';
 export * from './chatwoot-state.js';

@@ -29,6 +29,9 @@ export class LlmError extends AppError {
 
 export const DEFAULT_LLM_RETRIES = 3;
 
+/** The beta name under which Anthropic shipped cache diagnostics. */
+export const CACHE_DIAGNOSIS_BETA = 'cache-diagnosis-2026-04-07';
+
 export function createAnthropicClient(opts: AnthropicClientOptions): LlmClient {
   const sdk = new Anthropic({
     apiKey: opts.apiKey,
@@ -39,8 +42,15 @@ export function createAnthropicClient(opts: AnthropicClientOptions): LlmClient {
   return {
     async createMessage(req: LlmRequest): Promise<LlmResponse> {
       try {
-        const msg = await sdk.messages.create({ ...req, stream: false } as Anthropic.MessageCreateParamsNonStreaming);
+        const msg = await sdk.messages.create(
+          { ...req, stream: false } as Anthropic.MessageCreateParamsNonStreaming,
+          // Cache diagnostics began as a beta; the header is harmless where it is GA.
+          req.diagnostics ? { headers: { 'anthropic-beta': CACHE_DIAGNOSIS_BETA } } : undefined,
+        );
+        // null: no diagnostics asked, no divergence, or the comparison still running.
+        const miss = msg.diagnostics?.cache_miss_reason;
         return {
+          id: msg.id,
           model: msg.model,
           content: msg.content as LlmResponse['content'],
           stop_reason: msg.stop_reason,
@@ -50,6 +60,7 @@ export function createAnthropicClient(opts: AnthropicClientOptions): LlmClient {
             cache_creation_input_tokens: msg.usage.cache_creation_input_tokens ?? 0,
             cache_read_input_tokens: msg.usage.cache_read_input_tokens ?? 0,
           },
+          ...(miss ? { cacheMiss: { type: miss.type, ...('cache_missed_input_tokens' in miss ? { missedTokens: miss.cache_missed_input_tokens } : {}) } } : {}),
         };
       } catch (err) {
         if (err instanceof Anthropic.APIError) {

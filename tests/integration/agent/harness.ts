@@ -62,9 +62,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function createHarness(opts: { now?: Date | string; maxRetries?: number } = {}): Promise<Harness> {
+export async function createHarness(opts: { now?: Date | string; maxRetries?: number; promptCache?: boolean } = {}): Promise<Harness> {
   const db = await createTestDb({ seed: true });
-  const fake = await startAnthropicFake({ apiKey: 'test-key' });
+  const fake = await startAnthropicFake({ apiKey: 'test-key', ...(opts.promptCache ? { promptCache: true } : {}) });
   const outbound = new RecordingOutbound();
   const memory = new RecordingMemory();
   const notifications: string[] = [];
