@@ -39,7 +39,20 @@ const SHIFT_SPECIFIC = new RegExp(
     ) +
     '\\b',
 );
-const isShiftSpecific = (tail: string): boolean => SHIFT_SPECIFIC.test(tail);
+// The target of a stop: "para de mandar vaga longe", "não me mande plantão de 24h"
+// name a kind of shift (a noun with a qualifier), so they refine the offers
+// instead of ending them. A bare noun ("para de mandar vaga") still stops everything.
+const QUALIFIED_SHIFT = new RegExp(
+  `^(?:${oneOf('me', 'mim', 'para mim', 'essas?', 'esses?', 'as', 'os', 'a', 'o', 'mais', 'tantas?', 'tantos')} )*` +
+    `${oneOf('vagas?', 'plantao', 'plantoes', 'ofertas?', 'escalas?', 'turnos?')} ` +
+    oneOf(
+      `${oneOf('de', 'do', 'da', 'dos', 'das', 'no', 'na', 'nos', 'nas', 'em')} (?!${oneOf('plantao', 'plantoes', 'voces', 'voce', 'trabalho', 'emprego', 'medicos?', 'novo')}\\b)\\S+`,
+      'longe', 'distantes?', 'fora', 'noturn\\w*', 'diurn\\w*', 'perto', 'acima', 'abaixo', 'com', 'sem', 'ate', 'so', 'apenas',
+      'pequen\\w*', 'ruins?', 'baratas?', 'mal pag\\w*', 'pelo', 'pela', 'aos?', 'que (?:eu )?nao',
+    ) +
+    '\\b',
+);
+const isShiftSpecific = (tail: string): boolean => SHIFT_SPECIFIC.test(tail) || QUALIFIED_SHIFT.test(tail);
 
 // "receber" is also about money; only message-like objects make it an opt-out.
 const NOT_MESSAGES = new RegExp(`^${oneOf('o', 'a', 'meu', 'minha', 'em', 'por', 'via', 'no', 'na', 'pelo', 'pela', 'ate', 'antes', 'depois', 'dia', 'pagamento', 'valor', 'dinheiro', 'pix')}\\b`);
@@ -47,7 +60,15 @@ const rejectReceiveTail = (tail: string): boolean =>
   isShiftSpecific(tail) || (NOT_MESSAGES.test(tail) && !new RegExp(`^${oneOf('o', 'a')}s? ${STUFF}`).test(tail));
 
 const WANT_NOT = `nao ${oneOf('quero', 'queria', 'desejo', 'gostaria de', 'preciso', 'tenho (?:mais )?interesse em', 'me interessa', 'aceito', 'autorizo')}`;
-const RECEIVE = oneOf('receber', 'continuar recebendo', 'ficar recebendo', 'seguir recebendo', 'ser contatad[oa]', 'ser contactad[oa]', 'ser procurad[oa]', 'ser incomodad[oa]', 'ser importunad[oa]');
+const RECEIVE = oneOf('receber', 'continuar recebendo', 'ficar recebendo', 'seguir recebendo');
+// Being contacted is about us whatever follows ("por vocês", "por aqui"); only a shift-specific tail vetoes it.
+const BE_CONTACTED = `ser ${oneOf('contatad[oa]', 'contactad[oa]', 'procurad[oa]', 'incomodad[oa]', 'importunad[oa]', 'perturbad[oa]', 'chamad[oa]', 'acionad[oa]', 'lembrad[oa]')}`;
+// Verbs of contacting, in the forms a refusal takes: imperative, subjunctive and infinitive
+// ("não me procure", "favor não me procurar", "nao me manda").
+const CONTACT = oneOf(
+  SEND, 'lig(?:ue|uem|a|ar|arem)', 'cham(?:e|em|a|ar|arem)', 'procur(?:e|em|a|ar|arem)', 'contat(?:e|em|ar|arem)', 'contact(?:e|em|ar|arem)',
+  'escrev(?:a|am|er|erem)', 'incomod(?:e|em|a|ar|arem)', 'perturb(?:e|em|a|ar|arem)', 'ench(?:a|am|e|er|erem)', 'acion(?:e|em|ar|arem)',
+);
 
 const RULES: readonly Rule[] = [
   { name: 'unsubscribe', confidence: 0.97, pattern: /\bdescadastr\w*|\bunsubscribe\b/, negatable: true },
@@ -79,11 +100,20 @@ const RULES: readonly Rule[] = [
   {
     name: 'do_not_send',
     confidence: 0.93,
-    pattern: new RegExp(`\\b(?:nao|nunca mais) (?:precisa |precisam |quero que (?:voce |voces )?)?(?:me |nos )?(?:${SEND}|lig(?:ue|uem|a)|cham(?:e|em|a)|procur(?:e|em|a)|contat(?:e|em)|escrev(?:a|am)|incomod(?:e|em|a)|perturb(?:e|em|a)|ench(?:a|am|e)) (?:mais|nunca mais|${STUFF})\\b`),
+    pattern: new RegExp(`\\b(?:nao|nunca mais) (?:precisa |precisam |quero que (?:voce |voces )?)?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b`),
     rejectTail: isShiftSpecific,
   },
   { name: 'no_contact', confidence: 0.92, pattern: /\bnao (?:me )?(?:entre|entrem|entra|entrar|entrarem) (?:mais )?em contato\b|\bnao quero (?:mais )?(?:nenhum )?contato\b(?! com (?:o|a) (?:hospital|clinica))/ },
   { name: 'do_not_want_receive', confidence: 0.93, pattern: new RegExp(`\\b${WANT_NOT} (?:mais )?${RECEIVE}\\b`), rejectTail: rejectReceiveTail },
+  { name: 'do_not_want_contact', confidence: 0.92, pattern: new RegExp(`\\b${WANT_NOT} (?:mais )?${BE_CONTACTED}\\b`), rejectTail: isShiftSpecific },
+  // Formal, nominal requests: "solicito a exclusão do meu contato", "peço a remoção dos meus dados".
+  {
+    name: 'removal_request',
+    confidence: 0.92,
+    pattern: new RegExp(`\\b${oneOf('exclusao', 'remocao', 'retirada', 'descadastramento', 'descadastro', 'apagamento', 'eliminacao')} ${oneOf('do', 'dos', 'da', 'das', 'de')} ${oneOf('meu', 'meus', 'minha', 'minhas')} ${oneOf('numero', 'contato', 'contatos', 'telefone', 'celular', 'cadastro', 'dados', 'nome', 'whatsapp', 'email')}\\b`),
+    negatable: true,
+    rejectTail: isShiftSpecific,
+  },
   { name: 'stop_receiving', confidence: 0.9, pattern: /\b(?:parar|deixar) de receber\b/, negatable: true, rejectTail: rejectReceiveTail },
   { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'saber de voces', 'saber disso', 'spam')})\\b`) },
   { name: 'block', confidence: 0.9, pattern: new RegExp(`\\b(?:bloque(?:ia|ar|ie|iem|ei)) (?:${MY_ID}|${oneOf('voce', 'voces', 'esse numero', 'este numero', 'seu numero', 'o numero', 'esse contato', 'o contato', 'isso')})\\b`) },
@@ -98,9 +128,17 @@ const RULES: readonly Rule[] = [
   { name: 'please_stop', confidence: 0.85, pattern: /\bpor favor (?:parem|pare)$|\b(?:parem|pare) por favor$/ },
 ];
 
+// Negation scope: "o app não para de mandar notificação" means "keeps sending";
+// only "não, para de mandar" (a comma between) is a refusal followed by a stop.
+// The idiom is rewritten before normalising drops the punctuation that tells them apart.
+const KEEPS_ON = /\b(?:n[aã]o|naum|n|nunca) +(?:para|param|parou|paravam|parava) +de\b/giu;
+function keepsOn(text: string): string {
+  return text.replace(KEEPS_ON, 'continua a');
+}
+
 /** Does the doctor ask us to stop contacting him? Deterministic, no I/O. */
 export function detectOptOut(raw: string): OptOutResult {
-  const text = detectorInput(raw);
+  const text = keepsOn(detectorInput(raw));
   const normalized = normalize(text);
   if (normalized.length === 0) return { optOut: false, confidence: 0 };
   const [best] = matchRules(RULES, normalized, clauses(text));

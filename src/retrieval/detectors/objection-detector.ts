@@ -1,6 +1,8 @@
 import { createDetector, type Detector, type Rule } from './detector.js';
 import type { Exemplar } from './exemplars.js';
+import type { KnnVote } from './knn.js';
 import type { ObjectionLabel } from './labels.js';
+import { CUE_TUNING, objectionFromCues } from './objection-cues.js';
 
 // Patterns run on normalised text: folded, lowercase, abbreviations expanded
 // ("ta" -> "esta", "n" -> "nao", "vc" -> "voce"). Order is priority: risk before
@@ -79,6 +81,11 @@ const NOT_AN_OBJECTION =
 export const OBJECTION_TUNING = { minSimilarity: 0.3, minShare: 0.45, k: 7 };
 
 /** Objection type of a doctor's message (spec 4.2), or null when there is none. */
-export function createObjectionDetector(exemplars: Exemplar[], tuning: Partial<typeof OBJECTION_TUNING> = {}): Detector<ObjectionLabel> {
-  return createDetector<ObjectionLabel>({ rules: RULES, exemplars, noneLabel: 'none', exclude: NOT_AN_OBJECTION, ...OBJECTION_TUNING, ...tuning });
+export function createObjectionDetector(
+  exemplars: Exemplar[],
+  tuning: Partial<typeof OBJECTION_TUNING> & { cues?: Partial<typeof CUE_TUNING> | false } = {},
+): Detector<ObjectionLabel> {
+  const { cues, ...knn } = tuning;
+  const fallback = cues === false ? undefined : (normalized: string, votes: KnnVote[]) => objectionFromCues(normalized, votes, cues);
+  return createDetector<ObjectionLabel>({ rules: RULES, exemplars, noneLabel: 'none', exclude: NOT_AN_OBJECTION, fallback, ...OBJECTION_TUNING, ...knn });
 }
