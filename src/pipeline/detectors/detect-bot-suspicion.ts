@@ -40,6 +40,8 @@ const MACHINE_ALT = oneOf(MACHINE, 'ia', 'uma ia', 'sistema', 'programa', 'compu
 const HUMAN_ALT = oneOf('humano', 'humana', 'gente', 'pessoa', 'atendente', 'gente de verdade', 'pessoa de verdade', 'pessoa real', 'alguem', 'alguem de verdade', 'de carne e osso', 'real');
 
 const RULES: readonly Rule[] = [
+  // "tem uma pessoa aí do outro lado?", "quem tá do outro lado é gente?"
+  { name: 'other_side', confidence: 0.85, pattern: new RegExp(`\\b(?:tem|ha|existe) (?:uma |um |alguma |algum )?${oneOf('pessoa', 'humano', 'humana', 'gente', 'alguem', 'ser humano')}(?: de verdade| real)?(?: ai| aqui)? do outro lado\\b|\\bdo outro lado (?:e|ta|esta) (?:uma |um )?(?:${BEING}|${oneOf('pessoa', 'humano', 'humana', 'gente', 'alguem')})\\b`) },
   // "isso é automático?", "é atendimento automatizado?", "é automático esse whats?"
   { name: 'channel_is_automatic', confidence: 0.9, pattern: new RegExp(`\\b${CHANNEL} ${IS} (?:um |uma |o |a )?(?:${SERVICE} )?${AUTO}\\b|^(?:mas |entao |serio |oi |ei )?${IS} (?:um |uma |o |a )?(?:${SERVICE} )?${AUTO}(?: ${CHANNEL})?$`) },
   // "... uma pessoa ou um sistema?", "vc é real ou automatizada?", "tô falando com a julia de verdade ou com um bot?"
@@ -57,7 +59,7 @@ const RULES: readonly Rule[] = [
   // "é robô?", "é chatgpt?" — a bare predicate opening the message is aimed at us.
   { name: 'bare_is_machine', confidence: 0.9, pattern: new RegExp(`^(?:mas |entao |serio |oi |ei )?${IS} (?:um |uma |o |a )?${BEING}\\b`) },
   // "isso é resposta automática?", "mensagem automática né"
-  { name: 'automatic_reply', confidence: 0.9, pattern: new RegExp(`(?:\\b${YOU} ${IS}|^${IS}) (?:uma |um )?${REPLY} (?:automatic[ao]s?|automatizad[ao]s?|pronta|prontas|de robo|de bot|gerad[ao]s? por)\\b|\\b(?:essa|esta|essas|sua|suas|tua) ${REPLY} (?:e|sao|foi|foram|ta) (?:automatic|automatizad|gerad|pront)[ao]s?\\b`) },
+  { name: 'automatic_reply', confidence: 0.9, pattern: new RegExp(`(?:\\b${YOU} ${IS}|^${IS}) (?:uma |um )?${REPLY} (?:automatic[ao]s?|automatizad[ao]s?|pronta|prontas|de robo|de bot|gerad[ao]s? por)\\b|\\b(?:essa|esta|essas|estas|sua|suas|tua|tuas) ${REPLY} (?:e|sao|foi|foram|ta) (?:(?:automatic|automatizad|gerad|pront)[ao]s?|(?:de|feitas? por|escritas? por) (?:um |uma )?${BEING})\\b`) },
   // "tem alguém aí ou é bot?", "humano ou robô?", "pessoa ou máquina?"
   { name: 'human_or_machine', confidence: 0.95, pattern: new RegExp(`\\b(?:${HUMAN}|alguem)(?: ai| aqui)? ou (?:e |com |de )?(?:tudo |um |uma )?(?:${BEING}|automatic[oa])\\b|\\b${BEING} ou (?:com |de )?(?:um |uma )?(?:${HUMAN}|alguem)\\b`) },
   // "... ou é robô?" closing a question offers "you are a machine" as the alternative.

@@ -19,11 +19,11 @@ const ROLE = oneOf(
 const DEPT = oneOf(
   'financeiro', 'rh', 'recursos humanos', 'comercial', 'juridico', 'administrativo', 'faturamento', 'contas a pagar', 'suporte',
   'ouvidoria', 'sac', 'diretoria', 'setor de \\w+', 'setor responsavel', 'departamento de \\w+', 'outro setor', 'outra area', 'outro departamento',
-  'setor financeiro', 'departamento financeiro', 'pagamentos',
+  'setor financeiro', 'departamento financeiro', 'pagamentos', 'gerencia', 'supervisao', 'administracao', 'central',
 );
 const PERSON = oneOf(
   `(?:o |a |um |uma |alguem d[oa] |alguem do |o pessoal d[oa] |com o |outro |outra )?${DEPT}`,
-  'a pessoa responsavel', 'pessoa responsavel', 'a pessoa', 'alguem', 'alguem responsavel', 'alguem da equipe', 'alguem de verdade', 'alguem real', 'uma pessoa', 'pessoa de verdade',
+  'a pessoa responsavel', 'pessoa responsavel', 'a pessoa', 'essa pessoa', 'esta pessoa', 'alguem', 'alguem responsavel', 'alguem da equipe', 'alguem de verdade', 'alguem real', 'uma pessoa', 'pessoa de verdade',
   'pessoa real', 'gente de verdade', `(?:o |a |um |uma |seu |sua |teu |tua |o seu |a sua |algum |alguma )?${ROLE}`,
 );
 // The hospital's own staff are not ours to hand over to; asking for them is a logistics question.
@@ -67,6 +67,9 @@ const HUMAN_RULES: readonly Rule[] = [
     rejectTail: rejectHospitalSide,
   },
   { name: 'human_request:need_someone', confidence: 0.85, pattern: new RegExp(`\\b${oneOf('preciso', 'precisava', 'quero', 'queria', 'gostaria')} de (?:um |uma )?(?:alguem|pessoa|atendente|responsavel) ${oneOf('d[oa]', 'do setor', 'responsavel', 'que (?:resolva|me ajude|me atenda)')}\\b`), rejectTail: rejectHospitalSide },
+  // "preciso de uma ligação de vocês": a call asked for as a noun.
+  { name: 'human_request:call_noun', confidence: 0.85, pattern: /\b(?:preciso|precisava|quero|queria|gostaria|aguardo|espero) (?:de )?(?:uma )?ligacao (?:de voces|sua|urgente|hoje|agora|amanha|ainda hoje)\b/ },
+  { name: 'human_request:who_handles', confidence: 0.85, pattern: new RegExp(`\\bquem (?:cuida|trata|resolve|responde|e responsavel) (?:d[oa]s? |pel[oa]s? |de )?(?:meu |minha |meus )?${oneOf('pagamentos?', 'financeiro', 'repasses?', 'reclamac(?:ao|oes)', 'cobrancas?', 'contratos?', 'rh', 'cadastros?', 'escalas? de voces')}\\b`) },
   { name: 'human_request:who_is_in_charge', confidence: 0.85, pattern: /\bquem (?:e|seria) (?:o |a )?(?:responsavel|gerente|supervisora?|chefe|gestora?)(?: ai| aqui| por (?:isso|ai|aqui)| de voces| da empresa)?$/, rejectTail: rejectHospitalSide },
   { name: 'human_request:answer_from', confidence: 0.9, pattern: /\b(?:resposta|retorno|posicionamento|satisfacao) (?:de|do|da) (?:um |uma |o |a |algum |alguma |alguem )?(?:responsavel|gerente|supervisora?|chefe|gestora?|humana?o?|pessoa)\b/ },
   { name: 'human_request:human_service', confidence: 0.95, pattern: /\b(?:atendimento|atendente) human[oa]\b|\bquero (?:um |uma )?(?:humano|humana|atendente|pessoa de verdade)\b/ },
@@ -110,7 +113,7 @@ const PAYMENT_RULES: readonly Rule[] = [
     rejectTail: (tail) => NOT_PAY_OBJECT.test(tail),
     rejectText: (text) => !PAY.test(text),
   },
-  { name: 'payment_dispute:wrong_amount', confidence: 0.9, pattern: /\b(?:pagaram|pagou|pago|paga|pagamento|valor|deposito|pix|repasse|transferencia|caiu|veio|depositaram|depositado|calcularam|calculo|demonstrativo|holerite|contracheque|extrato|recibo|informe) (?:\S+ ){0,2}?(?:errad[oa]|a menos|menor do que|incorret[oa]|faltando|pela metade|so metade|diferente do combinado|abaixo do combinado|menos do que|incomplet[oa])\b/ },
+  { name: 'payment_dispute:wrong_amount', confidence: 0.9, pattern: /\b(?:pagaram|pagou|pago|paga|pagamento|valor|deposito|pix|repasse|transferencia|caiu|veio|depositaram|depositado|calcularam|calculo|demonstrativo|holerite|contracheque|extrato|recibo|informe) (?:\S+ ){0,2}?(?:errad[oa]|a menos|menor do que|menor que|mais baixo (?:do )?que|menos que o combinado|incorret[oa]|faltando|pela metade|so metade|diferente do combinado|abaixo do combinado|menos do que|incomplet[oa])\b/ },
   { name: 'payment_dispute:deduction', confidence: 0.85, pattern: /\b(?:descontaram|descontou|cobraram|tiraram|retiveram|reteram) (?:\S+ ){0,3}?(?:a mais|errado|indevid\w*|sem (?:avisar|aviso|explicacao))\b|\bdesconto (?:indevido|errado|a mais|abusivo)\b|\bdescontaram\b/ },
   { name: 'payment_dispute:where_is', confidence: 0.9, pattern: /\bcade (?:o |a )?(?:meu |minha )?(?:pagamento|dinheiro|pix|deposito|repasse|transferencia|salario|grana)\b/ },
   {

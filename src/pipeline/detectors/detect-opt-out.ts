@@ -16,6 +16,8 @@ const SEND = oneOf('mand(?:ar|ando|a|e|em|arem)', 'envi(?:ar|ando|a|e|em|arem)',
 const PESTER = oneOf(
   'lig(?:ar|ando)', 'ench(?:er|endo)', 'perturb(?:ar|ando)', 'incomod(?:ar|ando)', 'importun(?:ar|ando)',
   'contat(?:ar|ando)', 'contact(?:ar|ando)', 'procur(?:ar|ando)', 'escrev(?:er|endo)', 'entrar em contato', 'spam',
+  // "chamar de doutor" names someone; it is not contact.
+  'cham(?:ar|ando)(?! de\\b)', 'insist(?:ir|indo)', 'acion(?:ar|ando)',
 );
 const CONTAINER = oneOf('listas?', 'grupos?', 'cadastros?', 'base', 'contatos', 'sistema', 'mailing', 'banco de dados', 'transmissao', 'agenda');
 const FROM = oneOf('da', 'dessa', 'desta', 'de sua', 'de vossa', 'do', 'desse', 'deste', 'dos', 'das', 'de');
@@ -36,6 +38,8 @@ const SHIFT_SPECIFIC = new RegExp(
       'noite', 'madrugada', 'fim de semana', 'final de semana', 'so', 'somente', 'apenas', 'exceto', 'por enquanto', 'hoje',
       'ate (?:o )?(?:dia|mes|semana|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|eu voltar)',
       'durante', 'esse mes', 'essa semana', 'nas ferias', 'depois das?', 'antes das?', 'nesse horario', 'de manha', 'a noite',
+      // A time window is when to write, not whether: "não me manda mensagem no horário do almoço".
+      'no horario', 'em horario', 'fora do horario', 'no almoco', 'de madrugada', 'de noite', 'cedo', 'enquanto'
     ) +
     '\\b',
 );
@@ -78,6 +82,7 @@ const RULES: readonly Rule[] = [
     pattern: new RegExp(`\\b(?:(?:me|nos) ${REMOVE}|${REMOVE} (?:me|eu|nos|${MY_ID})) ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`),
     negatable: true,
   },
+  { name: 'remove_from_here', confidence: 0.88, pattern: new RegExp(`\\b(?:me|nos) ${REMOVE} daqui\\b|\\b${REMOVE} (?:me|eu) daqui\\b`), negatable: true },
   { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: isShiftSpecific },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all.
   { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?pedi (?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/ },
@@ -101,7 +106,8 @@ const RULES: readonly Rule[] = [
     name: 'do_not_send',
     confidence: 0.93,
     pattern: new RegExp(`\\b(?:nao|nunca mais) (?:precisa |precisam |quero que (?:voce |voces )?)?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b`),
-    rejectTail: isShiftSpecific,
+    // "não me chama mais de doutor", "não manda mais de 3 por dia": a name or a cap, not a stop.
+    rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail),
   },
   { name: 'no_contact', confidence: 0.92, pattern: /\bnao (?:me )?(?:entre|entrem|entra|entrar|entrarem) (?:mais )?em contato\b|\bnao quero (?:mais )?(?:nenhum )?contato\b(?! com (?:o|a) (?:hospital|clinica))/ },
   { name: 'do_not_want_receive', confidence: 0.93, pattern: new RegExp(`\\b${WANT_NOT} (?:mais )?${RECEIVE}\\b`), rejectTail: rejectReceiveTail },
@@ -114,6 +120,9 @@ const RULES: readonly Rule[] = [
     negatable: true,
     rejectTail: isShiftSpecific,
   },
+  // "cancela o envio dessas mensagens", "suspende os disparos": stopping the sending itself.
+  { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens', 'notificac(?:ao|oes)')}\\b`), negatable: true, rejectTail: isShiftSpecific },
+  { name: 'do_not_insist', confidence: 0.88, pattern: /\b(?:nao|parem de|pare de|para de|chega de) (?:me )?(?:insist\w*)\b/, rejectText: (t) => /\bnao insist\w* (?:muito|tanto)\b/.test(t) },
   { name: 'stop_receiving', confidence: 0.9, pattern: /\b(?:parar|deixar) de receber\b/, negatable: true, rejectTail: rejectReceiveTail },
   { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'saber de voces', 'saber disso', 'spam')})\\b`) },
   { name: 'block', confidence: 0.9, pattern: new RegExp(`\\b(?:bloque(?:ia|ar|ie|iem|ei)) (?:${MY_ID}|${oneOf('voce', 'voces', 'esse numero', 'este numero', 'seu numero', 'o numero', 'esse contato', 'o contato', 'isso')})\\b`) },

@@ -21,28 +21,28 @@ const CUES: Record<ObjectionLabel, readonly Cue[]> = {
     [/\b(valor|valores|preco|remuneracao|pagamento por hora|por hora|taxa de intermediacao)\b/, 1],
     [/\b(caro|barato|mixaria|merreca|esmola|piada|gasolina|uber|compensa|fecha|cobro|cobra mais|ganho|ganhar|pagam|paga mais|pagar mais|pagam mais|adicional|bonus|mercado|tabela)\b/, 1],
     [/\b\d{3,5}\b|\b\d+ ?(k|mil|reais)\b/, 1],
-    [/\b(menos (que|do que) isso|por menos|abaixo do|acima de|se fosse|paga(m|ndo)? (pouco|mal|melhor))\b/, 2],
+    [/\b(menos (que|do que) isso|por menos|abaixo do|acima de|se fosse|paga\w* (bem |muito )?(pouco|mal|melhor|mais)|muito pouco|pouco demais)\b/, 2],
   ],
   tempo: [
     [/\b(tempo|agenda|corrid\w*|ocupad\w*|atolad\w*|enrolad\w*|sobrecarregad\w*|impossivel|encaixar|sobra|dando conta|apertad\w*)\b/, 2],
     [/\b(compromisso\w*|semana|mes|sobreaviso|residencia|prova|congresso|viagem|viajando|mudanca|\d+ ?h(oras)? por semana|mes que vem|agora nao)\b/, 1],
   ],
   confianca: [
-    [/\b(golpe|fraude|suspeit\w*|estranh\w*|desconfi\w*|confiavel|confianca|conheco|ouvi falar|nunca vi|cnpj|site|instagram|linkedin|referencia\w*|indicou|indicacao)\b/, 2],
+    [/\b(golpe|golpista\w*|engan\w*|acreditar|pe atras|existe mesmo|prometeram|fraude|suspeit\w*|estranh\w*|desconfi\w*|confiavel|confianca|conheco|ouvi falar|nunca vi|cnpj|site|instagram|linkedin|referencia\w*|indicou|indicacao)\b/, 2],
     [/\b(meu (numero|contato|telefone)|quem (te |lhe )?(deu|passou)|como (voces )?(conseguiram|conseguiu|acharam|achou)|empresa (de verdade|seria|registrada|real)|registrad\w*|endereco da empresa|dados)\b/, 2],
     [/\b(empresa|voces)\b/, 1],
   ],
   processo: [
     [/\b(documento\w*|cadastr\w*|papelada|papel|formulario|burocra\w*|pj|abrir empresa|firma|certid\w*|comprovante|exame|vacina\w*|nota fiscal|integracao|treinamento|presencial|assinar|assinatura|upload|senha|login|link)\b/, 2],
-    [/\b(app|aplicativo|site|sistema|trava|preencher|mandar de novo|de novo)\b/, 1],
+    [/\b(app|aplicativo|site|sistema|trava|preencher|mandar de novo|de novo|diploma|lento|demorado|mandei tudo|pedem)\b/, 1],
   ],
   disponibilidade: [
     [/\b(longe|distante|perto|moro|zona (sul|norte|leste|oeste)|bairro|cidade|km|transito|estacionamento|carro|deslocamento|pediatr\w*|crianca\w*|infantil|adulto\w*|especialidade|escalad\w*|folga|livre)\b/, 2],
     [/\b(nao atendo|nao faco|so faco|so posso|so pego|nao sou|sou (generalista|clinico))\b/, 2],
-    [/\b(noturno|diurno|sabado|domingo|segunda|terca|quarta|quinta|sexta|feriado|fim de semana|dia \d+|manha|tarde|noite|uti|horario)\b/, 1],
+    [/\b(\d+ ?h|madrugada|noturno|diurno|sabado|domingo|segunda|terca|quarta|quinta|sexta|feriado|fim de semana|dia \d+|manha|tarde|noite|uti|horario)\b/, 1],
   ],
   qualidade: [
-    [/\b(bagunca|caos|zona|falta de|falta tudo|luva|material|insumo\w*|estrutura|retaguarda|superlot\w*|corredor|gestao|fama|famoso|mal falado|precari\w*|perigos\w*|violent\w*|sozinho)\b/, 2],
+    [/\b(bagunca|caos|zona|falta de|falta tudo|luva|material|insumo\w*|estrutura|retaguarda|superlot\w*|corredor|gestao|fama|famoso|mal falado|precari\w*|raio x|funcionando|sucateado)\b/, 2],
     [/\b(hospital|lugar|equipe|enfermagem|coordenacao|paciente\w*|demanda|especialista|horrivel|pessim\w*|ruim|piso|nunca mais)\b/, 1],
   ],
   lealdade: [
@@ -51,14 +51,16 @@ const CUES: Record<ObjectionLabel, readonly Cue[]> = {
   ],
   risco: [
     [/\b(calote|devendo|garant\w*|seguro|multa|proteg\w*|respaldo|responsabilidade|traumatiz\w*|sumiu com|cancelad\w* em cima|em cima da hora)\b/, 2],
+    // Safety is a risk to the doctor, not a verdict on the hospital.
+    [/\b(insegur\w*|receio|medo|arriscad\w*|perigos\w*|assalt\w*|agress\w*|violen\w*|sozinh[oa]|sem ninguem|render)\b/, 2],
     [/\b(contrato|receber|recebo|atrasa\w*|atraso|cobre|problema com paciente|juridic\w*|processo)\b/, 1],
   ],
   motivacao: [
     [/\b(cansad\w*|cansei|esgotad\w*|exaust\w*|burn ?out|saturad\w*|desanim\w*|animo|pausa|desacelerar|largar|larguei|aposent\w*|saco cheio|virar noite|qualidade de vida|saude mental)\b/, 2],
-    [/\b(familia|saude|vida|fase|foco|focar|acabou|chega|parar|pensar em plantao)\b/, 1],
+    [/\b(familia|saude|vida|fase|foco|focar|acabou|chega|parar|pensar em plantao|ritmo|limite|prioridade|vantagem|anim\w*|imposto|nao preciso|diminuir|consultorio)\b/, 1],
   ],
   comunicacao: [
-    [/\b(email|e mail|ligacao|audio\w*|muito texto|resume|resumir|demora|desculpa|desculpe|nem tinha visto|vi agora|nao vi|sumi|assistente|secretaria)\b/, 2],
+    [/\b(email|e mail|ligacao|audio\w*|muito texto|resume|resumir|demora|desculpa|desculpe|nem tinha visto|vi agora|nao vi|sumi|sumico|nao respondi|de responder|te respondo|sem celular|assistente|secretaria|mesma vaga)\b/, 2],
     [/\b(mensage\w*|whatsapp|celular|responder|respondo|texto|depois|de noite|em plantao)\b/, 1],
   ],
 };
