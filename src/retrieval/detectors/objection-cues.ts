@@ -65,6 +65,12 @@ const CUES: Record<ObjectionLabel, readonly Cue[]> = {
   ],
 };
 
+// A plain question about a topic ("e o valor?", "qual paga melhor?", "tem algo
+// na zona leste?") names the topic without resisting it: no objection unless
+// the message also carries a refusal or a judgement.
+const OPEN_QUESTION = /^ (?:(?:oi|ola|julia|doutora?|bom dia|boa tarde|boa noite|entao|e ai) )*(?:e (?:o|a|os|as|quanto|qual|quais|se|la)|qual|quais|tem (?:algum|alguma|algo|vaga)|como (?:que )?(?:funciona|e)|onde|quando|quanto|posso|pode|consigo|voces (?:trabalham|tem)|voce sabe|o que e)\b/;
+const RESISTS = /\b(nao|nem|nunca|caro|pouco|medo|ruim|longe|demais|complicado|dificil|pessim\w*|horrivel)\b/;
+
 export const CUE_TUNING = {
   /** Least score for the lexicon to name a type. */
   minScore: 2,
@@ -92,6 +98,7 @@ export function cueScores(normalized: string): Array<[ObjectionLabel, number]> {
  */
 export function objectionFromCues(normalized: string, votes: KnnVote[], tuning: Partial<typeof CUE_TUNING> = {}): ObjectionLabel | null {
   const t = { ...CUE_TUNING, ...tuning };
+  if (OPEN_QUESTION.test(normalized) && !RESISTS.test(normalized)) return null;
   const none = votes.find((v) => v.label === 'none');
   if (none && none.best >= t.noneVeto && votes[0]?.label === 'none') return null;
   const scores = cueScores(normalized);
