@@ -57,7 +57,8 @@ const HUMAN_RULES: readonly Rule[] = [
   {
     name: 'human_request:who_to_call',
     confidence: 0.85,
-    pattern: new RegExp(`\\b(?:telefone|numero|contato|whatsapp) (?:\\S+ ){0,2}?${oneOf('para', 'pra')} (?:eu )?(?:ligar|falar|conversar|resolver)\\b|\\bcom quem (?:eu )?(?:falo|posso falar|devo falar|converso|resolvo|trato)\\b`),
+    // The hospital's own number ("telefone do hospital pra eu ligar") is logistics.
+    pattern: new RegExp(`\\b(?:telefone|numero|contato|whatsapp) (?!(?:d[oa]s?|de) (?:hospital|clinica|upa|ubs|unidade|recepcao|portaria)\\b)(?:\\S+ ){0,2}?${oneOf('para', 'pra')} (?:eu )?(?:ligar|falar|conversar|resolver)\\b|\\bcom quem (?:eu )?(?:falo|posso falar|devo falar|converso|resolvo|trato)\\b`),
     rejectTail: (tail) => HOSPITAL_SIDE.test(tail) || /^(?:no|na|pro|pra|para o|para a|com o|com a) (?:hospital|clinica|upa|ubs|unidade|plantao|local)\b/.test(tail),
   },
   {
@@ -71,7 +72,7 @@ const HUMAN_RULES: readonly Rule[] = [
   { name: 'human_request:call_noun', confidence: 0.85, pattern: /\b(?:preciso|precisava|quero|queria|gostaria|aguardo|espero) (?:de )?(?:uma )?ligacao (?:de voces|sua|urgente|hoje|agora|amanha|ainda hoje)\b/ },
   { name: 'human_request:who_handles', confidence: 0.85, pattern: new RegExp(`\\bquem (?:cuida|trata|resolve|responde|e responsavel) (?:d[oa]s? |pel[oa]s? |de )?(?:meu |minha |meus )?${oneOf('pagamentos?', 'financeiro', 'repasses?', 'reclamac(?:ao|oes)', 'cobrancas?', 'contratos?', 'rh', 'cadastros?', 'escalas? de voces')}\\b`) },
   { name: 'human_request:who_is_in_charge', confidence: 0.85, pattern: /\bquem (?:e|seria) (?:o |a )?(?:responsavel|gerente|supervisora?|chefe|gestora?)(?: ai| aqui| por (?:isso|ai|aqui)| de voces| da empresa)?$/, rejectTail: rejectHospitalSide },
-  { name: 'human_request:answer_from', confidence: 0.9, pattern: /\b(?:resposta|retorno|posicionamento|satisfacao) (?:de|do|da) (?:um |uma |o |a |algum |alguma |alguem )?(?:responsavel|gerente|supervisora?|chefe|gestora?|humana?o?|pessoa)\b/ },
+  { name: 'human_request:answer_from', confidence: 0.9, pattern: /\b(?:resposta|retorno|posicionamento|posicao|satisfacao) (?:de|do|da) (?:um |uma |o |a |algum |alguma |alguem )?(?:responsavel|gerente|supervisora?|chefe|gestora?|humana?o?|pessoa)\b/ },
   { name: 'human_request:human_service', confidence: 0.95, pattern: /\b(?:atendimento|atendente) human[oa]\b|\bquero (?:um |uma )?(?:humano|humana|atendente|pessoa de verdade)\b/ },
   { name: 'human_request:call_someone', confidence: 0.9, pattern: new RegExp(`\\b${oneOf('chama', 'chame', 'chamem', 'cade')} (?:o |a |um |uma |alguem )?(?:seu |sua )?${oneOf('supervisora?', 'gerente', 'responsavel', 'chefe', 'coordenadora?', 'gestora?', 'humana?o?', 'atendente')}\\b`), rejectTail: rejectHospitalSide },
   { name: 'human_request:no_bot', confidence: 0.9, pattern: /\bnao quero (?:mais )?(?:falar|conversar) com (?:um |uma )?(?:robo|bot|maquina|inteligencia artificial|ia|sistema|programa)\b/ },
@@ -113,7 +114,7 @@ const PAYMENT_RULES: readonly Rule[] = [
     rejectTail: (tail) => NOT_PAY_OBJECT.test(tail),
     rejectText: (text) => !PAY.test(text),
   },
-  { name: 'payment_dispute:wrong_amount', confidence: 0.9, pattern: /\b(?:pagaram|pagou|pago|paga|pagamento|valor|deposito|pix|repasse|transferencia|caiu|veio|depositaram|depositado|calcularam|calculo|demonstrativo|holerite|contracheque|extrato|recibo|informe) (?:\S+ ){0,2}?(?:errad[oa]|a menos|menor do que|menor que|mais baixo (?:do )?que|menos que o combinado|incorret[oa]|faltando|pela metade|so metade|diferente do combinado|abaixo do combinado|menos do que|incomplet[oa])\b/ },
+  { name: 'payment_dispute:wrong_amount', confidence: 0.9, pattern: /\b(?:pagaram|pagou|pago|paga|pagamento|valor|deposito|pix|repasse|transferencia|caiu|veio|depositaram|depositado|calcularam|calculo|demonstrativo|holerite|contracheque|extrato|recibo|informe) (?:\S+ ){0,2}?(?:errad[oa]|a menos|menor do que|menor que|mais baix[oa] (?:do )?que|menos que o combinado|incorret[oa]|faltando|pela metade|so metade|diferente do combinado|abaixo do combinado|menos do que|incomplet[oa])\b/ },
   { name: 'payment_dispute:deduction', confidence: 0.85, pattern: /\b(?:descontaram|descontou|cobraram|tiraram|retiveram|reteram) (?:\S+ ){0,3}?(?:a mais|errado|indevid\w*|sem (?:avisar|aviso|explicacao))\b|\bdesconto (?:indevido|errado|a mais|abusivo)\b|\bdescontaram\b/ },
   { name: 'payment_dispute:where_is', confidence: 0.9, pattern: /\bcade (?:o |a )?(?:meu |minha )?(?:pagamento|dinheiro|pix|deposito|repasse|transferencia|salario|grana)\b/ },
   {
@@ -122,7 +123,7 @@ const PAYMENT_RULES: readonly Rule[] = [
     pattern: /\b(?:pagamento|repasse|deposito|pix|salario|dinheiro|plantao) (?:\S+ ){0,4}?(?:atrasad[oa]s?|em atraso|venceu|vencid[oa]|passou do prazo|atrasa|atrasou|atrasando|atrasam|atrasaram)\b|\batrasaram (?:o |meu )?(?:pagamento|repasse)\b/,
   },
   { name: 'payment_dispute:still_waiting', confidence: 0.85, pattern: /\b(?:ainda|ate hoje|ate agora|faz \S+(?: \S+)?|desde \S+|continuo|sigo) (?:\S+ ){0,2}?(?:esperando|aguardando) (?:o |a |os |meu |minha |meus )*(?:pagamento|pagamentos|pix|deposito|repasse|dinheiro|transferencia|valor)\b|\bnada d[oa] (?:meu |minha )?(?:pagamento|pix|dinheiro|deposito|repasse|transferencia)\b/ },
-  { name: 'payment_dispute:not_agreed', confidence: 0.85, pattern: /\b(?:nao bate|nao confere|diferente|fora) (?:com |d)?(?:o |a )?(?:que foi |que tinha sido |que era )?combinad[oa]\b|\b(?:cobraram|cobrou|descontaram|descontou|taxa|desconto|valor) (?:\S+ ){0,3}?que nao (?:foi|era|estava|tinha sido) combinad[oa]\b/, rejectText: (text) => !/\b(?:valor|taxa|cobra\w*|descont\w*|pag\w*|entrou|caiu|recebi|pix|deposit\w*|repasse)\b/.test(text) },
+  { name: 'payment_dispute:not_agreed', confidence: 0.85, pattern: /\b(?:nao bate|nao confere|diferente|fora) (?:com |d)?(?:o |a )?(?:que foi |que tinha sido |que era )?combinad[oa]\b|\b(?:cobraram|cobrou|descontaram|descontou|taxa|desconto|valor) (?:\S+ ){0,4}?(?:que )?nao (?:foi|era|estava|tinha sido) combinad[oa]\b/, rejectText: (text) => !/\b(?:valor|taxa|cobra\w*|descont\w*|pag\w*|entrou|caiu|recebi|pix|deposit\w*|repasse)\b/.test(text) },
   { name: 'payment_dispute:partial', confidence: 0.85, pattern: /\brecebi (?:so|apenas|somente) (?:um|uma|metade|parte|\d+)\b/, rejectText: (text) => !PAY.test(text) },
   { name: 'payment_dispute:refund', confidence: 0.9, pattern: /\b(?:quero|exijo) (?:o )?meu dinheiro de volta\b|\bdevolv\w* (?:o )?(?:meu )?dinheiro\b|\bestorn\w*\b/ },
   { name: 'payment_dispute:should_have', confidence: 0.85, pattern: /\b(?:era|deveria|devia|tinha que|tinha) (?:pra |para |de )?ter (?:caido|sido pago|sido depositado|entrado|pago|recebido)\b/ },

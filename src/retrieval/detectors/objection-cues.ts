@@ -21,7 +21,9 @@ const CUES: Record<ObjectionLabel, readonly Cue[]> = {
     [/\b(valor|valores|preco|remuneracao|pagamento por hora|por hora|taxa de intermediacao)\b/, 1],
     [/\b(caro|barato|mixaria|merreca|esmola|piada|gasolina|uber|compensa|fecha|cobro|cobra mais|ganho|ganhar|pagam|paga mais|pagar mais|pagam mais|adicional|bonus|mercado|tabela)\b/, 1],
     [/\b\d{3,5}\b|\b\d+ ?(k|mil|reais)\b/, 1],
-    [/\b(menos (que|do que) isso|por menos|abaixo do|acima de|se fosse|paga\w* (bem |muito )?(pouco|mal|melhor|mais)|muito pouco|pouco demais)\b/, 2],
+    [/\b(menos (que|do que) isso|por menos|abaixo do|acima de|se fosse|paga\w* (bem |muito )?(pouco|mal)|muito pouco|pouco demais|nao (cobre|cubro|paga|pago) nem)\b/, 2],
+    // Another payer compared: "outras empresas pagam bem mais", "lá pagam melhor".
+    [/\b(outr\w+|la|ali|eles|concorrencia|empresas?|hospital) paga\w* (bem |muito )?(mais|melhor)\b/, 2],
   ],
   tempo: [
     [/\b(tempo|agenda|corrid\w*|ocupad\w*|atolad\w*|enrolad\w*|sobrecarregad\w*|impossivel|encaixar|sobra|dando conta|apertad\w*)\b/, 2],
@@ -69,7 +71,12 @@ const CUES: Record<ObjectionLabel, readonly Cue[]> = {
 // na zona leste?") names the topic without resisting it: no objection unless
 // the message also carries a refusal or a judgement.
 const OPEN_QUESTION = /^ (?:(?:oi|ola|julia|doutora?|bom dia|boa tarde|boa noite|entao|e ai) )*(?:e (?:o|a|os|as|quanto|qual|quais|se|la)|qual|quais|tem (?:algum|alguma|algo|vaga)|como (?:que )?(?:funciona|e)|onde|quando|quanto|posso|pode|consigo|voces (?:trabalham|tem)|voce sabe|o que e)\b/;
-const RESISTS = /\b(nao|nem|nunca|caro|pouco|medo|ruim|longe|demais|complicado|dificil|pessim\w*|horrivel)\b/;
+const RESISTS = /\b(nao|nem|nunca|caro|pouco|medo|ruim|longe|demais|complicado|dificil|pessim\w*|horrivel|atras\w*|cancel\w*|golpe|calote|risco|seguro|garant\w*|problema|confi\w*|sozinh\w*)\b/;
+
+/** A neutral question about a topic: neither the lexicon nor a weak neighbour makes it an objection. */
+export function isOpenQuestion(normalized: string): boolean {
+  return OPEN_QUESTION.test(normalized) && !RESISTS.test(normalized);
+}
 
 export const CUE_TUNING = {
   /** Least score for the lexicon to name a type. */
@@ -98,7 +105,7 @@ export function cueScores(normalized: string): Array<[ObjectionLabel, number]> {
  */
 export function objectionFromCues(normalized: string, votes: KnnVote[], tuning: Partial<typeof CUE_TUNING> = {}): ObjectionLabel | null {
   const t = { ...CUE_TUNING, ...tuning };
-  if (OPEN_QUESTION.test(normalized) && !RESISTS.test(normalized)) return null;
+  if (isOpenQuestion(normalized)) return null;
   const none = votes.find((v) => v.label === 'none');
   if (none && none.best >= t.noneVeto && votes[0]?.label === 'none') return null;
   const scores = cueScores(normalized);
