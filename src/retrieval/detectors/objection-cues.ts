@@ -21,6 +21,8 @@ const CUES: Record<ObjectionLabel, readonly Cue[]> = {
     [/\b(valor|valores|preco|remuneracao|pagamento por hora|por hora|taxa de intermediacao)\b/, 1],
     [/\b(caro|barato|mixaria|merreca|esmola|piada|gasolina|uber|compensa|fecha|cobro|cobra mais|ganho|ganhar|pagam|paga mais|pagar mais|pagam mais|adicional|bonus|mercado|tabela)\b/, 1],
     [/\b\d{3,5}\b|\b\d+ ?(k|mil|reais)\b/, 1],
+    // A price floor: "só faço por 2 mil", "não pego por menos de 1500".
+    [/\b(faco|pego|trabalho|vou|topo) (so )?por (menos de |abaixo de )?\d/, 2],
     [/\b(menos (que|do que) isso|por menos|abaixo do|acima de|se fosse|paga\w* (bem |muito )?(pouco|mal)|muito pouco|pouco demais|nao (cobre|cubro|paga|pago) nem)\b/, 2],
     // Another payer compared: "outras empresas pagam bem mais", "lá pagam melhor".
     [/\b(outr\w+|la|ali|eles|concorrencia|empresas?|hospital) paga\w* (bem |muito )?(mais|melhor)\b/, 2],
@@ -40,7 +42,7 @@ const CUES: Record<ObjectionLabel, readonly Cue[]> = {
   ],
   disponibilidade: [
     [/\b(longe|distante|perto|moro|zona (sul|norte|leste|oeste)|bairro|cidade|km|transito|estacionamento|carro|deslocamento|pediatr\w*|crianca\w*|infantil|adulto\w*|especialidade|escalad\w*|folga|livre)\b/, 2],
-    [/\b(nao atendo|nao faco|so faco|so posso|so pego|nao sou|sou (generalista|clinico))\b/, 2],
+    [/\b(nao atendo|nao faco|so faco(?! por)|so posso|so pego(?! por)|nao sou|sou (generalista|clinico))\b/, 2],
     [/\b(\d+ ?h|madrugada|noturno|diurno|sabado|domingo|segunda|terca|quarta|quinta|sexta|feriado|fim de semana|dia \d+|manha|tarde|noite|uti|horario)\b/, 1],
   ],
   qualidade: [
@@ -49,7 +51,8 @@ const CUES: Record<ObjectionLabel, readonly Cue[]> = {
   ],
   lealdade: [
     [/\b(outra (empresa|agencia|plataforma|cooperativa)|outro (aplicativo|app|grupo)|cooperativa|agencia|exclusiv\w*|escala fixa|sou fixo|fixa|fixo|avulso|por fora|satisfeit\w*|fiel|parceir\w*|sempre trabalhei)\b/, 2],
-    [/\b(ja (tenho|trabalho|pego)|meu grupo|minha equipe|minha escala|compromisso com)\b/, 2],
+    // "minha escala" alone is his schedule ("vou ver minha escala"), not another employer.
+    [/\b(ja (tenho|trabalho|pego)|meu grupo|minha equipe|compromisso com)\b/, 2],
   ],
   risco: [
     [/\b(calote|devendo|garant\w*|seguro|multa|proteg\w*|respaldo|responsabilidade|traumatiz\w*|sumiu com|cancelad\w* em cima|em cima da hora)\b/, 2],
