@@ -112,6 +112,8 @@ describe('detectOptOut', () => {
     'suspende o envio pra mim',
     'tira eu daqui',
     'nao, para de mandar',
+    'nao precisa mais me mandar nada',
+    'nao me envie mais nada, ja tenho plantao fixo',
   ])('opt-out: %s', (text) => {
     expect(detectOptOut(text).optOut).toBe(true);
   });
@@ -125,6 +127,10 @@ describe('detectOptOut', () => {
     'nao me manda mensagem de madrugada',
     'não me chama mais de senhor, pode ser Paulo',
     'nao manda mais de duas vagas por dia, fica confuso',
+    'não precisa me mandar mais nada, já confirmei com o hospital',
+    'não quero ser chamada pra pediatria',
+    'cancela o envio do termo, assino lá',
+    'me tira daqui desse plantão de domingo',
   ])('a preference or another subject, not an opt-out: %s', (text) => {
     expect(detectOptOut(text).optOut).toBe(false);
   });

@@ -56,6 +56,10 @@ const QUALIFIED_SHIFT = new RegExp(
     ) +
     '\\b',
 );
+// "cancela o envio do contrato", "daqui desse plantão": the noun is followed by the one thing meant.
+const NAMES_A_THING = new RegExp(`^${oneOf('do', 'da', 'dos', 'das', 'desse', 'dessa', 'deste', 'desta', 'nesse', 'nessa', 'de')} (?!${oneOf('mensage(?:m|ns)', 'vagas?', 'ofertas?', 'propagandas?', 'voces', 'spam', 'divulgac(?:ao|oes)', '(?:essas?|estas?|suas?) (?:mensage(?:m|ns)|vagas?|ofertas?|propagandas?)')}\\b)`);
+// A completion after the stop: "já resolvi", "já reservei", "obrigado, já tenho".
+const NO_LONGER_NEEDED = /\bja (?:resolvi|reservei|recebi|sei|entendi|peguei|achei|fechei|consegui|assinei|mandei|vi|entrei|confirmei)\b/;
 const isShiftSpecific = (tail: string): boolean => SHIFT_SPECIFIC.test(tail) || QUALIFIED_SHIFT.test(tail);
 
 // "receber" is also about money; only message-like objects make it an opt-out.
@@ -82,7 +86,8 @@ const RULES: readonly Rule[] = [
     pattern: new RegExp(`\\b(?:(?:me|nos) ${REMOVE}|${REMOVE} (?:me|eu|nos|${MY_ID})) ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`),
     negatable: true,
   },
-  { name: 'remove_from_here', confidence: 0.88, pattern: new RegExp(`\\b(?:me|nos) ${REMOVE} daqui\\b|\\b${REMOVE} (?:me|eu) daqui\\b`), negatable: true },
+  // "me tira daqui" is the chat; "daqui dessa escala" names a shift.
+  { name: 'remove_from_here', confidence: 0.88, pattern: new RegExp(`\\b(?:me|nos) ${REMOVE} daqui\\b|\\b${REMOVE} (?:me|eu) daqui\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
   { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: isShiftSpecific },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all.
   { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?pedi (?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/ },
@@ -105,13 +110,21 @@ const RULES: readonly Rule[] = [
   {
     name: 'do_not_send',
     confidence: 0.93,
-    pattern: new RegExp(`\\b(?:nao|nunca mais) (?:precisa |precisam |quero que (?:voce |voces )?)?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b`),
+    pattern: new RegExp(`\\b(?:nao|nunca mais) (?:quero que (?:voce |voces )?)?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b`),
     // "não me chama mais de doutor", "não manda mais de 3 por dia": a name or a cap, not a stop.
     rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail),
   },
+  {
+    // "não precisa mandar mais nada, já reservei": no longer needed is not unwanted.
+    name: 'no_need_to_send',
+    confidence: 0.88,
+    pattern: new RegExp(`\\bnao (?:precisa|precisam) (?:mais )?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b`),
+    rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail) || NO_LONGER_NEEDED.test(tail),
+  },
   { name: 'no_contact', confidence: 0.92, pattern: /\bnao (?:me )?(?:entre|entrem|entra|entrar|entrarem) (?:mais )?em contato\b|\bnao quero (?:mais )?(?:nenhum )?contato\b(?! com (?:o|a) (?:hospital|clinica))/ },
   { name: 'do_not_want_receive', confidence: 0.93, pattern: new RegExp(`\\b${WANT_NOT} (?:mais )?${RECEIVE}\\b`), rejectTail: rejectReceiveTail },
-  { name: 'do_not_want_contact', confidence: 0.92, pattern: new RegExp(`\\b${WANT_NOT} (?:mais )?${BE_CONTACTED}\\b`), rejectTail: isShiftSpecific },
+  // "não quero ser chamado pra UTI": called for a kind of shift is a preference.
+  { name: 'do_not_want_contact', confidence: 0.92, pattern: new RegExp(`\\b${WANT_NOT} (?:mais )?${BE_CONTACTED}\\b`), rejectTail: (tail) => isShiftSpecific(tail) || /^(?:para|pra|pro) (?!isso|nada|mais|nenhum|nenhuma|oferec)\S/.test(tail) },
   // Formal, nominal requests: "solicito a exclusão do meu contato", "peço a remoção dos meus dados".
   {
     name: 'removal_request',
@@ -121,8 +134,8 @@ const RULES: readonly Rule[] = [
     rejectTail: isShiftSpecific,
   },
   // "cancela o envio dessas mensagens", "suspende os disparos": stopping the sending itself.
-  { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens', 'notificac(?:ao|oes)')}\\b`), negatable: true, rejectTail: isShiftSpecific },
-  { name: 'do_not_insist', confidence: 0.88, pattern: /\b(?:nao|parem de|pare de|para de|chega de) (?:me )?(?:insist\w*)\b/, rejectText: (t) => /\bnao insist\w* (?:muito|tanto)\b/.test(t) },
+  { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens')}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
+  { name: 'do_not_insist', confidence: 0.88, pattern: /\b(?:nao|parem de|pare de|para de|chega de) (?:me )?(?:insist\w*)\b/, rejectText: (t) => /\bnao insist\w* (?:muito|tanto)\b/.test(t), rejectTail: isShiftSpecific },
   { name: 'stop_receiving', confidence: 0.9, pattern: /\b(?:parar|deixar) de receber\b/, negatable: true, rejectTail: rejectReceiveTail },
   { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'saber de voces', 'saber disso', 'spam')})\\b`) },
   { name: 'block', confidence: 0.9, pattern: new RegExp(`\\b(?:bloque(?:ia|ar|ie|iem|ei)) (?:${MY_ID}|${oneOf('voce', 'voces', 'esse numero', 'este numero', 'seu numero', 'o numero', 'esse contato', 'o contato', 'isso')})\\b`) },
