@@ -95,6 +95,9 @@ describe('detectBotSuspicion', () => {
     'fala rapido assim, so pode ser robo',
     'existe alguém do outro lado?',
     'essas mensagens sao de uma IA?',
+    'é uma mensagem gravada?',
+    'vc é um agente de IA?',
+    'é a julia mesmo ou é um programa?',
   ])('suspicious: %s', (text) => {
     expect(detectBotSuspicion(text).suspicious).toBe(true);
   });
@@ -104,6 +107,7 @@ describe('detectBotSuspicion', () => {
     'a escala lá é automatizada ou manual?',
     'a reserva fica automática no sistema?',
     'do outro lado da rua tem farmacia?',
+    'o monitor de lá é eletrônico?',
   ])('about a process, not about us: %s', (text) => {
     expect(detectBotSuspicion(text).suspicious).toBe(false);
   });

@@ -11,7 +11,8 @@ export interface BotSuspicionResult {
 const MACHINE = oneOf(
   'robo', 'robot', 'robozinho', 'robozao', 'bot', 'chatbot', 'maquina', 'inteligencia artificial', 'chat ?gpt', 'gpt',
   'gemini', 'assistente virtual', 'atendente virtual', 'algoritmo', 'atendimento automatic[oa]', 'sistema automatic[oa]',
-  'resposta automatica', 'mensagem automatica',
+  'resposta automatica', 'mensagem automatica', 'secretaria eletronica', 'gravacao', 'mensagem gravada', 'disparo automatico',
+  'atendimento eletronico', 'sistema eletronico',
 );
 // "ia" counts when it ends the sentence or follows an article ("uma ia", "é ia?").
 const AI_TOKEN = '(?:ia(?= ?$| (?:ne|ou|mesmo|ai|aqui|respondendo|ne nao)\\b))';
@@ -32,9 +33,9 @@ const REPLY = oneOf('resposta', 'respostas', 'mensagem', 'mensagens', 'msg', 're
 
 // "automático" is about us only when said of the conversation itself ("isso",
 // "aqui", "esse whats", "vc"): "o pagamento é automático?" asks about a process.
-const AUTO = '(?:automatic|automatizad|robotizad|programad)[oa]s?';
+const AUTO = '(?:automatic|automatizad|robotizad|programad|eletronic)[oa]s?';
 const CHANNEL = oneOf('isso', 'isso aqui', 'isto', 'aqui', 'voce', 'tu', 'julia', 'esse whatsapp', 'esse numero', 'esse chat', 'esse atendimento', 'essa conversa', 'esse contato', 'essas mensagens', 'essa mensagem');
-const SERVICE = oneOf('atendimento', 'sistema', 'resposta', 'respostas', 'mensagem', 'mensagens', 'chat', 'conversa', 'contato', 'envio');
+const SERVICE = oneOf('atendimento', 'sistema', 'resposta', 'respostas', 'mensagem', 'mensagens', 'chat', 'conversa', 'contato', 'envio', 'disparo', 'assistente', 'secretaria');
 // Machines in an either-or question: "uma pessoa ou um sistema?", "gente ou programa?"
 const MACHINE_ALT = oneOf(MACHINE, 'ia', 'uma ia', 'sistema', 'programa', 'computador', 'software', AUTO);
 const HUMAN_ALT = oneOf('humano', 'humana', 'gente', 'pessoa', 'atendente', 'gente de verdade', 'pessoa de verdade', 'pessoa real', 'alguem', 'alguem de verdade', 'de carne e osso', 'real');
@@ -51,7 +52,9 @@ const RULES: readonly Rule[] = [
   // "responde rápido demais, é bot né?": a predicate closing the sentence, after a remark.
   { name: 'closing_is_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:e|eh|so pode ser|deve ser) (?:um |uma |o )?${BEING}(?: ne| mesmo| ne nao| entao| ai| kk\\w*| rs\\w*)?$`) },
   // "vc é um robô?", "isso é IA?", "tu é bot", "quem tá respondendo é robô?"
-  { name: 'you_are_machine', confidence: 0.95, pattern: new RegExp(`\\b${YOU} ${IS} (?:um |uma |o |a )?${BEING}\\b`) },
+  { name: 'you_are_machine', confidence: 0.95, pattern: new RegExp(`\\b${YOU} ${IS} (?:um |uma |o |a )?(?:${oneOf('assistente', 'atendente', 'agente', 'atendimento', 'sistema', 'programa')} (?:de |com |por )?)?${BEING}\\b`) },
+  // "é você mesmo ou é o sistema?"
+  { name: 'you_or_system', confidence: 0.85, pattern: new RegExp(`\\b(?:voce|tu|julia) (?:mesm[oa]|de verdade) ou (?:e |sera )?(?:um |uma |o |a )?${MACHINE_ALT}\\b`) },
   // "to falando com uma IA?", "estou conversando com um robô ou pessoa?"
   { name: 'talking_with', confidence: 0.95, pattern: new RegExp(`\\b${TALKING} (?:um |uma |o |a )?(?:${BEING}|${HUMAN}|quem de verdade)\\b`) },
   // "vc é humana?", "é gente de verdade?", "você é real?"

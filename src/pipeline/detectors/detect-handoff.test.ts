@@ -116,6 +116,9 @@ describe('detectHandoff', () => {
     ['o desconto que apareceu nao foi combinado', 'payment_dispute'],
     ['a transferencia veio mais baixa que o acertado', 'payment_dispute'],
     ['vou passar isso pro meu advogado', 'legal_threat'],
+    ['da pra gente resolver pelo telefone?', 'human_request'],
+    ['tem um numero que eu consiga ligar?', 'human_request'],
+    ['deu erro no meu repasse de novo', 'payment_dispute'],
   ])('hands off: %s', (text, reason) => {
     expect(detectHandoff(text)).toMatchObject({ handoff: true, reason });
   });
@@ -128,6 +131,9 @@ describe('detectHandoff', () => {
     'qual o telefone do hospital pra eu ligar na recepção?',
     'tem alguém de verdade aí ou é robô?',
     'a UBS demora pra pagar os fornecedores ne',
+    'o erro no repasse ja foi resolvido, valeu',
+    'quero reclamar do preço, tá baixo',
+    'nao precisa resolver por telefone, aqui mesmo ta otimo',
   ])('no hand-off: %s', (text) => {
     expect(detectHandoff(text).handoff).toBe(false);
   });

@@ -53,12 +53,14 @@ const HUMAN_RULES: readonly Rule[] = [
     negatable: true,
     rejectText: (t) => /\b(?:hospital|clinica|upa|coordenador\w*) (?:vai |vao |pode |podem )?me lig/.test(t),
   },
+  // "prefiro falar por telefone", "podemos conversar por telefone?": a call, asked another way.
+  { name: 'human_request:by_phone', confidence: 0.85, pattern: /\b(?:falar|conversar|resolver|explicar|tratar) (?:isso )?(?:por|pelo|via) (?:telefone|ligacao|celular)\b/, negatable: true },
   // "tem algum telefone pra eu ligar?", "com quem eu falo?": looking for someone of ours to talk to.
   {
     name: 'human_request:who_to_call',
     confidence: 0.85,
     // The hospital's own number ("telefone do hospital pra eu ligar") is logistics.
-    pattern: new RegExp(`\\b(?:telefone|numero|contato|whatsapp) (?!(?:d[oa]s?|de) (?:hospital|clinica|upa|ubs|unidade|recepcao|portaria)\\b)(?:\\S+ ){0,2}?${oneOf('para', 'pra')} (?:eu )?(?:ligar|falar|conversar|resolver)\\b|\\bcom quem (?:eu )?(?:falo|posso falar|devo falar|converso|resolvo|trato)\\b`),
+    pattern: new RegExp(`\\b(?:telefone|numero|contato|whatsapp) (?!(?:d[oa]s?|de) (?:hospital|clinica|upa|ubs|unidade|recepcao|portaria)\\b)(?:\\S+ ){0,2}?${oneOf('para', 'pra', 'que')} (?:eu )?(?:possa |consiga )?(?:ligar|falar|conversar|resolver)\\b|\\bcom quem (?:eu )?(?:falo|posso falar|devo falar|converso|resolvo|trato)\\b`),
     rejectTail: (tail) => HOSPITAL_SIDE.test(tail) || /^(?:no|na|pro|pra|para o|para a|com o|com a) (?:hospital|clinica|upa|ubs|unidade|plantao|local)\b/.test(tail),
   },
   {
@@ -85,7 +87,8 @@ const COMPLAINT_RULES: readonly Rule[] = [
     confidence: 0.85,
     pattern: /\b(?:quero|queria|gostaria de|vou|preciso|desejo) (?:fazer |registrar |abrir |formalizar |deixar )?(?:uma )?(?:reclamacao|reclamar|queixa)\b/,
     negatable: true,
-    rejectTail: (tail) => /^(?:d[oa]s? |com o |com a |n[oa] )(?:hospital|clinica|upa|ubs|tempo|transito|calor)\b/.test(tail),
+    // Complaining about the hospital, the weather or the price is conversation, not a case for a person.
+    rejectTail: (tail) => /^(?:d[oa]s? |com o |com a |n[oa] )(?:hospital|clinica|upa|ubs|tempo|transito|calor|valor|preco)\b/.test(tail),
   },
   { name: 'complaint:nobody_solves', confidence: 0.85, pattern: /\bninguem (?:me )?(?:resolve|resolveu|responde|respondeu|retorna|retornou|da retorno|deu retorno|me ajuda|me ajudou|faz nada|fez nada)\b/ },
 ];
@@ -124,6 +127,7 @@ const PAYMENT_RULES: readonly Rule[] = [
   },
   { name: 'payment_dispute:still_waiting', confidence: 0.85, pattern: /\b(?:ainda|ate hoje|ate agora|faz \S+(?: \S+)?|desde \S+|continuo|sigo) (?:\S+ ){0,2}?(?:esperando|aguardando) (?:o |a |os |meu |minha |meus )*(?:pagamento|pagamentos|pix|deposito|repasse|dinheiro|transferencia|valor)\b|\bnada d[oa] (?:meu |minha )?(?:pagamento|pix|dinheiro|deposito|repasse|transferencia)\b/ },
   { name: 'payment_dispute:not_agreed', confidence: 0.85, pattern: /\b(?:nao bate|nao confere|diferente|fora) (?:com |d)?(?:o |a )?(?:que foi |que tinha sido |que era )?combinad[oa]\b|\b(?:cobraram|cobrou|descontaram|descontou|taxa|desconto|valor) (?:\S+ ){0,4}?(?:que )?nao (?:foi|era|estava|tinha sido) combinad[oa]\b/, rejectText: (text) => !/\b(?:valor|taxa|cobra\w*|descont\w*|pag\w*|entrou|caiu|recebi|pix|deposit\w*|repasse)\b/.test(text) },
+  { name: 'payment_dispute:problem', confidence: 0.85, pattern: /\b(?:problema|erro|pendencia) (?:\S+ ){0,2}?(?:com |no |na |do |da )(?:o |a |meu |minha )?(?:pagamento|pix|repasse|deposito|recebimento|transferencia)\b/, rejectText: (t) => /\b(?:resolvid\w*|resolveu|resolveram|outras? empresas?|empresa anterior|antiga empresa|ano passado)\b/.test(t) },
   { name: 'payment_dispute:partial', confidence: 0.85, pattern: /\brecebi (?:so|apenas|somente) (?:um|uma|metade|parte|\d+)\b/, rejectText: (text) => !PAY.test(text) },
   { name: 'payment_dispute:refund', confidence: 0.9, pattern: /\b(?:quero|exijo) (?:o )?meu dinheiro de volta\b|\bdevolv\w* (?:o )?(?:meu )?dinheiro\b|\bestorn\w*\b/ },
   { name: 'payment_dispute:should_have', confidence: 0.85, pattern: /\b(?:era|deveria|devia|tinha que|tinha) (?:pra |para |de )?ter (?:caido|sido pago|sido depositado|entrado|pago|recebido)\b/ },
