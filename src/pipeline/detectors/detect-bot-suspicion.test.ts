@@ -98,6 +98,8 @@ describe('detectBotSuspicion', () => {
     'é uma mensagem gravada?',
     'vc é um agente de IA?',
     'é a julia mesmo ou é um programa?',
+    'quem ta conversando comigo é robo?',
+    'tu é um software?',
   ])('suspicious: %s', (text) => {
     expect(detectBotSuspicion(text).suspicious).toBe(true);
   });

@@ -53,6 +53,8 @@ const RULES: readonly Rule[] = [
   { name: 'closing_is_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:e|eh|so pode ser|deve ser) (?:um |uma |o )?${BEING}(?: ne| mesmo| ne nao| entao| ai| kk\\w*| rs\\w*)?$`) },
   // "vc é um robô?", "isso é IA?", "tu é bot", "quem tá respondendo é robô?"
   { name: 'you_are_machine', confidence: 0.95, pattern: new RegExp(`\\b${YOU} ${IS} (?:um |uma |o |a )?(?:${oneOf('assistente', 'atendente', 'agente', 'atendimento', 'sistema', 'programa')} (?:de |com |por )?)?${BEING}\\b`) },
+  // "quem tá falando comigo, uma pessoa?", "vc é um programa?"
+  { name: 'who_is_talking', confidence: 0.85, pattern: new RegExp(`\\bquem (?:ta|esta|e que ta|e que esta) (?:falando|conversando|teclando|escrevendo) comigo (?:e )?(?:um |uma )?(?:${MACHINE_ALT}|${HUMAN_ALT})\\b|\\b(?:voce|tu|julia) (?:e|es) (?:um |uma )?${oneOf('programa', 'sistema', 'software', 'computador')}$`) },
   // "é você mesmo ou é o sistema?"
   { name: 'you_or_system', confidence: 0.85, pattern: new RegExp(`\\b(?:voce|tu|julia) (?:mesm[oa]|de verdade) ou (?:e |sera )?(?:um |uma |o |a )?${MACHINE_ALT}\\b`) },
   // "to falando com uma IA?", "estou conversando com um robô ou pessoa?"

@@ -119,6 +119,7 @@ describe('detectHandoff', () => {
     ['da pra gente resolver pelo telefone?', 'human_request'],
     ['tem um numero que eu consiga ligar?', 'human_request'],
     ['deu erro no meu repasse de novo', 'payment_dispute'],
+    ['ando faz tempo sem receber', 'payment_dispute'],
   ])('hands off: %s', (text, reason) => {
     expect(detectHandoff(text)).toMatchObject({ handoff: true, reason });
   });

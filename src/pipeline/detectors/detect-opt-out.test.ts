@@ -131,6 +131,7 @@ describe('detectOptOut', () => {
     'não quero ser chamada pra pediatria',
     'cancela o envio do termo, assino lá',
     'me tira daqui desse plantão de domingo',
+    'blz, pode parar de procurar que eu já consegui',
   ])('a preference or another subject, not an opt-out: %s', (text) => {
     expect(detectOptOut(text).optOut).toBe(false);
   });

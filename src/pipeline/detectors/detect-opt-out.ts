@@ -15,7 +15,7 @@ const STUFF = oneOf(
 const SEND = oneOf('mand(?:ar|ando|a|e|em|arem)', 'envi(?:ar|ando|a|e|em|arem)', 'dispar(?:ar|ando|a|e|em)', 'encaminh(?:ar|ando|a|e|em)');
 const PESTER = oneOf(
   'lig(?:ar|ando)', 'ench(?:er|endo)', 'perturb(?:ar|ando)', 'incomod(?:ar|ando)', 'importun(?:ar|ando)',
-  'contat(?:ar|ando)', 'contact(?:ar|ando)', 'procur(?:ar|ando)', 'escrev(?:er|endo)', 'entrar em contato', 'spam',
+  'contat(?:ar|ando)', 'contact(?:ar|ando)', 'escrev(?:er|endo)', 'entrar em contato', 'spam',
   // "chamar de doutor" names someone; it is not contact.
   'cham(?:ar|ando)(?! de\\b)', 'insist(?:ir|indo)', 'acion(?:ar|ando)',
 );
@@ -97,7 +97,8 @@ const RULES: readonly Rule[] = [
   {
     name: 'stop_sending',
     confidence: 0.95,
-    pattern: new RegExp(`\\b${oneOf('para', 'pare', 'parem', 'parar', 'pararem', 'chega', 'deixa', 'deixe', 'deixem', 'deixarem', 'cessem', 'cessar')} ${oneOf('de', 'com')} (?:me |nos )?(?:ficar )?(?:${SEND}|${PESTER})\\b`),
+    pattern: new RegExp(`\\b${oneOf('para', 'pare', 'parem', 'parar', 'pararem', 'chega', 'deixa', 'deixe', 'deixem', 'deixarem', 'cessem', 'cessar')} ${oneOf('de', 'com')} (?:(?:me |nos )?(?:ficar )?(?:${SEND}|${PESTER})|(?:me|nos) (?:ficar )?procur(?:ar|ando))\\b`),
+    // "procurar" is contact only with "me" ("para de me procurar"); "pode parar de procurar, já achei" is searching.
     rejectTail: isShiftSpecific,
   },
   // "chega de mensagem", "parem com essas propagandas": the noun alone carries the verb.
