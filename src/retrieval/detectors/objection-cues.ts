@@ -90,11 +90,20 @@ export const CUE_TUNING = {
   noneVeto: 0.6,
 };
 
+const MAX_HITS_PER_CUE = 2;
+
+function distinctHits(pattern: RegExp, text: string): number {
+  const global = new RegExp(pattern.source, 'g');
+  return new Set(Array.from(text.matchAll(global), (m) => m[0])).size;
+}
+
 export function cueScores(normalized: string): Array<[ObjectionLabel, number]> {
   const scores: Array<[ObjectionLabel, number]> = [];
   for (const [label, cues] of Object.entries(CUES) as Array<[ObjectionLabel, readonly Cue[]]>) {
     let score = 0;
-    for (const [pattern, weight] of cues) if (pattern.test(normalized)) score += weight;
+    // Two different words of one family are more evidence than one ("diminuir o ritmo"), capped
+    // so a long message does not win on length alone.
+    for (const [pattern, weight] of cues) score += weight * Math.min(MAX_HITS_PER_CUE, distinctHits(pattern, normalized));
     if (score > 0) scores.push([label, score]);
   }
   return scores.sort((a, b) => b[1] - a[1]);
