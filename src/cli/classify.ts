@@ -37,14 +37,20 @@ export function classifyLine(detectors: Detectors, input: InputLine): Classifica
   const line: InputLine = input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {};
   const text = typeof line.text === 'string' ? line.text : '';
   const d = detectors.detect(text, doctorHistory(line.history));
+  const optOut = detectOptOut(text).optOut;
+  const botSuspicion = detectBotSuspicion(text).suspicious;
+  const handoff = detectHandoff(text).handoff;
   return {
     // Echoed as given when it is a plain value; an object or array id (possibly nested
     // deeper than JSON.stringify can go) is not an id.
     id: line.id === undefined || (line.id !== null && typeof line.id === 'object') ? null : line.id,
-    optOut: detectOptOut(text).optOut,
-    botSuspicion: detectBotSuspicion(text).suspicious,
-    handoff: detectHandoff(text).handoff,
-    objection: d.objection.label,
+    optOut,
+    botSuspicion,
+    handoff,
+    // The turn stops (opt-out, hand-off) or answers the bot question before any
+    // objection playbook is read, so none of them carries an objection: report
+    // what the pipeline acts on.
+    objection: optOut || botSuspicion || handoff ? null : d.objection.label,
     objective: d.objective.label,
     profile: d.profile.label,
   };

@@ -83,4 +83,34 @@ describe('detectBotSuspicion', () => {
   it('is a little more confident when the doctor actually asks', () => {
     expect(detectBotSuspicion('vc é um robô?').confidence).toBeGreaterThan(detectBotSuspicion('vc é um robô').confidence);
   });
+
+  // Issue 14: automation said many ways, either-or questions, who is typing.
+  it.each([
+    'isso aqui é automatizado?',
+    'é resposta automática?',
+    'é robotizado esse atendimento?',
+    'quem atende é gente ou computador?',
+    'vc é humana ou programada?',
+    'é um humano que digita essas mensagens?',
+    'fala rapido assim, so pode ser robo',
+    'existe alguém do outro lado?',
+    'essas mensagens sao de uma IA?',
+    'é uma mensagem gravada?',
+    'vc é um agente de IA?',
+    'é a julia mesmo ou é um programa?',
+    'quem ta conversando comigo é robo?',
+    'tu é um software?',
+  ])('suspicious: %s', (text) => {
+    expect(detectBotSuspicion(text).suspicious).toBe(true);
+  });
+
+  it.each([
+    'o repasse é automático?',
+    'a escala lá é automatizada ou manual?',
+    'a reserva fica automática no sistema?',
+    'do outro lado da rua tem farmacia?',
+    'o monitor de lá é eletrônico?',
+  ])('about a process, not about us: %s', (text) => {
+    expect(detectBotSuspicion(text).suspicious).toBe(false);
+  });
 });

@@ -11,7 +11,8 @@ export interface BotSuspicionResult {
 const MACHINE = oneOf(
   'robo', 'robot', 'robozinho', 'robozao', 'bot', 'chatbot', 'maquina', 'inteligencia artificial', 'chat ?gpt', 'gpt',
   'gemini', 'assistente virtual', 'atendente virtual', 'algoritmo', 'atendimento automatic[oa]', 'sistema automatic[oa]',
-  'resposta automatica', 'mensagem automatica',
+  'resposta automatica', 'mensagem automatica', 'secretaria eletronica', 'gravacao', 'mensagem gravada', 'disparo automatico',
+  'atendimento eletronico', 'sistema eletronico',
 );
 // "ia" counts when it ends the sentence or follows an article ("uma ia", "é ia?").
 const AI_TOKEN = '(?:ia(?= ?$| (?:ne|ou|mesmo|ai|aqui|respondendo|ne nao)\\b))';
@@ -30,9 +31,32 @@ const REAL_YOU = `${oneOf('voce', 'tu', 'julia')} ${oneOf('e', 'es', 'e mesmo', 
 const TALKING = `${oneOf('to', 'estou', 'eu to', 'eu estou', 'tamo', 'estamos', 'eu falo', 'falo')} ${oneOf('falando', 'conversando', 'teclando', 'trocando mensage(?:m|ns)')} com`;
 const REPLY = oneOf('resposta', 'respostas', 'mensagem', 'mensagens', 'msg', 'retorno', 'texto');
 
+// "automático" is about us only when said of the conversation itself ("isso",
+// "aqui", "esse whats", "vc"): "o pagamento é automático?" asks about a process.
+const AUTO = '(?:automatic|automatizad|robotizad|programad|eletronic)[oa]s?';
+const CHANNEL = oneOf('isso', 'isso aqui', 'isto', 'aqui', 'voce', 'tu', 'julia', 'esse whatsapp', 'esse numero', 'esse chat', 'esse atendimento', 'essa conversa', 'esse contato', 'essas mensagens', 'essa mensagem');
+const SERVICE = oneOf('atendimento', 'sistema', 'resposta', 'respostas', 'mensagem', 'mensagens', 'chat', 'conversa', 'contato', 'envio', 'disparo', 'assistente', 'secretaria');
+// Machines in an either-or question: "uma pessoa ou um sistema?", "gente ou programa?"
+const MACHINE_ALT = oneOf(MACHINE, 'ia', 'uma ia', 'sistema', 'programa', 'computador', 'software', AUTO);
+const HUMAN_ALT = oneOf('humano', 'humana', 'gente', 'pessoa', 'atendente', 'gente de verdade', 'pessoa de verdade', 'pessoa real', 'alguem', 'alguem de verdade', 'de carne e osso', 'real');
+
 const RULES: readonly Rule[] = [
+  // "tem uma pessoa aí do outro lado?", "quem tá do outro lado é gente?"
+  { name: 'other_side', confidence: 0.85, pattern: new RegExp(`\\b(?:tem|ha|existe) (?:uma |um |alguma |algum )?${oneOf('pessoa', 'humano', 'humana', 'gente', 'alguem', 'ser humano')}(?: de verdade| real)?(?: ai| aqui)? do outro lado\\b|\\bdo outro lado (?:e|ta|esta) (?:uma |um )?(?:${BEING}|${oneOf('pessoa', 'humano', 'humana', 'gente', 'alguem')})\\b`) },
+  // "isso é automático?", "é atendimento automatizado?", "é automático esse whats?"
+  { name: 'channel_is_automatic', confidence: 0.9, pattern: new RegExp(`\\b${CHANNEL} ${IS} (?:um |uma |o |a )?(?:${SERVICE} )?${AUTO}\\b|^(?:mas |entao |serio |oi |ei )?${IS} (?:um |uma |o |a )?(?:${SERVICE} )?${AUTO}(?: ${CHANNEL})?$`) },
+  // "... uma pessoa ou um sistema?", "vc é real ou automatizada?", "tô falando com a julia de verdade ou com um bot?"
+  { name: 'person_or_system', confidence: 0.9, pattern: new RegExp(`\\b(?:um |uma |a |o |com )?${HUMAN_ALT}(?: de verdade| real)?(?: ai| aqui)? ou (?:e |com |de |sera )?(?:tudo |um |uma |o |a )?${MACHINE_ALT}$|\\bou com (?:um |uma |o |a )?${BEING}$`) },
+  // "é uma pessoa real que tá me respondendo?", "é robô que responde?"
+  { name: 'who_is_replying', confidence: 0.85, pattern: new RegExp(`\\b${oneOf('pessoa', 'humano', 'humana', 'gente', 'alguem', MACHINE, 'uma ia', 'sistema', 'programa')}(?: real| de verdade)? que (?:(?:ta|esta|fica) )?(?:me )?${oneOf('responde', 'respondendo', 'escreve', 'escrevendo', 'digita', 'digitando', 'manda', 'mandando')}\\b`) },
+  // "responde rápido demais, é bot né?": a predicate closing the sentence, after a remark.
+  { name: 'closing_is_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:e|eh|so pode ser|deve ser) (?:um |uma |o )?${BEING}(?: ne| mesmo| ne nao| entao| ai| kk\\w*| rs\\w*)?$`) },
   // "vc é um robô?", "isso é IA?", "tu é bot", "quem tá respondendo é robô?"
-  { name: 'you_are_machine', confidence: 0.95, pattern: new RegExp(`\\b${YOU} ${IS} (?:um |uma |o |a )?${BEING}\\b`) },
+  { name: 'you_are_machine', confidence: 0.95, pattern: new RegExp(`\\b${YOU} ${IS} (?:um |uma |o |a )?(?:${oneOf('assistente', 'atendente', 'agente', 'atendimento', 'sistema', 'programa')} (?:de |com |por )?)?${BEING}\\b`) },
+  // "quem tá falando comigo, uma pessoa?", "vc é um programa?"
+  { name: 'who_is_talking', confidence: 0.85, pattern: new RegExp(`\\bquem (?:ta|esta|e que ta|e que esta) (?:falando|conversando|teclando|escrevendo) comigo (?:e )?(?:um |uma )?(?:${MACHINE_ALT}|${HUMAN_ALT})\\b|\\b(?:voce|tu|julia) (?:e|es) (?:um |uma )?${oneOf('programa', 'sistema', 'software', 'computador')}$`) },
+  // "é você mesmo ou é o sistema?"
+  { name: 'you_or_system', confidence: 0.85, pattern: new RegExp(`\\b(?:voce|tu|julia) (?:mesm[oa]|de verdade) ou (?:e |sera )?(?:um |uma |o |a )?${MACHINE_ALT}\\b`) },
   // "to falando com uma IA?", "estou conversando com um robô ou pessoa?"
   { name: 'talking_with', confidence: 0.95, pattern: new RegExp(`\\b${TALKING} (?:um |uma |o |a )?(?:${BEING}|${HUMAN}|quem de verdade)\\b`) },
   // "vc é humana?", "é gente de verdade?", "você é real?"
@@ -40,7 +64,7 @@ const RULES: readonly Rule[] = [
   // "é robô?", "é chatgpt?" — a bare predicate opening the message is aimed at us.
   { name: 'bare_is_machine', confidence: 0.9, pattern: new RegExp(`^(?:mas |entao |serio |oi |ei )?${IS} (?:um |uma |o |a )?${BEING}\\b`) },
   // "isso é resposta automática?", "mensagem automática né"
-  { name: 'automatic_reply', confidence: 0.9, pattern: new RegExp(`(?:\\b${YOU} ${IS}|^${IS}) (?:uma |um )?${REPLY} (?:automatic[ao]s?|automatizad[ao]s?|pronta|prontas|de robo|de bot|gerad[ao]s? por)\\b|\\b(?:essa|esta|essas|sua|suas|tua) ${REPLY} (?:e|sao|foi|foram|ta) (?:automatic|automatizad|gerad|pront)[ao]s?\\b`) },
+  { name: 'automatic_reply', confidence: 0.9, pattern: new RegExp(`(?:\\b${YOU} ${IS}|^${IS}) (?:uma |um )?${REPLY} (?:automatic[ao]s?|automatizad[ao]s?|pronta|prontas|de robo|de bot|gerad[ao]s? por)\\b|\\b(?:essa|esta|essas|estas|sua|suas|tua|tuas) ${REPLY} (?:e|sao|foi|foram|ta) (?:(?:automatic|automatizad|gerad|pront)[ao]s?|(?:de|feitas? por|escritas? por) (?:um |uma )?${BEING})\\b`) },
   // "tem alguém aí ou é bot?", "humano ou robô?", "pessoa ou máquina?"
   { name: 'human_or_machine', confidence: 0.95, pattern: new RegExp(`\\b(?:${HUMAN}|alguem)(?: ai| aqui)? ou (?:e |com |de )?(?:tudo |um |uma )?(?:${BEING}|automatic[oa])\\b|\\b${BEING} ou (?:com |de )?(?:um |uma )?(?:${HUMAN}|alguem)\\b`) },
   // "... ou é robô?" closing a question offers "you are a machine" as the alternative.
@@ -51,7 +75,7 @@ const RULES: readonly Rule[] = [
   // "é você mesmo que tá digitando?"
   { name: 'really_you_typing', confidence: 0.85, pattern: /\b(?:e|eh) voce mesm[oa] (?:que )?(?:ta|esta|que ta)? ?(?:digitando|escrevendo|respondendo)\b/ },
   // "essas mensagens são enviadas automaticamente?"
-  { name: 'sent_automatically', confidence: 0.8, pattern: new RegExp(`\\b${REPLY} (?:sao|e|foi|foram) (?:enviad|mandad|respondid|gerad|escrit)[oa]s? (?:automaticamente|por (?:um |uma )?(?:${BEING}|sistema))\\b`) },
+  { name: 'sent_automatically', confidence: 0.8, pattern: new RegExp(`\\b${REPLY} (?:\\S+ ){0,3}?(?:sao|e|foi|foram) (?:enviad|mandad|respondid|gerad|escrit)[oa]s? (?:automaticamente|por (?:um |uma )?(?:${BEING}|sistema))\\b`) },
   // "vc parece um robô", "parece resposta de bot"
   { name: 'sounds_like_machine', confidence: 0.8, pattern: new RegExp(`\\b(?:voce|isso|(?:a |as |sua |suas |essa |essas )?respostas?|tu) (?:parece|parecem|ta parecendo|soa|soam|fala (?:igual|que nem|como)) (?:(?:um|uma|resposta de|coisa de|de) )?${BEING}\\b`) },
   // "vcs usam IA pra responder?", "é um robô que responde?"

@@ -100,4 +100,42 @@ describe('detectHandoff', () => {
     expect(signals).toContain('legal_threat:procon');
     expect(signals).toContain('anger:exclamations');
   });
+
+  // Issue 14: calls, departments, formal complaints, unresolved payments; a lawyer as a source is not a threat.
+  it.each([
+    ['consegue me ligar amanha cedo?', 'human_request'],
+    ['me telefona quando der', 'human_request'],
+    ['quero falar com o juridico de vcs', 'human_request'],
+    ['me passa o email do financeiro', 'human_request'],
+    ['com quem eu resolvo isso?', 'human_request'],
+    ['quem cuida do repasse? nao to entendendo', 'human_request'],
+    ['queria uma posição de um responsável', 'human_request'],
+    ['gostaria de registrar uma queixa', 'complaint'],
+    ['mandei 4 mensagens e ninguem me respondeu', 'complaint'],
+    ['sigo aguardando o repasse de agosto', 'payment_dispute'],
+    ['o desconto que apareceu nao foi combinado', 'payment_dispute'],
+    ['a transferencia veio mais baixa que o acertado', 'payment_dispute'],
+    ['vou passar isso pro meu advogado', 'legal_threat'],
+    ['da pra gente resolver pelo telefone?', 'human_request'],
+    ['tem um numero que eu consiga ligar?', 'human_request'],
+    ['deu erro no meu repasse de novo', 'payment_dispute'],
+    ['ando faz tempo sem receber', 'payment_dispute'],
+  ])('hands off: %s', (text, reason) => {
+    expect(detectHandoff(text)).toMatchObject({ handoff: true, reason });
+  });
+
+  it.each([
+    'minha advogada me disse que PJ compensa',
+    'meu advogado é quem cuida do meu CNPJ, pode mandar o contrato',
+    'não me liga, to em consulta, manda por aqui',
+    'o coordenador do hospital vai me ligar?',
+    'qual o telefone do hospital pra eu ligar na recepção?',
+    'tem alguém de verdade aí ou é robô?',
+    'a UBS demora pra pagar os fornecedores ne',
+    'o erro no repasse ja foi resolvido, valeu',
+    'quero reclamar do preço, tá baixo',
+    'nao precisa resolver por telefone, aqui mesmo ta otimo',
+  ])('no hand-off: %s', (text) => {
+    expect(detectHandoff(text).handoff).toBe(false);
+  });
 });

@@ -2,7 +2,7 @@ import { assessAnger } from './anger-signals.js';
 import { clauses, detectorInput, normalize } from './normalize.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
 
-export type HandoffReason = 'human_request' | 'legal_threat' | 'strong_anger' | 'payment_dispute';
+export type HandoffReason = 'human_request' | 'legal_threat' | 'strong_anger' | 'payment_dispute' | 'complaint';
 
 export interface HandoffResult {
   handoff: boolean;
@@ -15,8 +15,15 @@ const ROLE = oneOf(
   'supervisora?', 'gerente', 'responsavel', 'chefe', 'coordenadora?', 'gestora?', 'superior', 'encarregad[oa]', 'dono', 'dona',
   'diretora?', 'atendente', 'humana?o?', 'ser humano', 'operadora?',
 );
+// Our departments: asking for one is asking for a person, whatever the words around it.
+const DEPT = oneOf(
+  'financeiro', 'rh', 'recursos humanos', 'comercial', 'juridico', 'administrativo', 'faturamento', 'contas a pagar', 'suporte',
+  'ouvidoria', 'sac', 'diretoria', 'setor de \\w+', 'setor responsavel', 'departamento de \\w+', 'outro setor', 'outra area', 'outro departamento',
+  'setor financeiro', 'departamento financeiro', 'pagamentos', 'gerencia', 'supervisao', 'administracao', 'central',
+);
 const PERSON = oneOf(
-  'alguem', 'alguem responsavel', 'alguem da equipe', 'alguem de verdade', 'alguem real', 'uma pessoa', 'pessoa de verdade',
+  `(?:o |a |um |uma |alguem d[oa] |alguem do |o pessoal d[oa] |com o |outro |outra )?${DEPT}`,
+  'a pessoa responsavel', 'pessoa responsavel', 'a pessoa', 'essa pessoa', 'esta pessoa', 'alguem', 'alguem responsavel', 'alguem da equipe', 'alguem de verdade', 'alguem real', 'uma pessoa', 'pessoa de verdade',
   'pessoa real', 'gente de verdade', `(?:o |a |um |uma |seu |sua |teu |tua |o seu |a sua |algum |alguma )?${ROLE}`,
 );
 // The hospital's own staff are not ours to hand over to; asking for them is a logistics question.
@@ -36,17 +43,65 @@ const HUMAN_RULES: readonly Rule[] = [
     pattern: new RegExp(`\\b(?:me )?${oneOf('passa', 'passe', 'passar', 'transfere', 'transfira', 'transferir', 'encaminha', 'encaminhe', 'encaminhar', 'coloca', 'coloque', 'colocar', 'bota', 'conecta', 'poe')} (?:me )?(?:em contato )?${oneOf('pro', 'pra', 'para', 'com', 'ao', 'a')} ${PERSON}\\b`),
     rejectTail: rejectHospitalSide,
   },
-  { name: 'human_request:anyone_there', confidence: 0.9, pattern: new RegExp(`\\btem (?:algum |alguma |um |uma )?${oneOf('humana?o?', 'ser humano', 'pessoa de verdade', 'pessoa real', 'gente de verdade', 'alguem de verdade', 'atendente', 'supervisora?', 'gerente')}\\b`) },
+  // "tem alguém de verdade aí ou é tudo automático?" only asks what we are (bot suspicion).
+  { name: 'human_request:anyone_there', confidence: 0.9, pattern: new RegExp(`\\btem (?:algum |alguma |um |uma )?${oneOf('humana?o?', 'ser humano', 'pessoa de verdade', 'pessoa real', 'gente de verdade', 'alguem de verdade', 'atendente', 'supervisora?', 'gerente')}\\b`), rejectText: (t) => ASKS_WHAT_WE_ARE.test(t) },
+  // A call: "me liga", "pode me ligar?", "liga pra mim", "alguém me liga hoje?". Negated ("não me liga") is a preference.
+  {
+    name: 'human_request:call_me',
+    confidence: 0.9,
+    pattern: new RegExp(`\\bme (?:liga|ligue|liguem|telefona|telefone)\\b|\\b(?:liga|ligue|liguem|telefona|telefone) ${oneOf('para', 'pra')} mim\\b|\\b${oneOf('pode', 'podem', 'poderia', 'poderiam', 'podia', 'consegue', 'conseguem', 'tem como', 'da para', 'da pra', 'alguem', 'alguem pode', 'favor', 'gostaria que', 'queria que', 'preciso que', 'quero que')} (?:me )?(?:ligar|telefonar|ligue|liguem|liga)(?: para mim| pra mim)?\\b`),
+    negatable: true,
+    rejectText: (t) => /\b(?:hospital|clinica|upa|coordenador\w*) (?:vai |vao |pode |podem )?me lig/.test(t),
+  },
+  // "prefiro falar por telefone", "podemos conversar por telefone?": a call, asked another way.
+  { name: 'human_request:by_phone', confidence: 0.85, pattern: /\b(?:falar|conversar|resolver|explicar|tratar) (?:isso )?(?:por|pelo|via) (?:telefone|ligacao|celular)\b/, negatable: true },
+  // "tem algum telefone pra eu ligar?", "com quem eu falo?": looking for someone of ours to talk to.
+  {
+    name: 'human_request:who_to_call',
+    confidence: 0.85,
+    // The hospital's own number ("telefone do hospital pra eu ligar") is logistics.
+    pattern: new RegExp(`\\b(?:telefone|numero|contato|whatsapp) (?!(?:d[oa]s?|de) (?:hospital|clinica|upa|ubs|unidade|recepcao|portaria)\\b)(?:\\S+ ){0,2}?${oneOf('para', 'pra', 'que')} (?:eu )?(?:possa |consiga )?(?:ligar|falar|conversar|resolver)\\b|\\bcom quem (?:eu )?(?:falo|posso falar|devo falar|converso|resolvo|trato)\\b`),
+    rejectTail: (tail) => HOSPITAL_SIDE.test(tail) || /^(?:no|na|pro|pra|para o|para a|com o|com a) (?:hospital|clinica|upa|ubs|unidade|plantao|local)\b/.test(tail),
+  },
+  {
+    name: 'human_request:department_contact',
+    confidence: 0.9,
+    pattern: new RegExp(`\\b(?:contato|telefone|numero|email|whatsapp|ramal) ${oneOf('do', 'da', 'de')} (?:alguem d[oa] |seu |sua )?${oneOf(DEPT, 'supervisora?', 'gerente', 'responsavel', 'chefe', 'gestora?', 'atendente')}\\b`),
+    rejectTail: rejectHospitalSide,
+  },
+  { name: 'human_request:need_someone', confidence: 0.85, pattern: new RegExp(`\\b${oneOf('preciso', 'precisava', 'quero', 'queria', 'gostaria')} de (?:um |uma )?(?:alguem|pessoa|atendente|responsavel) ${oneOf('d[oa]', 'do setor', 'responsavel', 'que (?:resolva|me ajude|me atenda)')}\\b`), rejectTail: rejectHospitalSide },
+  // "preciso de uma ligação de vocês": a call asked for as a noun.
+  { name: 'human_request:call_noun', confidence: 0.85, pattern: /\b(?:preciso|precisava|quero|queria|gostaria|aguardo|espero) (?:de )?(?:uma )?ligacao (?:de voces|sua|urgente|hoje|agora|amanha|ainda hoje)\b/ },
+  { name: 'human_request:who_handles', confidence: 0.85, pattern: new RegExp(`\\bquem (?:cuida|trata|resolve|responde|e responsavel) (?:d[oa]s? |pel[oa]s? |de )?(?:meu |minha |meus )?${oneOf('pagamentos?', 'financeiro', 'repasses?', 'reclamac(?:ao|oes)', 'cobrancas?', 'contratos?', 'rh', 'cadastros?', 'escalas? de voces')}\\b`) },
+  { name: 'human_request:who_is_in_charge', confidence: 0.85, pattern: /\bquem (?:e|seria) (?:o |a )?(?:responsavel|gerente|supervisora?|chefe|gestora?)(?: ai| aqui| por (?:isso|ai|aqui)| de voces| da empresa)?$/, rejectTail: rejectHospitalSide },
+  { name: 'human_request:answer_from', confidence: 0.9, pattern: /\b(?:resposta|retorno|posicionamento|posicao|satisfacao) (?:de|do|da) (?:um |uma |o |a |algum |alguma |alguem )?(?:responsavel|gerente|supervisora?|chefe|gestora?|humana?o?|pessoa)\b/ },
   { name: 'human_request:human_service', confidence: 0.95, pattern: /\b(?:atendimento|atendente) human[oa]\b|\bquero (?:um |uma )?(?:humano|humana|atendente|pessoa de verdade)\b/ },
   { name: 'human_request:call_someone', confidence: 0.9, pattern: new RegExp(`\\b${oneOf('chama', 'chame', 'chamem', 'cade')} (?:o |a |um |uma |alguem )?(?:seu |sua )?${oneOf('supervisora?', 'gerente', 'responsavel', 'chefe', 'coordenadora?', 'gestora?', 'humana?o?', 'atendente')}\\b`), rejectTail: rejectHospitalSide },
   { name: 'human_request:no_bot', confidence: 0.9, pattern: /\bnao quero (?:mais )?(?:falar|conversar) com (?:um |uma )?(?:robo|bot|maquina|inteligencia artificial|ia|sistema|programa)\b/ },
 ];
 
+// Formal complaints and unresolved problems need a person even when calm.
+const COMPLAINT_RULES: readonly Rule[] = [
+  {
+    name: 'complaint:file',
+    confidence: 0.85,
+    pattern: /\b(?:quero|queria|gostaria de|vou|preciso|desejo) (?:fazer |registrar |abrir |formalizar |deixar )?(?:uma )?(?:reclamacao|reclamar|queixa)\b/,
+    negatable: true,
+    // Complaining about the hospital, the weather or the price is conversation, not a case for a person.
+    rejectTail: (tail) => /^(?:d[oa]s? |com o |com a |n[oa] )(?:hospital|clinica|upa|ubs|tempo|transito|calor|valor|preco)\b/.test(tail),
+  },
+  { name: 'complaint:nobody_solves', confidence: 0.85, pattern: /\bninguem (?:me )?(?:resolve|resolveu|responde|respondeu|retorna|retornou|da retorno|deu retorno|me ajuda|me ajudou|faz nada|fez nada)\b/ },
+];
+
+const ASKS_WHAT_WE_ARE = /\bou (?:e |sera )?(?:tudo |um |uma )?(?:robo|bot|maquina|ia|automatic\w*|automatizad\w*|sistema|programa)\b/;
+
 const LEGAL_RULES: readonly Rule[] = [
   { name: 'legal_threat:sue', confidence: 0.95, pattern: /\b(?:vou|vamos|irei|iremos|vai|posso|pretendo|devo) (?:te |lhe |vos |voces |os )?(?:processar|acionar judicialmente|processa los)\b|\b(?:entrar|abrir|mover) (?:com )?(?:um |uma )?(?:processo|acao) (?:contra|judicial)\b|\b(?:processo|acao|causa) trabalhista\b/ },
   // Reading reviews on Reclame Aqui is research; only posting there is a threat.
   { name: 'legal_threat:procon', confidence: 0.95, pattern: /\bprocon\b|\b(?:vou|vamos|vai|irei|postar|botar|colocar|registrar|abrir|fazer|reclamar|expor) (?:\S+ ){0,3}?(?:no |na |uma |um )?(?:reclamac\w+ (?:no |na )?)?reclame ?aqui\b/ },
-  { name: 'legal_threat:lawyer', confidence: 0.9, pattern: /\b(?:meu|minha|o meu|a minha) advogad[oa]\b|\b(?:chamar|acionar|consultar|procurar|falar com|contratar|passar para|passar pro) (?:um |uma |o |a |meu |minha )?advogad[oa]\b/ },
+  // A lawyer as the next step ("pro meu advogado", "meu advogado vai entrar em contato"),
+  // not as a source ("meu advogado disse que o contrato está ok").
+  { name: 'legal_threat:lawyer', confidence: 0.9, pattern: /\b(?:pro|para o|ao|pelo|com o|do) meu advogad[oa]\b|\b(?:meu|minha|o meu|a minha) advogad[oa] (?:vai|vem|ira|entra|entrara|ja esta|esta|cuida|ja foi|ja sabe|ja tem|fala|falara|liga|ligara|tambem vai)\b|\bacion\w* (?:o |meu |um )?(?:advogad[oa]|juridico)\b|\b(?:chamar|acionar|consultar|procurar|falar com|contratar|passar para|passar pro) (?:um |uma |o |a |meu |minha )?advogad[oa]\b/ },
   { name: 'legal_threat:court', confidence: 0.9, pattern: /\b(?:na|a|pela|da) justica\b|\bjustica do trabalho\b|\b(?:acao|processo|medida|via|cobranca) judicial\b|\bjudicialmente\b|\bmeu juridico\b|\bdanos morais\b|\bjuizado\b|\bpequenas causas\b/, rejectText: (t) => /\btribunal de justica\b/.test(t) && !/\bprocess/.test(t) },
   { name: 'legal_threat:authority', confidence: 0.9, pattern: /\bministerio (?:publico|do trabalho)\b|\bmpt\b|\bboletim de ocorrencia\b|\bdenunci\w* (?:voces |isso )?(?:no|ao|pro|para o|na|a) (?:crm|cremesp|cfm|procon|ministerio|policia|conselho|sindicato)\b|\bvou (?:chamar|acionar) a policia\b|\bisso e crime\b/ },
 ];
@@ -62,14 +117,17 @@ const PAYMENT_RULES: readonly Rule[] = [
     rejectTail: (tail) => NOT_PAY_OBJECT.test(tail),
     rejectText: (text) => !PAY.test(text),
   },
-  { name: 'payment_dispute:wrong_amount', confidence: 0.9, pattern: /\b(?:pagaram|pagou|pago|paga|pagamento|valor|deposito|pix|repasse|transferencia|caiu|veio|depositaram|depositado|calcularam|calculo|demonstrativo|holerite|contracheque|extrato|recibo|informe) (?:\S+ ){0,2}?(?:errad[oa]|a menos|menor do que|incorret[oa]|faltando|pela metade|so metade|diferente do combinado|abaixo do combinado|menos do que|incomplet[oa])\b/ },
+  { name: 'payment_dispute:wrong_amount', confidence: 0.9, pattern: /\b(?:pagaram|pagou|pago|paga|pagamento|valor|deposito|pix|repasse|transferencia|caiu|veio|depositaram|depositado|calcularam|calculo|demonstrativo|holerite|contracheque|extrato|recibo|informe) (?:\S+ ){0,2}?(?:errad[oa]|a menos|menor do que|menor que|mais baix[oa] (?:do )?que|menos que o combinado|incorret[oa]|faltando|pela metade|so metade|diferente do combinado|abaixo do combinado|menos do que|incomplet[oa])\b/ },
   { name: 'payment_dispute:deduction', confidence: 0.85, pattern: /\b(?:descontaram|descontou|cobraram|tiraram|retiveram|reteram) (?:\S+ ){0,3}?(?:a mais|errado|indevid\w*|sem (?:avisar|aviso|explicacao))\b|\bdesconto (?:indevido|errado|a mais|abusivo)\b|\bdescontaram\b/ },
   { name: 'payment_dispute:where_is', confidence: 0.9, pattern: /\bcade (?:o |a )?(?:meu |minha )?(?:pagamento|dinheiro|pix|deposito|repasse|transferencia|salario|grana)\b/ },
   {
     name: 'payment_dispute:late',
     confidence: 0.85,
-    pattern: /\b(?:pagamento|repasse|deposito|pix|salario|dinheiro|plantao) (?:\S+ ){0,4}?(?:atrasad[oa]s?|em atraso|venceu|vencid[oa]|passou do prazo)\b|\batrasaram (?:o |meu )?(?:pagamento|repasse)\b/,
+    pattern: /\b(?:pagamento|repasse|deposito|pix|salario|dinheiro|plantao) (?:\S+ ){0,4}?(?:atrasad[oa]s?|em atraso|venceu|vencid[oa]|passou do prazo|atrasa|atrasou|atrasando|atrasam|atrasaram)\b|\batrasaram (?:o |meu )?(?:pagamento|repasse)\b/,
   },
+  { name: 'payment_dispute:still_waiting', confidence: 0.85, pattern: /\b(?:ainda|ate hoje|ate agora|faz \S+(?: \S+)?|desde \S+|continuo|sigo) (?:\S+ ){0,2}?(?:esperando|aguardando) (?:o |a |os |meu |minha |meus )*(?:pagamento|pagamentos|pix|deposito|repasse|dinheiro|transferencia|valor)\b|\bnada d[oa] (?:meu |minha )?(?:pagamento|pix|dinheiro|deposito|repasse|transferencia)\b/ },
+  { name: 'payment_dispute:not_agreed', confidence: 0.85, pattern: /\b(?:nao bate|nao confere|diferente|fora) (?:com |d)?(?:o |a )?(?:que foi |que tinha sido |que era )?combinad[oa]\b|\b(?:cobraram|cobrou|descontaram|descontou|taxa|desconto|valor) (?:\S+ ){0,4}?(?:que )?nao (?:foi|era|estava|tinha sido) combinad[oa]\b/, rejectText: (text) => !/\b(?:valor|taxa|cobra\w*|descont\w*|pag\w*|entrou|caiu|recebi|pix|deposit\w*|repasse)\b/.test(text) },
+  { name: 'payment_dispute:problem', confidence: 0.85, pattern: /\b(?:problema|erro|pendencia) (?:\S+ ){0,2}?(?:com |no |na |do |da )(?:o |a |meu |minha )?(?:pagamento|pix|repasse|deposito|recebimento|transferencia)\b/, rejectText: (t) => /\b(?:resolvid\w*|resolveu|resolveram|outras? empresas?|empresa anterior|antiga empresa|ano passado)\b/.test(t) },
   { name: 'payment_dispute:partial', confidence: 0.85, pattern: /\brecebi (?:so|apenas|somente) (?:um|uma|metade|parte|\d+)\b/, rejectText: (text) => !PAY.test(text) },
   { name: 'payment_dispute:refund', confidence: 0.9, pattern: /\b(?:quero|exijo) (?:o )?meu dinheiro de volta\b|\bdevolv\w* (?:o )?(?:meu )?dinheiro\b|\bestorn\w*\b/ },
   { name: 'payment_dispute:should_have', confidence: 0.85, pattern: /\b(?:era|deveria|devia|tinha que|tinha) (?:pra |para |de )?ter (?:caido|sido pago|sido depositado|entrado|pago|recebido)\b/ },
@@ -78,7 +136,7 @@ const PAYMENT_RULES: readonly Rule[] = [
     name: 'payment_dispute:owed',
     confidence: 0.85,
     rejectText: (text) => /\b(?:outras? (?:empresas?|agencias?|cooperativas?)|empresa anterior|antiga empresa|ano passado)\b/.test(text),
-    pattern: /\b(?:me devem|estao me devendo|ta me devendo|esta me devendo|me deve|(?:me )?(?:deram|dando|deu) (?:um )?calote|calote de voces|ninguem me pagou|nunca me pagaram|(?:to|estou|fiquei|continuo) sem receber|faltou (?:pagar|o pagamento|receber)|falta(?:m)? (?:pagar|receber) (?:o |os |meu |meus )?(?:plantao|plantoes|dinheiro|valor))\b/,
+    pattern: /\b(?:me devem|estao me devendo|ta me devendo|esta me devendo|me deve|(?:me )?(?:deram|dando|deu) (?:um )?calote|calote de voces|ninguem me pagou|nunca me pagaram|(?:to|estou|fiquei|continuo|ando) (?:\S+ ){0,3}?sem receber(?! (?:\S+ )?(?:mensage\w*|vagas?|resposta|retorno|noticias?|emails?|o link|o contrato))|faltou (?:pagar|o pagamento|receber)|falta(?:m)? (?:pagar|receber) (?:o |os |meu |meus )?(?:plantao|plantoes|dinheiro|valor))\b/,
   },
 ];
 
@@ -87,6 +145,7 @@ const FAMILIES: ReadonlyArray<readonly [HandoffReason, readonly Rule[]]> = [
   ['legal_threat', LEGAL_RULES],
   ['payment_dispute', PAYMENT_RULES],
   ['human_request', HUMAN_RULES],
+  ['complaint', COMPLAINT_RULES],
 ];
 
 /** Should a human take this conversation over? Deterministic, no I/O. */

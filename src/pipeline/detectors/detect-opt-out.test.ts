@@ -101,4 +101,38 @@ describe('detectOptOut', () => {
     expect(detectOptOut('Para').optOut).toBe(true);
     expect(detectOptOut('Oi. Para. Sábado tem vaga?').optOut).toBe(false);
   });
+
+  // Issue 14: negation scope, the target of a stop, nominal and infinitive forms.
+  it.each([
+    'Venho por meio desta pedir a remoção dos meus dados',
+    'gentileza nao me procurar mais',
+    'nao quero mais ser chamado por esse numero',
+    'para de me ficar chamando toda hora',
+    'parem de insistir, obrigado',
+    'suspende o envio pra mim',
+    'tira eu daqui',
+    'nao, para de mandar',
+    'nao precisa mais me mandar nada',
+    'nao me envie mais nada, ja tenho plantao fixo',
+  ])('opt-out: %s', (text) => {
+    expect(detectOptOut(text).optOut).toBe(true);
+  });
+
+  it.each([
+    'meu celular não para de mandar alerta',
+    'o grupo do hospital nao para de mandar foto',
+    'para de mandar vaga em Santos, eu moro em SP',
+    'nao me mande mais plantao noturno',
+    'para de mandar escala de 24h, só faço 12',
+    'nao me manda mensagem de madrugada',
+    'não me chama mais de senhor, pode ser Paulo',
+    'nao manda mais de duas vagas por dia, fica confuso',
+    'não precisa me mandar mais nada, já confirmei com o hospital',
+    'não quero ser chamada pra pediatria',
+    'cancela o envio do termo, assino lá',
+    'me tira daqui desse plantão de domingo',
+    'blz, pode parar de procurar que eu já consegui',
+  ])('a preference or another subject, not an opt-out: %s', (text) => {
+    expect(detectOptOut(text).optOut).toBe(false);
+  });
 });

@@ -15,7 +15,9 @@ const STUFF = oneOf(
 const SEND = oneOf('mand(?:ar|ando|a|e|em|arem)', 'envi(?:ar|ando|a|e|em|arem)', 'dispar(?:ar|ando|a|e|em)', 'encaminh(?:ar|ando|a|e|em)');
 const PESTER = oneOf(
   'lig(?:ar|ando)', 'ench(?:er|endo)', 'perturb(?:ar|ando)', 'incomod(?:ar|ando)', 'importun(?:ar|ando)',
-  'contat(?:ar|ando)', 'contact(?:ar|ando)', 'procur(?:ar|ando)', 'escrev(?:er|endo)', 'entrar em contato', 'spam',
+  'contat(?:ar|ando)', 'contact(?:ar|ando)', 'escrev(?:er|endo)', 'entrar em contato', 'spam',
+  // "chamar de doutor" names someone; it is not contact.
+  'cham(?:ar|ando)(?! de\\b)', 'insist(?:ir|indo)', 'acion(?:ar|ando)',
 );
 const CONTAINER = oneOf('listas?', 'grupos?', 'cadastros?', 'base', 'contatos', 'sistema', 'mailing', 'banco de dados', 'transmissao', 'agenda');
 const FROM = oneOf('da', 'dessa', 'desta', 'de sua', 'de vossa', 'do', 'desse', 'deste', 'dos', 'das', 'de');
@@ -36,10 +38,29 @@ const SHIFT_SPECIFIC = new RegExp(
       'noite', 'madrugada', 'fim de semana', 'final de semana', 'so', 'somente', 'apenas', 'exceto', 'por enquanto', 'hoje',
       'ate (?:o )?(?:dia|mes|semana|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|eu voltar)',
       'durante', 'esse mes', 'essa semana', 'nas ferias', 'depois das?', 'antes das?', 'nesse horario', 'de manha', 'a noite',
+      // A time window is when to write, not whether: "não me manda mensagem no horário do almoço".
+      'no horario', 'em horario', 'fora do horario', 'no almoco', 'de madrugada', 'de noite', 'cedo', 'enquanto'
     ) +
     '\\b',
 );
-const isShiftSpecific = (tail: string): boolean => SHIFT_SPECIFIC.test(tail);
+// The target of a stop: "para de mandar vaga longe", "não me mande plantão de 24h"
+// name a kind of shift (a noun with a qualifier), so they refine the offers
+// instead of ending them. A bare noun ("para de mandar vaga") still stops everything.
+const QUALIFIED_SHIFT = new RegExp(
+  `^(?:${oneOf('me', 'mim', 'para mim', 'essas?', 'esses?', 'as', 'os', 'a', 'o', 'mais', 'tantas?', 'tantos')} )*` +
+    `${oneOf('vagas?', 'plantao', 'plantoes', 'ofertas?', 'escalas?', 'turnos?')} ` +
+    oneOf(
+      `${oneOf('de', 'do', 'da', 'dos', 'das', 'no', 'na', 'nos', 'nas', 'em')} (?!${oneOf('plantao', 'plantoes', 'voces', 'voce', 'trabalho', 'emprego', 'medicos?', 'novo')}\\b)\\S+`,
+      'longe', 'distantes?', 'fora', 'noturn\\w*', 'diurn\\w*', 'perto', 'acima', 'abaixo', 'com', 'sem', 'ate', 'so', 'apenas',
+      'pequen\\w*', 'ruins?', 'baratas?', 'mal pag\\w*', 'pelo', 'pela', 'aos?', 'que (?:eu )?nao',
+    ) +
+    '\\b',
+);
+// "cancela o envio do contrato", "daqui desse plantão": the noun is followed by the one thing meant.
+const NAMES_A_THING = new RegExp(`^${oneOf('do', 'da', 'dos', 'das', 'desse', 'dessa', 'deste', 'desta', 'nesse', 'nessa', 'de')} (?!${oneOf('mensage(?:m|ns)', 'vagas?', 'ofertas?', 'propagandas?', 'voces', 'spam', 'divulgac(?:ao|oes)', '(?:essas?|estas?|suas?) (?:mensage(?:m|ns)|vagas?|ofertas?|propagandas?)')}\\b)`);
+// A completion after the stop: "já resolvi", "já reservei", "obrigado, já tenho".
+const NO_LONGER_NEEDED = /\bja (?:resolvi|reservei|recebi|sei|entendi|peguei|achei|fechei|consegui|assinei|mandei|vi|entrei|confirmei)\b/;
+const isShiftSpecific = (tail: string): boolean => SHIFT_SPECIFIC.test(tail) || QUALIFIED_SHIFT.test(tail);
 
 // "receber" is also about money; only message-like objects make it an opt-out.
 const NOT_MESSAGES = new RegExp(`^${oneOf('o', 'a', 'meu', 'minha', 'em', 'por', 'via', 'no', 'na', 'pelo', 'pela', 'ate', 'antes', 'depois', 'dia', 'pagamento', 'valor', 'dinheiro', 'pix')}\\b`);
@@ -47,7 +68,15 @@ const rejectReceiveTail = (tail: string): boolean =>
   isShiftSpecific(tail) || (NOT_MESSAGES.test(tail) && !new RegExp(`^${oneOf('o', 'a')}s? ${STUFF}`).test(tail));
 
 const WANT_NOT = `nao ${oneOf('quero', 'queria', 'desejo', 'gostaria de', 'preciso', 'tenho (?:mais )?interesse em', 'me interessa', 'aceito', 'autorizo')}`;
-const RECEIVE = oneOf('receber', 'continuar recebendo', 'ficar recebendo', 'seguir recebendo', 'ser contatad[oa]', 'ser contactad[oa]', 'ser procurad[oa]', 'ser incomodad[oa]', 'ser importunad[oa]');
+const RECEIVE = oneOf('receber', 'continuar recebendo', 'ficar recebendo', 'seguir recebendo');
+// Being contacted is about us whatever follows ("por vocês", "por aqui"); only a shift-specific tail vetoes it.
+const BE_CONTACTED = `ser ${oneOf('contatad[oa]', 'contactad[oa]', 'procurad[oa]', 'incomodad[oa]', 'importunad[oa]', 'perturbad[oa]', 'chamad[oa]', 'acionad[oa]', 'lembrad[oa]')}`;
+// Verbs of contacting, in the forms a refusal takes: imperative, subjunctive and infinitive
+// ("não me procure", "favor não me procurar", "nao me manda").
+const CONTACT = oneOf(
+  SEND, 'lig(?:ue|uem|a|ar|arem)', 'cham(?:e|em|a|ar|arem)', 'procur(?:e|em|a|ar|arem)', 'contat(?:e|em|ar|arem)', 'contact(?:e|em|ar|arem)',
+  'escrev(?:a|am|er|erem)', 'incomod(?:e|em|a|ar|arem)', 'perturb(?:e|em|a|ar|arem)', 'ench(?:a|am|e|er|erem)', 'acion(?:e|em|ar|arem)',
+);
 
 const RULES: readonly Rule[] = [
   { name: 'unsubscribe', confidence: 0.97, pattern: /\bdescadastr\w*|\bunsubscribe\b/, negatable: true },
@@ -57,6 +86,8 @@ const RULES: readonly Rule[] = [
     pattern: new RegExp(`\\b(?:(?:me|nos) ${REMOVE}|${REMOVE} (?:me|eu|nos|${MY_ID})) ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`),
     negatable: true,
   },
+  // "me tira daqui" is the chat; "daqui dessa escala" names a shift.
+  { name: 'remove_from_here', confidence: 0.88, pattern: new RegExp(`\\b(?:me|nos) ${REMOVE} daqui\\b|\\b${REMOVE} (?:me|eu) daqui\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
   { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: isShiftSpecific },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all.
   { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?pedi (?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/ },
@@ -66,7 +97,8 @@ const RULES: readonly Rule[] = [
   {
     name: 'stop_sending',
     confidence: 0.95,
-    pattern: new RegExp(`\\b${oneOf('para', 'pare', 'parem', 'parar', 'pararem', 'chega', 'deixa', 'deixe', 'deixem', 'deixarem', 'cessem', 'cessar')} ${oneOf('de', 'com')} (?:me |nos )?(?:ficar )?(?:${SEND}|${PESTER})\\b`),
+    pattern: new RegExp(`\\b${oneOf('para', 'pare', 'parem', 'parar', 'pararem', 'chega', 'deixa', 'deixe', 'deixem', 'deixarem', 'cessem', 'cessar')} ${oneOf('de', 'com')} (?:(?:me |nos )?(?:ficar )?(?:${SEND}|${PESTER})|(?:me|nos) (?:ficar )?procur(?:ar|ando))\\b`),
+    // "procurar" is contact only with "me" ("para de me procurar"); "pode parar de procurar, já achei" is searching.
     rejectTail: isShiftSpecific,
   },
   // "chega de mensagem", "parem com essas propagandas": the noun alone carries the verb.
@@ -79,11 +111,32 @@ const RULES: readonly Rule[] = [
   {
     name: 'do_not_send',
     confidence: 0.93,
-    pattern: new RegExp(`\\b(?:nao|nunca mais) (?:precisa |precisam |quero que (?:voce |voces )?)?(?:me |nos )?(?:${SEND}|lig(?:ue|uem|a)|cham(?:e|em|a)|procur(?:e|em|a)|contat(?:e|em)|escrev(?:a|am)|incomod(?:e|em|a)|perturb(?:e|em|a)|ench(?:a|am|e)) (?:mais|nunca mais|${STUFF})\\b`),
-    rejectTail: isShiftSpecific,
+    pattern: new RegExp(`\\b(?:nao|nunca mais) (?:quero que (?:voce |voces )?)?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b`),
+    // "não me chama mais de doutor", "não manda mais de 3 por dia": a name or a cap, not a stop.
+    rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail),
+  },
+  {
+    // "não precisa mandar mais nada, já reservei": no longer needed is not unwanted.
+    name: 'no_need_to_send',
+    confidence: 0.88,
+    pattern: new RegExp(`\\bnao (?:precisa|precisam) (?:mais )?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b`),
+    rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail) || NO_LONGER_NEEDED.test(tail),
   },
   { name: 'no_contact', confidence: 0.92, pattern: /\bnao (?:me )?(?:entre|entrem|entra|entrar|entrarem) (?:mais )?em contato\b|\bnao quero (?:mais )?(?:nenhum )?contato\b(?! com (?:o|a) (?:hospital|clinica))/ },
   { name: 'do_not_want_receive', confidence: 0.93, pattern: new RegExp(`\\b${WANT_NOT} (?:mais )?${RECEIVE}\\b`), rejectTail: rejectReceiveTail },
+  // "não quero ser chamado pra UTI": called for a kind of shift is a preference.
+  { name: 'do_not_want_contact', confidence: 0.92, pattern: new RegExp(`\\b${WANT_NOT} (?:mais )?${BE_CONTACTED}\\b`), rejectTail: (tail) => isShiftSpecific(tail) || /^(?:para|pra|pro) (?!isso|nada|mais|nenhum|nenhuma|oferec)\S/.test(tail) },
+  // Formal, nominal requests: "solicito a exclusão do meu contato", "peço a remoção dos meus dados".
+  {
+    name: 'removal_request',
+    confidence: 0.92,
+    pattern: new RegExp(`\\b${oneOf('exclusao', 'remocao', 'retirada', 'descadastramento', 'descadastro', 'apagamento', 'eliminacao')} ${oneOf('do', 'dos', 'da', 'das', 'de')} ${oneOf('meu', 'meus', 'minha', 'minhas')} ${oneOf('numero', 'contato', 'contatos', 'telefone', 'celular', 'cadastro', 'dados', 'nome', 'whatsapp', 'email')}\\b`),
+    negatable: true,
+    rejectTail: isShiftSpecific,
+  },
+  // "cancela o envio dessas mensagens", "suspende os disparos": stopping the sending itself.
+  { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens')}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
+  { name: 'do_not_insist', confidence: 0.88, pattern: /\b(?:nao|parem de|pare de|para de|chega de) (?:me )?(?:insist\w*)\b/, rejectText: (t) => /\bnao insist\w* (?:muito|tanto)\b/.test(t), rejectTail: isShiftSpecific },
   { name: 'stop_receiving', confidence: 0.9, pattern: /\b(?:parar|deixar) de receber\b/, negatable: true, rejectTail: rejectReceiveTail },
   { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'saber de voces', 'saber disso', 'spam')})\\b`) },
   { name: 'block', confidence: 0.9, pattern: new RegExp(`\\b(?:bloque(?:ia|ar|ie|iem|ei)) (?:${MY_ID}|${oneOf('voce', 'voces', 'esse numero', 'este numero', 'seu numero', 'o numero', 'esse contato', 'o contato', 'isso')})\\b`) },
@@ -98,9 +151,17 @@ const RULES: readonly Rule[] = [
   { name: 'please_stop', confidence: 0.85, pattern: /\bpor favor (?:parem|pare)$|\b(?:parem|pare) por favor$/ },
 ];
 
+// Negation scope: "o app não para de mandar notificação" means "keeps sending";
+// only "não, para de mandar" (a comma between) is a refusal followed by a stop.
+// The idiom is rewritten before normalising drops the punctuation that tells them apart.
+const KEEPS_ON = /\b(?:n[aã]o|naum|n|nunca) +(?:para|param|parou|paravam|parava) +de\b/giu;
+function keepsOn(text: string): string {
+  return text.replace(KEEPS_ON, 'continua a');
+}
+
 /** Does the doctor ask us to stop contacting him? Deterministic, no I/O. */
 export function detectOptOut(raw: string): OptOutResult {
-  const text = detectorInput(raw);
+  const text = keepsOn(detectorInput(raw));
   const normalized = normalize(text);
   if (normalized.length === 0) return { optOut: false, confidence: 0 };
   const [best] = matchRules(RULES, normalized, clauses(text));

@@ -6,7 +6,8 @@ export interface Detection<L extends string = string> {
   label: L | null;
   /** 0..1; rules are trusted more than neighbours. */
   confidence: number;
-  via: 'rule' | 'knn' | 'none';
+  /** rule: a precise pattern; knn: the neighbours' vote; lexicon: the domain lexicon when neither decided. */
+  via: 'rule' | 'knn' | 'lexicon' | 'none';
 }
 
 /** A precise pattern over normalised text (folded, abbreviations expanded, padded with spaces). */
@@ -63,7 +64,8 @@ export function createDetector<L extends string>(spec: DetectorSpec<L>): Detecto
       const top = votes[0];
       if (!top || top.best < spec.minSimilarity || top.share < spec.minShare || top.label === spec.noneLabel) {
         const fallback = spec.fallback?.(normalized, votes) ?? null;
-        if (fallback) return { label: fallback, confidence: 0.3, via: 'knn' };
+        // Low on purpose: with a key, the arbiter confirms a lexicon guess.
+        if (fallback) return { label: fallback, confidence: 0.4, via: 'lexicon' };
         return { label: null, confidence: top && top.label === spec.noneLabel ? round(top.share) : 0, via: 'none' };
       }
       // Confidence grows with agreement and closeness, capped below a rule's.

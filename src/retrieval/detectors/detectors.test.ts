@@ -47,4 +47,23 @@ describe('detectors', () => {
     const d = detectors.detect('kkkk 900 conto num noturno');
     expect(d.objection.via === 'knn' || d.objection.via === 'rule').toBe(true);
   });
+
+  it('names an objection from the domain lexicon when no rule or neighbour decides, at low confidence', () => {
+    // Words no rule pattern holds; the lexicon knows they are about money / safety / tiredness.
+    for (const [text, label] of [
+      ['com esse pagamento nao cubro nem o uber', 'preco'],
+      ['plantao sozinho la me deixa inseguro', 'risco'],
+      ['to saturado, preciso desacelerar', 'motivacao'],
+    ] as const) {
+      const d = detectors.detect(text).objection;
+      expect(d.label, text).toBe(label);
+      if (d.via === 'lexicon') expect(d.confidence).toBeLessThan(0.6);
+    }
+  });
+
+  it('keeps a plain question about a topic neutral', () => {
+    for (const text of ['e o estacionamento?', 'qual paga mais no fim de semana?', 'tem algo perto do metro?']) {
+      expect(detectors.detect(text).objection.label, text).toBeNull();
+    }
+  });
 });

@@ -25,6 +25,8 @@ export interface ArbiterOptions {
 export function needsArbiter(d: Detection): boolean {
   if (d.via === 'rule') return d.confidence < 0.9 && d.label !== null;
   if (d.via === 'knn') return d.confidence < 0.6;
+  // The lexicon's guess is the least certain answer the detectors give.
+  if (d.via === 'lexicon') return true;
   return d.confidence > 0 && d.confidence < 0.6;
 }
 

@@ -1,6 +1,9 @@
 import { createDetector, type Detector, type Rule } from './detector.js';
 import type { Exemplar } from './exemplars.js';
+import type { KnnVote } from './knn.js';
 import type { ObjectionLabel } from './labels.js';
+import { normalizeText } from '../normalize.js';
+import { CUE_TUNING, isOpenQuestion, objectionFromCues } from './objection-cues.js';
 
 // Patterns run on normalised text: folded, lowercase, abbreviations expanded
 // ("ta" -> "esta", "n" -> "nao", "vc" -> "voce"). Order is priority: risk before
@@ -18,7 +21,7 @@ const RULES: Rule<ObjectionLabel>[] = [
   {
     label: 'preco',
     pattern:
-      /\b(caro|barato|valor (esta |e )?(muito |meio |bem )?(baixo|ruim|fraco|pouco|fora)|(esta|muito|bem|meio|mto) baixo|paga(m)? (muito |tao )?(pouco|mal|mais|melhor)|nao compensa|compensa nao|nao vale a pena|(melhorar|melhora|aumentar|aumenta|subir) (o |esse |um pouco o )?(valor|preco)|mixaria|merreca|esmola|miseria|so isso|da menos de|abaixo do mercado|por esse (valor|preco)|desvaloriz\w*|valor (esta )?(abaixo|defasado))\b/,
+      /\b(caro|barato|valor (esta |e )?(muito |meio |bem )?(baixo|ruim|fraco|pouco|fora)|(esta|muito|bem|meio|mto) baixo|paga(m)? (muito |tao )?(pouco|mal)|(outr\w+|la|eles|concorrencia) paga(m)? (bem |muito )?(mais|melhor)|nao compensa|compensa nao|nao vale a pena|(melhorar|melhora|aumentar|aumenta|subir) (o |esse |um pouco o )?(valor|preco)|mixaria|merreca|esmola|miseria|so isso|da menos de|abaixo do mercado|por esse (valor|preco)|desvaloriz\w*|valor (esta )?(abaixo|defasado))\b/,
   },
   {
     label: 'tempo',
@@ -78,7 +81,31 @@ const NOT_AN_OBJECTION =
 /** Neighbour thresholds, calibrated on the first labelled set only (bench/detectors-eval.ts). */
 export const OBJECTION_TUNING = { minSimilarity: 0.3, minShare: 0.45, k: 7 };
 
+/** Below this confidence a neighbours' answer yields to a clear lexicon reading (CV, bench/detectors-cv.ts). */
+const WEAK_VOTE = 0.5;
+
 /** Objection type of a doctor's message (spec 4.2), or null when there is none. */
-export function createObjectionDetector(exemplars: Exemplar[], tuning: Partial<typeof OBJECTION_TUNING> = {}): Detector<ObjectionLabel> {
-  return createDetector<ObjectionLabel>({ rules: RULES, exemplars, noneLabel: 'none', exclude: NOT_AN_OBJECTION, ...OBJECTION_TUNING, ...tuning });
+export function createObjectionDetector(
+  exemplars: Exemplar[],
+  tuning: Partial<typeof OBJECTION_TUNING> & { cues?: Partial<typeof CUE_TUNING> | false } = {},
+): Detector<ObjectionLabel> {
+  const { cues, ...knn } = tuning;
+  const fallback = cues === false ? undefined : (normalized: string, votes: KnnVote[]) => objectionFromCues(normalized, votes, cues);
+  const base = createDetector<ObjectionLabel>({ rules: RULES, exemplars, noneLabel: 'none', exclude: NOT_AN_OBJECTION, fallback, ...OBJECTION_TUNING, ...knn });
+  if (cues === false) return base;
+  return {
+    detect(text) {
+      const d = base.detect(text);
+      if (d.via !== 'knn') return d;
+      // Neighbours answer by shared words, so they are overruled where words mislead:
+      // a neutral question that merely names a topic, and a weak vote against a clear lexicon reading.
+      const normalized = normalizeText(text);
+      if (isOpenQuestion(normalized)) return { label: null, confidence: 0, via: 'none' };
+      if (d.confidence < WEAK_VOTE) {
+        const lexicon = objectionFromCues(normalized, [], cues);
+        if (lexicon && lexicon !== d.label) return { label: lexicon, confidence: 0.4, via: 'lexicon' };
+      }
+      return d;
+    },
+  };
 }

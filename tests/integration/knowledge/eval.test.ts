@@ -27,8 +27,12 @@ const history = (r: EvalRow) =>
  * fails and noise does not. Rules were written from the spec and the playbooks,
  * never from this file's sentences, and no eval sentence is an exemplar.
  */
+// Objection floors moved with issue 14's lexicon fallback (docs/decisions/0140-quality.md):
+// measured before -> after: macro recall 0.46 -> 0.63, macro precision 0.55 -> 0.56, null precision
+// 0.83 -> 0.89, bought with null recall 0.90 -> 0.80 (a lexicon guess is low-confidence, so with a
+// key the arbiter confirms it).
 const FLOORS = {
-  objection: { accuracy: 0.7, nullRecall: 0.85, macroPrecision: 0.4, macroRecall: 0.35 },
+  objection: { accuracy: 0.7, nullRecall: 0.77, macroPrecision: 0.5, macroRecall: 0.58 },
   objective: { accuracy: 0.48, macroPrecision: 0.45, macroRecall: 0.42 },
   profile: { accuracy: 0.68, nullRecall: 0.72, macroPrecision: 0.4, macroRecall: 0.55 },
 } as const;

@@ -51,4 +51,18 @@ describe('objection arbiter (fast model on uncertain detections)', () => {
     expect(needsArbiter(weak)).toBe(true);
     expect(needsArbiter(detectors.detect('ok').objection)).toBe(false);
   });
+
+  it('confirms a lexicon guess, and with the default bound (1.5 s) a slow model leaves the guess standing', async () => {
+    const detectors = createDetectors();
+    const guess = detectors.detect('com esse pagamento nao cubro nem o uber').objection;
+    expect(guess).toMatchObject({ label: 'preco', via: 'lexicon' });
+    expect(needsArbiter(guess)).toBe(true);
+    fake.push({ text: 'tempo', delayMs: 4_000 });
+    const started = Date.now();
+    const { timeoutMs: _ignored, ...defaults } = opts;
+    expect(await arbitrateObjection(defaults, 'com esse pagamento nao cubro nem o uber', guess)).toEqual(guess);
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(1_400);
+    expect(waited).toBeLessThan(2_500);
+  });
 });
