@@ -128,6 +128,22 @@ describe('our own sends read back from Evolution', () => {
     expect(await controlledBy(d.id)).toBe('julia');
   });
 
+  it('a send re-attempted just now is in flight, however long ago it was first reserved', async () => {
+    const d = await doctor();
+    const id = await reserve(d.id, d.phone, 'Oi! Consegue confirmar o plantão de hoje?', new Date(Date.now() - 10 * 60_000));
+    const msg = {
+      instance: INSTANCE, providerMessageId: `OTHER-${n}`, chatJid: d.jid, phone: d.phone, lid: null, isGroup: false, fromMe: true,
+      kind: 'text', text: 'outro texto', media: null, targetId: null, extra: {}, pushName: null, sentAt: new Date().toISOString(), triggersTurn: true,
+    };
+    // First reserved 10 minutes ago, nothing since: no longer in flight.
+    const before = await one<{ r: { status: string } }>(`select inbound_from_me($1::jsonb, interval '2 minutes') r`, [JSON.stringify({ ...msg, providerMessageId: `${msg.providerMessageId}-a` })]);
+    expect(before.r.status).toBe('human_control');
+    await db.pg.query(`update conversations set controlled_by = 'julia' where doctor_id = $1`, [d.id]);
+    await db.rpc('outbound_attempt', { p_id: id, p_now: new Date() });
+    const after = await one<{ r: { status: string } }>(`select inbound_from_me($1::jsonb, interval '2 minutes') r`, [JSON.stringify(msg)]);
+    expect(after.r.status).toBe('in_flight');
+  });
+
   it('a text Júlia never sent, typed on the phone, still hands the conversation to the person', async () => {
     const d = await doctor();
     const at = new Date(Date.now() - 3 * 60_000);
