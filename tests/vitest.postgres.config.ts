@@ -19,6 +19,7 @@ export default defineConfig({
       'tests/integration/outbound/invariants-cli.test.ts',
       'tests/integration/outbound/multi-process.test.ts',
       'tests/integration/inbound/*.test.ts',
+      'tests/integration/catchup/self-send.test.ts',
       'tests/integration/campaigns/*.test.ts',
     ],
     globalSetup: ['tests/setup/global-setup-postgres.ts'],

@@ -136,12 +136,12 @@ describe('our own sends read back from Evolution', () => {
       kind: 'text', text: 'outro texto', media: null, targetId: null, extra: {}, pushName: null, sentAt: new Date().toISOString(), triggersTurn: true,
     };
     // First reserved 10 minutes ago, nothing since: no longer in flight.
-    const before = await one<{ r: { status: string } }>(`select inbound_from_me($1::jsonb, interval '2 minutes') r`, [JSON.stringify({ ...msg, providerMessageId: `${msg.providerMessageId}-a` })]);
-    expect(before.r.status).toBe('human_control');
+    const before = await db.rpc<{ status: string }>('inbound_from_me', { p_message: { ...msg, providerMessageId: `${msg.providerMessageId}-a` } });
+    expect(before.status).toBe('human_control');
     await db.pg.query(`update conversations set controlled_by = 'julia' where doctor_id = $1`, [d.id]);
     await db.rpc('outbound_attempt', { p_id: id, p_now: new Date() });
-    const after = await one<{ r: { status: string } }>(`select inbound_from_me($1::jsonb, interval '2 minutes') r`, [JSON.stringify(msg)]);
-    expect(after.r.status).toBe('in_flight');
+    const after = await db.rpc<{ status: string }>('inbound_from_me', { p_message: msg });
+    expect(after.status).toBe('in_flight');
   });
 
   it('a text Júlia never sent, typed on the phone, still hands the conversation to the person', async () => {
