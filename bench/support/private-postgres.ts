@@ -1,9 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
-const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+// Debian keeps the server binaries per major version; the newest installed one unless PG_BIN says otherwise.
+const BIN =
+  process.env.PG_BIN ??
+  (existsSync('/usr/lib/postgresql')
+    ? readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin`).filter((d) => existsSync(`${d}/initdb`)).sort((a, b) => parseInt(b.split('/')[3]!, 10) - parseInt(a.split('/')[3]!, 10))[0]
+    : undefined) ??
+  '/usr/lib/postgresql/15/bin';
 
 export interface PrivatePostgres {
   port: number;
