@@ -265,7 +265,11 @@ async function main() {
     const injections: Array<[string, () => Promise<void>]> = [
       ['anthropic_529', async () => (anthropic.overload({ ms: P.faultMs }), await sleep(P.faultMs))],
       ['redis_restart', () => redis.restart(P.downMs)],
-      ['evolution_5xx', async () => ((evolution.down = true), await sleep(P.faultMs), (evolution.down = false))],
+      ['evolution_5xx', async () => {
+        evolution.down = true;
+        await sleep(P.faultMs);
+        evolution.down = false;
+      }],
       ['chatwoot_refused', async () => (await gate.close(), await sleep(P.faultMs), await gate.open())],
       ['postgres_restart', () => pg.restart(P.downMs)],
     ];
