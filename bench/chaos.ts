@@ -95,6 +95,8 @@ interface Fault {
   first_send_after_ms?: number;
   /** Fault end -> the next request reaching Chatwoot. */
   chatwoot_after_ms?: number;
+  /** Calls the fault turned away (model 529s, Evolution 503s); absent where not countable. */
+  refused_calls?: number;
 }
 
 async function main() {
@@ -188,9 +190,12 @@ async function main() {
 
     // ---- the conversations: each doctor's messages at random moments of the load window
     const messages: Array<{ at: number; phone: string; id: string; text: string; instance: string }> = [];
+    // Each doctor writes to one of Júlia's numbers, always the same.
+    const instanceOf = new Map<string, string>();
     for (let d = 1; d <= P.doctors; d++) {
       const phone = `${DOCTOR_PREFIX}${String(d).padStart(6, '0')}`;
       const instance = pick(INSTANCES);
+      instanceOf.set(phone, instance);
       const n = P.messages[0] + Math.floor(random() * (P.messages[1] - P.messages[0] + 1));
       for (let k = 0; k < n; k++) messages.push({ at: Math.floor(random() * P.loadMs), phone, id: `CHAOS${d}X${k}X${SEED}`, text: pick(DOCTOR_LINES), instance });
     }
@@ -231,7 +236,10 @@ async function main() {
 
     // ---- worker kills at random moments, each followed by a restart
     const kills: Array<{ at_ms: number; worker: string }> = [];
-    const killTimes = Array.from({ length: P.kills }, () => Math.floor(P.loadMs * (0.05 + 0.8 * random()))).sort((a, b) => a - b);
+    // One kill at a random moment of each of P.kills equal slots: random, but never all
+    // at once (a burst of kills at boot would leave no worker to meet the next fault).
+    const slot = (P.loadMs * 0.85) / P.kills;
+    const killTimes = Array.from({ length: P.kills }, (_, k) => Math.floor(P.loadMs * 0.05 + slot * (k + random())));
     const killing = (async () => {
       for (const t of killTimes) {
         const wait = loadStart + t - Date.now();
@@ -248,6 +256,7 @@ async function main() {
 
     // ---- the faults, one after another through the load window
     const faults: Fault[] = [];
+    const probes: Array<Promise<void>> = [];
     const sentCount = () => evolution.sentTexts().length;
     const watchRecovery = (f: Fault, endedAt: number) => {
       const sends = sentCount();
@@ -281,14 +290,27 @@ async function main() {
         if (wait > 0) await sleep(wait);
         const t = Date.now();
         log(`fault ${name}`);
+        // Three doctors write as the model or Evolution fails, so the fault meets traffic.
+        if (name === 'anthropic_529' || name === 'evolution_5xx') {
+          for (let p = 0; p < 3; p++) {
+            const phone = `${DOCTOR_PREFIX}${String(1 + Math.floor(random() * P.doctors)).padStart(6, '0')}`;
+            const m = { at: t - loadStart, phone, id: `CHAOSP${k}X${p}X${SEED}`, text: pick(DOCTOR_LINES), instance: instanceOf.get(phone)! };
+            messages.push(m);
+            probes.push(deliver(m));
+          }
+        }
+        const before = { model: anthropic.overloadedCalls, evolution: evolution.downCalls };
         await inject();
         const f: Fault = { name, started_ms: t - loadStart, ended_ms: Date.now() - loadStart };
+        if (name === 'anthropic_529') f.refused_calls = anthropic.overloadedCalls - before.model;
+        if (name === 'evolution_5xx') f.refused_calls = evolution.downCalls - before.evolution;
         faults.push(f);
         recoveries.push(watchRecovery(f, Date.now()));
       }
     })();
 
     await Promise.all([conversing, killing, faulting]);
+    await Promise.all(probes);
     const loadEnded = Date.now();
     log(`load done: ${accepted.size} webhooks acknowledged, ${kills.length} kills; waiting for quiescence`);
 
@@ -341,6 +363,8 @@ async function main() {
       campaign_at_most_once: campaign.doctors_delivered_twice === 0 && campaign.sent_rows === campaign.delivered,
       invariants_clean: inv.status === 0,
       no_unexpected_exit: crashed.length === 0,
+      // A model or Evolution outage that no call met proves nothing.
+      faults_met_traffic: faults.every((f) => f.refused_calls === undefined || f.refused_calls > 0),
     };
     const ok = Object.values(checks).every(Boolean);
     Object.assign(result, {
