@@ -200,6 +200,8 @@ async function main() {
       for (let k = 0; k < n; k++) messages.push({ at: Math.floor(random() * P.loadMs), phone, id: `CHAOS${d}X${k}X${SEED}`, text: pick(DOCTOR_LINES), instance });
     }
     messages.sort((a, b) => a.at - b.at);
+    const probeMessages: typeof messages = [];
+    let redelivered = 0;
     const accepted = new Set<string>();
     const refused: string[] = [];
     const webhookAnswers: Record<string, number> = {};
@@ -226,10 +228,15 @@ async function main() {
     const loadStart = Date.now();
     const inFlight: Array<Promise<void>> = [];
     const conversing = (async () => {
-      for (const m of messages) {
+      for (const m of [...messages]) {
         const wait = loadStart + m.at - Date.now();
         if (wait > 0) await sleep(wait);
         inFlight.push(deliver(m));
+        // Evolution delivers some webhooks twice; the second must change nothing.
+        if (random() < 0.03) {
+          redelivered++;
+          inFlight.push(sleep(500 + random() * 5_000).then(() => deliver(m)));
+        }
       }
       await Promise.all(inFlight);
     })();
@@ -295,7 +302,7 @@ async function main() {
           for (let p = 0; p < 3; p++) {
             const phone = `${DOCTOR_PREFIX}${String(1 + Math.floor(random() * P.doctors)).padStart(6, '0')}`;
             const m = { at: t - loadStart, phone, id: `CHAOSP${k}X${p}X${SEED}`, text: pick(DOCTOR_LINES), instance: instanceOf.get(phone)! };
-            messages.push(m);
+            probeMessages.push(m);
             probes.push(deliver(m));
           }
         }
@@ -372,7 +379,8 @@ async function main() {
       checks,
       counts: {
         doctors: P.doctors,
-        messages: messages.length,
+        messages: messages.length + probeMessages.length,
+        redelivered_webhooks: redelivered,
         webhooks_acknowledged: accepted.size,
         webhook_answers: webhookAnswers,
         refused: refused.slice(0, 10),
