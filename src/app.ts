@@ -11,7 +11,7 @@ import { composePipeline } from './compose-pipeline.js';
 import { composeScheduled } from './compose-scheduled.js';
 import { composeSupervision } from './compose-supervision.js';
 import { composeSlack } from './compose-slack.js';
-import { isSqlDb, migrate, openDb, type Db } from './db/index.js';
+import { isSqlDb, migrate, openDb, waitForDatabase, type Db } from './db/index.js';
 import { createFlagStore, type FlagStore } from './flags/index.js';
 import { createHttpApp, type HttpApp } from './http/index.js';
 import { createChatwootClient, type ChatwootClient } from './integrations/chatwoot/index.js';
@@ -61,6 +61,9 @@ export interface AppOverrides {
   outboundSafeModePollMs?: number;
 }
 
+/** How long a booting process waits for an unreachable PostgreSQL before giving up. */
+const DATABASE_BOOT_WAIT_MS = 60_000;
+
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
   const redisTarget = await ensureRedis(config.REDIS_URL, logger, { dataDir: config.DATA_DIR });
@@ -72,6 +75,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     throw err;
   });
   const db = overrides.db ?? (await openDb(config.database));
+  // A process started while PostgreSQL restarts waits for it instead of exiting (see waitForDatabase).
+  if (!overrides.db && db.kind === 'postgres' && isSqlDb(db)) await waitForDatabase(db, { timeoutMs: DATABASE_BOOT_WAIT_MS, logger });
   if (!overrides.skipMigrations && isSqlDb(db)) {
     await migrate(db, { logger });
   } else if (db.kind === 'supabase') {
