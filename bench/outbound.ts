@@ -1,19 +1,25 @@
 /**
- * Throughput of the one way out: valid replies to many doctors (so the
- * proactive limits do not apply) through sendOutbound against the Evolution
- * fake, on a migrated PGlite and real Redis. Prints one JSON object.
+ * Throughput of the one way out, deployed: `outbound` jobs (replies to many
+ * doctors, so the proactive limits do not apply) enqueued the way producers
+ * enqueue them, and drained by separate `julia worker` processes through
+ * BullMQ, sendOutbound (guardrails, dedupe reservation, rate limits, provider
+ * call, recorded outcome) and the Evolution fake in a process of its own.
+ * Measures sends/s from the first enqueue until every message reached the fake,
+ * and checks each message got exactly one outcome event. Prints one JSON object.
  *
- *   node --import tsx bench/outbound.ts [--messages 3000] [--concurrency 32]
+ *   node --import tsx bench/outbound.ts [--database-url postgres://127.0.0.1:5432]
+ *     [--messages 3000] [--workers 2] [--concurrency 32] [--cpu-prof dir]
+ *
+ * No --database-url: the embedded engine (support/engine.ts says how it is shared).
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { createPgliteWorkerDb, migrate } from '../src/db/index.js';
-import { createFlagStore } from '../src/flags/index.js';
-import { createEvolutionClient } from '../src/integrations/evolution/index.js';
-import { createRateLimiter, createSendOutbound, type OutboundContext } from '../src/outbound/index.js';
+import { createOutboundEnqueuer, type OutboundContext } from '../src/outbound/index.js';
 import { createRedis } from '../src/redis/index.js';
-import { silentLogger, systemClock } from '../src/shared/index.js';
+import { createBullQueues } from '../workers/queue.js';
 import { dropPrefix } from './support/drop-prefix.js';
+import { openEngine } from './support/engine.js';
+import { cpuProfArg, spawnJulia, waitForWorkers } from './support/spawn-julia.js';
 import { spawnEvolutionFake } from './support/spawn-evolution-fake.js';
 
 const arg = (name: string, fallback: number) => {
@@ -21,30 +27,27 @@ const arg = (name: string, fallback: number) => {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const MESSAGES = arg('messages', 3_000);
+const WORKERS = arg('workers', 2);
+// Per worker process (OUTBOUND_CONCURRENCY).
 const CONCURRENCY = arg('concurrency', 32);
 const DOCTORS = Math.min(MESSAGES, 1_000);
+const WARM = 300;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const log = (m: string) => process.stderr.write(`[bench:outbound] ${m}\n`);
 
-// The embedded default as `julia serve` runs it: PGlite on its own thread.
-const db = await createPgliteWorkerDb();
-await migrate(db);
-const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { name: 'bench' });
+const engine = await openEngine('outbound');
 const prefix = `bench-outbound-${randomUUID().slice(0, 8)}`;
-// The fake runs in its own process: its HTTP handling is not the wrapper's cost.
 const fake = await spawnEvolutionFake(['julia']);
-const flags = createFlagStore({ db, redis, prefix, logger: silentLogger });
-const provider = createEvolutionClient({ baseUrl: fake.url, apiKey: fake.apiKey, logger: silentLogger });
 
-// Doctors, each with a conversation and an inbound message a moment ago.
-await db.exec(`
+// Doctors, each with a conversation and an inbound message a moment ago (not timed).
+await engine.exec(`
   insert into doctors (phone) select '55119' || lpad(g::text, 8, '0') from generate_series(1, ${DOCTORS}) g;
   insert into doctor_state (doctor_id) select id from doctors;
   insert into conversations (doctor_id, instance) select id, 'julia' from doctors;
   insert into interactions (conversation_id, doctor_id, direction, instance, provider_message_id, body, occurred_at)
     select c.id, c.doctor_id, 'inbound', 'julia', gen_random_uuid()::text, 'oi', now() from conversations c;`);
-const rows = (
-  await db.query<{ doctor_id: string; conversation_id: string; id: string; occurred_at: Date }>(
-    `select doctor_id, conversation_id, id, occurred_at from interactions where direction = 'inbound'`,
-  )
+const rows = await engine.query<{ doctor_id: string; conversation_id: string; id: string; occurred_at: string }>(
+  `select doctor_id, conversation_id, id, occurred_at from interactions where direction = 'inbound'`,
 );
 const contexts: OutboundContext[] = rows.map((r) => ({
   method: 'REPLY',
@@ -55,73 +58,84 @@ const contexts: OutboundContext[] = rows.map((r) => ({
   actor: 'julia',
 }));
 
-// Guardrail decision latency as the wrapper sees it: doctor state read + flags + rules.
-const decisionMs: number[] = [];
-const send = createSendOutbound({
-  db,
-  flags,
-  provider,
-  rateLimiter: createRateLimiter(redis, prefix),
-  instances: ['julia'],
-  clock: systemClock,
-  logger: silentLogger,
-  onDecision: (ms) => decisionMs.push(ms),
-});
-
-// Isolated decision latency: one send at a time (state read + flags + rules), after warm-up.
-const isolatedMs: number[] = [];
-{
-  const collect = decisionMs.length;
-  for (let n = 0; n < 300; n++) {
-    const ctx = contexts[n % contexts.length]!;
-    await send(ctx, `Aquecimento ${n}`, { idempotencyKey: `warm-${n}` });
-  }
-  isolatedMs.push(...decisionMs.splice(collect));
-}
-const warmSends = 300;
-
-let next = 0;
-const outcomes: Record<string, number> = {};
-const sendMs: number[] = [];
-const started = performance.now();
-await Promise.all(
-  Array.from({ length: CONCURRENCY }, async () => {
-    while (next < MESSAGES) {
-      const n = next++;
-      const ctx = contexts[n % contexts.length]!;
-      const t = performance.now();
-      const res = await send(ctx, `Oi! Mensagem ${n} do benchmark`, { idempotencyKey: `bench-${n}` });
-      sendMs.push(performance.now() - t);
-      outcomes[res.outcome] = (outcomes[res.outcome] ?? 0) + 1;
-    }
-  }),
+const cpuProfDir = cpuProfArg();
+log(`${engine.engine}: starting ${WORKERS} worker process(es), outbound concurrency ${CONCURRENCY} each`);
+const workers = Array.from({ length: WORKERS }, () =>
+  spawnJulia(
+    'worker',
+    {
+      ...engine.env,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      EVOLUTION_API_URL: fake.url,
+      EVOLUTION_API_KEY: fake.apiKey,
+      EVOLUTION_INSTANCE: 'julia',
+      HUMANIZED_DELAY: 'off',
+      OUTBOUND_CONCURRENCY: String(CONCURRENCY),
+    },
+    { ...(cpuProfDir && { cpuProfDir }) },
+  ),
 );
-const elapsedS = (performance.now() - started) / 1000;
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!.toFixed(3));
+await waitForWorkers(REDIS_URL, prefix, 'outbound', WORKERS);
+
+const queues = createBullQueues(createRedis(REDIS_URL, { name: 'bench', blocking: true }), prefix);
+const outbound = createOutboundEnqueuer(queues);
+const enqueue = (from: number, to: number, label: string) =>
+  Promise.all(
+    Array.from({ length: to - from }, (_, k) => {
+      const n = from + k;
+      return outbound.enqueueOutbound(contexts[n % contexts.length]!, `Oi! Mensagem ${n} do benchmark (${label})`, { idempotencyKey: `${label}-${n}` });
+    }),
+  );
+const untilSent = async (count: number, timeoutMs: number) => {
+  const until = Date.now() + timeoutMs;
+  while ((await fake.count()) < count && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
 };
+
+// Warm-up (not measured): JIT, connection pools and prepared statements in every worker.
+await enqueue(0, WARM, 'warm');
+await untilSent(WARM, 60_000);
+
+log(`${MESSAGES} messages`);
+const started = performance.now();
+await enqueue(0, MESSAGES, 'bench');
+const enqueuedMs = performance.now() - started;
+await untilSent(WARM + MESSAGES, 120_000);
+const elapsedS = (performance.now() - started) / 1000;
+const providerCalls = (await fake.count()) - WARM;
+
+await Promise.all(workers.map((w) => w.stop()));
+// Exactly one outcome per send (invariant I2), warm-up included.
+const outcomes = Object.fromEntries(
+  (
+    await engine.query<{ event_type: string; n: string | number }>(
+      `select event_type, count(*) as n from business_events where event_type in ('doctor_outbound','outbound_blocked','outbound_bypass','outbound_deduped') group by 1`,
+    )
+  ).map((r) => [r.event_type, Number(r.n)]),
+);
+const outcomeEvents = Object.values(outcomes).reduce((a, b) => a + b, 0);
+
+await queues.close();
+await fake.stop();
+await dropPrefix(REDIS_URL, prefix);
+await engine.stop();
 
 console.log(
   JSON.stringify({
     bench: 'outbound',
+    engine: engine.engine,
+    workers: WORKERS,
+    concurrencyPerWorker: CONCURRENCY,
     messages: MESSAGES,
     doctors: DOCTORS,
-    concurrency: CONCURRENCY,
+    provider_calls: providerCalls,
     outcomes,
-    provider_calls: (await fake.count()) - warmSends,
+    // Warm-up and measured sends: each must have exactly one outcome event.
+    outcome_events_vs_sends: `${outcomeEvents}/${WARM + MESSAGES}`,
+    enqueue_ms: Math.round(enqueuedMs),
     elapsed_s: Number(elapsedS.toFixed(2)),
-    sends_per_second: Math.round(MESSAGES / elapsedS),
-    send_ms: { p50: pct(sendMs, 50), p99: pct(sendMs, 99) },
-    // As the wrapper sees it under load: includes waiting for the single-threaded embedded database.
-    guardrail_decision_under_load_ms: { p50: pct(decisionMs, 50), p99: pct(decisionMs, 99) },
-    // One decision at a time: what a send pays when it is not queued behind others.
-    guardrail_decision_ms: { p50: pct(isolatedMs.slice(50), 50), p99: pct(isolatedMs.slice(50), 99) },
-    targets: { sends_per_second: 500, guardrail_decision_p99_ms: 5 },
+    sends_per_second: Math.round(providerCalls / elapsedS),
+    targets: { sends_per_second: engine.engine === 'embedded' ? 500 : 1_000 },
   }),
 );
-
-await fake.stop();
-redis.disconnect();
-await dropPrefix(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix);
-await db.close();
+process.exit(0);
