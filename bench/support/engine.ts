@@ -20,6 +20,8 @@ import { spawnDb } from './spawn-db.js';
  */
 export interface BenchEngine {
   engine: 'embedded' | 'postgres';
+  /** The embedded database's process (for its CPU time); none for PostgreSQL, a shared server. */
+  pid?: number;
   /** Environment for `julia web` / `julia worker` to reach this database. */
   env: Record<string, string>;
   /** The bench's own client (setup and checks), through the same adapter kind as the roles. */
@@ -43,6 +45,7 @@ export async function openEngine(label: string, url = databaseUrlArg()): Promise
     const db = createSupabaseDb({ url: remote.url, serviceRoleKey: remote.key });
     return {
       engine: 'embedded',
+      pid: remote.pid,
       env: { SUPABASE_URL: remote.url, SUPABASE_SERVICE_ROLE_KEY: remote.key },
       db,
       exec: (sql) => remote.exec(sql),

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 
 export interface RemoteDb {
+  pid: number;
   url: string;
   key: string;
   exec(sql: string): Promise<void>;
@@ -30,6 +31,7 @@ export async function spawnDb(): Promise<RemoteDb> {
       child.send({ id, ...msg });
     });
   return {
+    pid: child.pid!,
     url,
     key,
     exec: async (sql) => void (await call({ exec: sql })),
