@@ -111,13 +111,25 @@ const cpuMsPerSend = (from: number, to: number) =>
   Number(((cpu1.slice(from, to).reduce((a, b) => a + b, 0) - cpu0.slice(from, to).reduce((a, b) => a + b, 0)) * 1000 / MESSAGES).toFixed(2));
 
 await Promise.all(workers.map((w) => w.stop()));
-// Exactly one outcome per send (invariant I2), warm-up included.
+// Exactly one outcome per send (invariant I2), warm-up included. Only this bench's keys:
+// the workers also run Júlia's schedules (follow-ups and the like), which may send too.
 const outcomes = Object.fromEntries(
   (
     await engine.query<{ event_type: string; n: string | number }>(
-      `select event_type, count(*) as n from business_events where event_type in ('doctor_outbound','outbound_blocked','outbound_bypass','outbound_deduped') group by 1`,
+      `select event_type, count(*) as n from business_events
+        where event_type in ('doctor_outbound','outbound_blocked','outbound_bypass','outbound_deduped')
+          and (dedupe_key like 'outbound:bench-%' or dedupe_key like 'outbound:warm-%') group by 1`,
     )
   ).map((r) => [r.event_type, Number(r.n)]),
+);
+// Why any of this bench's sends did not go out (expected: none).
+const blockedRules = Object.fromEntries(
+  (
+    await engine.query<{ rule: string; n: string | number }>(
+      `select coalesce(rule, status) as rule, count(*) as n from outbound_messages
+        where status <> 'sent' and (idempotency_key like 'bench-%' or idempotency_key like 'warm-%') group by 1`,
+    )
+  ).map((r) => [r.rule, Number(r.n)]),
 );
 const outcomeEvents = Object.values(outcomes).reduce((a, b) => a + b, 0);
 
@@ -138,6 +150,7 @@ console.log(
     outcomes,
     // Warm-up and measured sends: each must have exactly one outcome event.
     outcome_events_vs_sends: `${outcomeEvents}/${WARM + MESSAGES}`,
+    not_sent_by_rule: blockedRules,
     enqueue_ms: Math.round(enqueuedMs),
     elapsed_s: Number(elapsedS.toFixed(2)),
     sends_per_second: Math.round(providerCalls / elapsedS),

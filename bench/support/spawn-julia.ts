@@ -21,12 +21,14 @@ export function cpuProfArg(argv = process.argv): string | undefined {
 
 /**
  * Starts `julia <role>` as its own OS process, exactly the binary production
- * runs, with only the given environment (no inherited secrets or settings).
+ * runs, with only the given environment (no inherited secrets or settings) and
+ * the production log level unless told otherwise (logs go to /dev/null, but are
+ * still formatted and written: a hot-path log line costs what it costs live).
  */
 export function spawnJulia(role: 'web' | 'worker', env: Record<string, string>, opts: { cpuProfDir?: string } = {}): JuliaProcess {
   const execArgv = opts.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', opts.cpuProfDir] : [];
   const child: ChildProcess = spawn(process.execPath, [...execArgv, JULIA, role], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = once(child, 'exit');
