@@ -10,7 +10,7 @@
  * check that every acknowledged message was persisted.
  *
  *   node --import tsx bench/webhook.ts [--database-url postgres://127.0.0.1:5432]
- *     [--seconds 5] [--rounds 2] [--warmup 2] [--connections 16] [--workers 2] [--cpu-prof dir]
+ *     [--seconds 5] [--rounds 2] [--warmup-requests 5000] [--connections 16] [--workers 2] [--cpu-prof dir]
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -30,8 +30,10 @@ const arg = (name: string, fallback: number) => {
 };
 const SECONDS = arg('seconds', 5);
 const ROUNDS = arg('rounds', 2);
-// Both servers first run this long unmeasured: JIT-cold code would otherwise weigh on whichever has fewer requests.
-const WARMUP_SECONDS = arg('warmup', 2);
+// Both servers first answer this many requests unmeasured: JIT-cold code would otherwise
+// weigh on whichever server got fewer requests in its measured rounds (a count, not a
+// time, so a loaded machine still warms both alike).
+const WARMUP_REQUESTS = arg('warmup-requests', 5_000);
 const CONNECTIONS = arg('connections', 16);
 const WORKERS = arg('workers', 2);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -74,12 +76,12 @@ const body = (context: Record<string, unknown>) => {
   template.data.key.remoteJid = `55119${String(10_000_000 + (n % 5_000)).padStart(8, '0')}@s.whatsapp.net`;
   return JSON.stringify(template);
 };
-const load = (target: number, record: boolean, duration = SECONDS) =>
+const load = (target: number, record: boolean, amount?: number) =>
   autocannon({
     url: `http://127.0.0.1:${target}/webhooks/evolution`,
     method: 'POST',
     connections: CONNECTIONS,
-    duration,
+    ...(amount ? { amount } : { duration: SECONDS }),
     headers: { 'content-type': 'application/json', 'x-webhook-token': 'bench-token' },
     requests: [
       {
@@ -97,10 +99,10 @@ const julia: Result[] = [];
 const minimal: Result[] = [];
 let juliaCpu = 0;
 let minimalCpu = 0;
-log(`warm-up: ${WARMUP_SECONDS}s on each server`);
-await load(basePort, false, WARMUP_SECONDS);
+log(`warm-up: ${WARMUP_REQUESTS} requests on each server`);
+await load(basePort, false, WARMUP_REQUESTS);
 // Júlia's warm-up messages are drained and checked like the others.
-await load(port, true, WARMUP_SECONDS);
+await load(port, true, WARMUP_REQUESTS);
 for (let r = 0; r < ROUNDS; r++) {
   log(`round ${r + 1}/${ROUNDS}: minimal route, then julia web, ${CONNECTIONS} connections x ${SECONDS}s each`);
   const [b0] = await cpuSeconds([baseline.pid!]);
@@ -142,7 +144,7 @@ console.log(
     engine: engine.engine,
     seconds: SECONDS,
     rounds: ROUNDS,
-    warmupSeconds: WARMUP_SECONDS,
+    warmupRequests: WARMUP_REQUESTS,
     connections: CONNECTIONS,
     julia: {
       requests: total(julia),
