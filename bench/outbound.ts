@@ -114,6 +114,11 @@ await untilSent(WARM + MESSAGES, 120_000);
 const elapsedS = (performance.now() - started) / 1000;
 const providerCalls = (await fake.count()) - WARM;
 const cpu1 = await cpuSeconds(pids);
+// No message may reach WhatsApp twice, whatever the load: this bench's texts are all distinct.
+const seen = new Map<string, number>();
+for (const t of await fake.texts()) if (t.includes('do benchmark')) seen.set(t, (seen.get(t) ?? 0) + 1);
+const duplicates = [...seen.values()].filter((c) => c > 1).length;
+const otherTexts = (await fake.count()) - [...seen.values()].reduce((a, b) => a + b, 0);
 const cpuMsPerSend = (from: number, to: number) =>
   Number(((cpu1.slice(from, to).reduce((a, b) => a + b, 0) - cpu0.slice(from, to).reduce((a, b) => a + b, 0)) * 1000 / MESSAGES).toFixed(2));
 
@@ -154,6 +159,10 @@ console.log(
     messages: MESSAGES,
     doctors: DOCTORS,
     provider_calls: providerCalls,
+    // Bench texts that reached the fake more than once (must be 0), and texts the workers sent
+    // on their own (Júlia's schedules run in them too).
+    duplicate_texts: duplicates,
+    other_texts: otherTexts,
     outcomes,
     // Warm-up and measured sends: each must have exactly one outcome event.
     outcome_events_vs_sends: `${outcomeEvents}/${WARM + MESSAGES}`,

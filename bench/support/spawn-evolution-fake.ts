@@ -8,6 +8,8 @@ export interface RemoteEvolutionFake {
   count(): Promise<number>;
   /** When each sendText arrived (epoch ms), by number. */
   arrivals(): Promise<Array<{ number: string; at: number }>>;
+  /** Every text that reached the fake, in order of arrival. */
+  texts(): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -31,6 +33,11 @@ export async function spawnEvolutionFake(instances = ['julia']): Promise<RemoteE
       child.send('arrivals');
       const [msg] = (await once(child, 'message')) as [{ arrivals: Array<{ number: string; at: number }> }];
       return msg.arrivals;
+    },
+    async texts() {
+      child.send('texts');
+      const [msg] = (await once(child, 'message')) as [{ texts: string[] }];
+      return msg.texts;
     },
     async stop() {
       child.send('stop');
