@@ -124,6 +124,9 @@ console.log(
     processes: { web: 1, workers: WORKERS },
     doctors: DOCTORS,
     webhooksAccepted: codes.filter((c) => c === 200).length,
+    // 503 is the route saying "Redis was slow, retry" (its job id makes a late add harmless);
+    // 0 is a connection the bench could not complete. The bench does not retry.
+    webhookStatuses: codes.reduce<Record<string, number>>((m, c) => ({ ...m, [c]: (m[c] ?? 0) + 1 }), {}),
     webhooksAcceptedInMs: acceptedIn,
     doctorsAnswered: firstArrival.size,
     bubblesSent: sent,
