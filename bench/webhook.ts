@@ -22,7 +22,7 @@ import { freePort } from '../tests/helpers/free-port.js';
 import { cpuSeconds } from './support/cpu-time.js';
 import { dropPrefix } from './support/drop-prefix.js';
 import { openEngine } from './support/engine.js';
-import { cpuProfArg, spawnJulia, waitForWeb, waitForWorkers } from './support/spawn-julia.js';
+import { cpuProfArg, ownChild, spawnJulia, waitForWeb, waitForWorkers } from './support/spawn-julia.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -61,9 +61,9 @@ log(`${engine.engine}: starting julia web on :${port}`);
 const web = spawnJulia('web', env, prof);
 await waitForWeb(port);
 const basePort = await freePort();
-const baseline = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'support/minimal-webhook-process.ts'), String(basePort), REDIS_URL, `${prefix}-baseline`], {
+const baseline = ownChild(spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'support/minimal-webhook-process.ts'), String(basePort), REDIS_URL, `${prefix}-baseline`], {
   stdio: ['ignore', 'pipe', 'inherit'],
-});
+}));
 await once(baseline.stdout!, 'data');
 
 const template = evolutionPayload('text-conversation');

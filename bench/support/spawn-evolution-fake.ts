@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import { ownChild } from './spawn-julia.js';
 
 export interface RemoteEvolutionFake {
   url: string;
@@ -15,10 +16,10 @@ export interface RemoteEvolutionFake {
 
 /** Starts the Evolution fake in a child process (see evolution-fake-process.ts). */
 export async function spawnEvolutionFake(instances = ['julia']): Promise<RemoteEvolutionFake> {
-  const child = fork(join(import.meta.dirname, 'evolution-fake-process.ts'), [instances.join(',')], {
+  const child = ownChild(fork(join(import.meta.dirname, 'evolution-fake-process.ts'), [instances.join(',')], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
+  }));
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
   const { url, apiKey } = JSON.parse(String(line).split('\n')[0]!) as { url: string; apiKey: string };
   return {

@@ -6,6 +6,19 @@ import { createRedis } from '../../src/redis/index.js';
 
 const JULIA = join(import.meta.dirname, '../../src/julia.mjs');
 
+/** Children a benchmark started: killed if it exits without stopping them (a crash, a timeout). */
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+});
+// A signal would end the bench without 'exit' handlers: turn it into an exit.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+export function ownChild(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
 export interface JuliaProcess {
   role: 'web' | 'worker';
   pid: number;
@@ -27,10 +40,10 @@ export function cpuProfArg(argv = process.argv): string | undefined {
  */
 export function spawnJulia(role: 'web' | 'worker', env: Record<string, string>, opts: { cpuProfDir?: string } = {}): JuliaProcess {
   const execArgv = opts.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', opts.cpuProfDir] : [];
-  const child: ChildProcess = spawn(process.execPath, [...execArgv, JULIA, role], {
+  const child: ChildProcess = ownChild(spawn(process.execPath, [...execArgv, JULIA, role], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  }));
   const exited = once(child, 'exit');
   return {
     role,
@@ -44,7 +57,7 @@ export function spawnJulia(role: 'web' | 'worker', env: Record<string, string>, 
 }
 
 /** Waits until `julia web` answers /readyz (database and Redis reachable). */
-export async function waitForWeb(port: number, timeoutMs = 60_000): Promise<void> {
+export async function waitForWeb(port: number, timeoutMs = 180_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) return;
@@ -54,7 +67,7 @@ export async function waitForWeb(port: number, timeoutMs = 60_000): Promise<void
 }
 
 /** Waits until `count` BullMQ workers listen on `queue`: the worker processes are taking jobs. */
-export async function waitForWorkers(redisUrl: string, prefix: string, queue: string, count: number, timeoutMs = 60_000): Promise<void> {
+export async function waitForWorkers(redisUrl: string, prefix: string, queue: string, count: number, timeoutMs = 180_000): Promise<void> {
   const q = new Queue(queue, { connection: createRedis(redisUrl, { blocking: true }) as never, prefix });
   try {
     const until = Date.now() + timeoutMs;
