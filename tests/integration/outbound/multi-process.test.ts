@@ -11,6 +11,7 @@ import { waitFor } from '../../helpers/wait-for.js';
 import { createDoctor, replyCtx } from './harness.js';
 import { shareWithProcesses, type SharedDb } from '../../helpers/shared-db.js';
 import { kill, spawnWorker, type Child } from './processes.js';
+import { TEST_JOB_SIGNING_KEY, testJobSigner } from '../../helpers/job-signer.js';
 
 let db: TestDb;
 let served: SharedDb;
@@ -44,11 +45,12 @@ async function setup(label: string, instances: string[]) {
     ...served.env,
     REDIS_URL: TEST_REDIS_URL,
     CHILD_PREFIX: prefix,
+    JOB_SIGNING_KEY: TEST_JOB_SIGNING_KEY,
     EVOLUTION_API_URL: fake.url,
     EVOLUTION_API_KEY: fake.apiKey,
     EVOLUTION_INSTANCE: instances.join(','),
   };
-  return { prefix, fake, queues, env, enqueuer: createOutboundEnqueuer(queues) };
+  return { prefix, fake, queues, env, enqueuer: createOutboundEnqueuer(queues, testJobSigner) };
 }
 
 const sendTextsOf = (fake: EvolutionFake, text: string) =>
