@@ -57,7 +57,11 @@ describe('catalog', () => {
 });
 
 describe('anon and authenticated (as Supabase has them) get nothing', () => {
+  // Roles are cluster-wide on PostgreSQL: the ones this file creates are dropped after it.
+  let created: string[] = [];
   beforeAll(async () => {
+    const existing = await db.pg.query<{ rolname: string }>(`select rolname from pg_roles where rolname in ('anon', 'authenticated')`);
+    created = ['anon', 'authenticated'].filter((r) => !existing.rows.some((e) => e.rolname === r));
     // Supabase's default privileges grant these roles every new table in public; grant
     // them here too, so what is tested is RLS itself and not a missing grant.
     await db.pg.exec(`do $$ begin
@@ -67,6 +71,9 @@ describe('anon and authenticated (as Supabase has them) get nothing', () => {
     grant usage on schema public to anon, authenticated;
     grant all on all tables in schema public to anon, authenticated;
     insert into doctors (phone, name) values ('5511987650160', 'Dra. RLS');`);
+  });
+  afterAll(async () => {
+    for (const r of created) await db.pg.exec(`drop owned by ${r}; drop role ${r}`);
   });
 
   const as = <T>(role: string, sql: string) =>
