@@ -88,6 +88,12 @@ describe('whole-scenario PII grep', () => {
     await e.post(evolutionPayload('text-conversation', { id: 'PII-3' }), { 'x-webhook-token': 'wrong' });
     await settle(2_000);
 
+    // Every job still in Redis (retried ones keep each attempt's reason and stack) joins the events seen.
+    for (const queue of Object.values(e.app.queues.queues)) {
+      for (const job of await queue.getJobs(['failed', 'delayed', 'wait', 'active', 'completed', 'prioritized'])) {
+        if (job?.failedReason) failures.push(job.failedReason, ...(job.stacktrace ?? []));
+      }
+    }
     // The scenario happened, the failures included, so the grep below is over real lines.
     const logText = lines.join('');
     expect(logText).toContain('"msg":"turn done"');

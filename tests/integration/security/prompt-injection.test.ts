@@ -59,7 +59,7 @@ function toolResults(marker: string) {
     .calls()
     .filter((c) => JSON.stringify(c.messages).includes(marker))
     .flatMap((c) => c.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])))
-    .filter((b) => b.type === 'tool_result') as Array<{ tool_use_id: string; is_error?: boolean; content: string }>;
+    .filter((b) => b.type === 'tool_result') as unknown as Array<{ tool_use_id: string; is_error?: boolean; content: string }>;
 }
 
 describe('prompt injection with an obedient model', () => {
