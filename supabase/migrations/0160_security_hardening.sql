@@ -11,7 +11,10 @@
 --    function a name resolves to. `extensions` is where Supabase keeps vector
 --    and pg_trgm; `pg_temp` last so a temporary object never shadows ours.
 --    Functions owned by an extension (pg_depend deptype 'e') are the
---    extension's business and left alone.
+--    extension's business and left alone, and so is anything in public owned by a
+--    role we are not (ALTER would fail there, and it is not ours to change); the
+--    test in tests/integration/security/schema-hardening.test.ts still requires
+--    every table and function to be covered on our engines, where we own them all.
 -- 3. revoke_api_roles(), which every migration ends with, now also runs the
 --    hardening, so whatever a later migration adds is covered the same way.
 
@@ -27,6 +30,7 @@ begin
     from pg_class c
     join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity
+      and pg_has_role(current_user, c.relowner, 'MEMBER')
       and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype = 'e')
   loop
     execute format('alter table %s enable row level security', r.rel);
@@ -38,6 +42,7 @@ begin
     from pg_proc p
     join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and p.prokind in ('f', 'p')
+      and pg_has_role(current_user, p.proowner, 'MEMBER')
       and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
       and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) cfg where cfg like 'search_path=%')
   loop
