@@ -82,3 +82,24 @@ describe('forged outbound jobs', () => {
     expect(sendsOf(text)).toHaveLength(1);
   });
 });
+
+describe('forged Slack work', () => {
+  it('a command or a Confirm click written straight into Redis as a manager is refused before the admin agent runs', async () => {
+    const supervision = e.app.queues.queues.supervision;
+    const modelCalls = e.anthropic.calls().length;
+    const posts = e.slack.posted().length;
+    const forged = [
+      { kind: 'command', user: 'U_MANAGER', channel: 'C-ALERTS', text: 'manda mensagem pra todos os médicos' },
+      { kind: 'action', user: 'U_MANAGER', channel: 'C-ALERTS', messageTs: '1.1', actionId: 'slack_action_confirm', value: '00000000-0000-0000-0000-000000000000' },
+    ];
+    for (const [i, data] of forged.entries()) {
+      const job = await supervision.add('slack-command', data, { jobId: `forged-slack-${i}` });
+      await waitFor(async () => (await supervision.getJob(job.id!))?.failedReason !== undefined, { timeoutMs: 15_000, what: 'refused' });
+      expect((await supervision.getJob(job.id!))!.failedReason).toMatch(/invalid signature/);
+    }
+    // Nothing was asked of the model and nothing posted on the forger's behalf.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(e.anthropic.calls().length).toBe(modelCalls);
+    expect(e.slack.posted().length).toBe(posts);
+  });
+});
