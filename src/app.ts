@@ -21,7 +21,7 @@ import { createSlackNotifier, logNotifier, type SlackNotifier } from './integrat
 import type { PipelineDeps } from './pipeline/index.js';
 import { createOutboundEnqueuer, createRateLimiter, createSendOutbound, type OutboundEnqueuer, type SendOutbound } from './outbound/index.js';
 import { assertNoEviction, createRedis, ensureRedis, pingRedis, type Redis } from './redis/index.js';
-import { createLogger, systemClock, type Clock, type JobQueue, type Logger } from './shared/index.js';
+import { createJobSigner, createLogger, systemClock, type Clock, type JobQueue, type Logger } from './shared/index.js';
 import { createBullQueues, type BullQueues } from '../workers/queue.js';
 import { startWorkers, type RunningWorkers, type WorkerOptions } from '../workers/index.js';
 import { scheduleChatwootSync } from '../workers/chatwoot-sync.js';
@@ -108,7 +108,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ...(overrides.outboundInDoubtGraceMs !== undefined && { inDoubtGraceMs: overrides.outboundInDoubtGraceMs }),
     ...(overrides.outboundSafeModePollMs !== undefined && { safeModePollMs: overrides.outboundSafeModePollMs }),
   });
-  const outbound = createOutboundEnqueuer(queues);
+  // Web and worker must agree on the key: from the environment, or made once in the shared database.
+  const jobSigner = createJobSigner(config.JOB_SIGNING_KEY ?? (await db.rpc<{ key: string }>('job_signing_key')).key);
+  const outbound = createOutboundEnqueuer(queues, jobSigner);
   const notices =
     config.SLACK_BOT_TOKEN && config.SLACK_ALERTS_CHANNEL
       ? createSlackNotifier({ token: config.SLACK_BOT_TOKEN, channel: config.SLACK_ALERTS_CHANNEL, ...(config.SLACK_API_URL ? { apiUrl: config.SLACK_API_URL } : {}), logger })
@@ -132,6 +134,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     queue: queues,
     flags,
     outbound,
+    jobSigner,
     sendOutbound,
     whatsapp,
     notices,

@@ -20,6 +20,7 @@ export default defineConfig({
       'tests/integration/outbound/multi-process.test.ts',
       'tests/integration/inbound/*.test.ts',
       'tests/integration/campaigns/*.test.ts',
+      'tests/integration/security/schema-hardening.test.ts',
     ],
     globalSetup: ['tests/setup/global-setup-postgres.ts'],
     pool: 'forks',
