@@ -13,10 +13,11 @@
  *
  * No --database-url: the embedded engine (support/engine.ts says how it is shared).
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createOutboundEnqueuer, type OutboundContext } from '../src/outbound/index.js';
 import { createRedis } from '../src/redis/index.js';
+import { createJobSigner } from '../src/shared/index.js';
 import { createBullQueues } from '../workers/queue.js';
 import { dropPrefix } from './support/drop-prefix.js';
 import { openEngine } from './support/engine.js';
@@ -61,6 +62,8 @@ const contexts: OutboundContext[] = rows.map((r) => ({
 }));
 
 const cpuProfDir = cpuProfArg();
+// Outbound jobs are signed (decision 0160): the bench enqueues with the key the workers verify with.
+const JOB_SIGNING_KEY = randomBytes(32).toString('hex');
 log(`${engine.engine}: starting ${WORKERS} worker process(es), outbound concurrency ${CONCURRENCY} each`);
 const workers = Array.from({ length: WORKERS }, () =>
   spawnJulia(
@@ -74,6 +77,7 @@ const workers = Array.from({ length: WORKERS }, () =>
       EVOLUTION_INSTANCE: 'julia',
       HUMANIZED_DELAY: 'off',
       OUTBOUND_CONCURRENCY: String(CONCURRENCY),
+      JOB_SIGNING_KEY,
     },
     { ...(cpuProfDir && { cpuProfDir }) },
   ),
@@ -81,7 +85,7 @@ const workers = Array.from({ length: WORKERS }, () =>
 await waitForWorkers(REDIS_URL, prefix, 'outbound', WORKERS);
 
 const queues = createBullQueues(createRedis(REDIS_URL, { name: 'bench', blocking: true }), prefix);
-const outbound = createOutboundEnqueuer(queues);
+const outbound = createOutboundEnqueuer(queues, createJobSigner(JOB_SIGNING_KEY));
 const enqueue = (from: number, to: number, label: string) =>
   Promise.all(
     Array.from({ length: to - from }, (_, k) => {
