@@ -9,7 +9,7 @@
  *
  *   node --import tsx bench/campaign.ts [--doctors 100000] [--sends 2000] [--instances 10]
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createCampaignCommands, createDispatcher } from '../src/campaigns/index.js';
 import { createSupabaseDb } from '../src/db/index.js';
@@ -17,7 +17,7 @@ import { createFlagStore } from '../src/flags/index.js';
 import { createEvolutionClient } from '../src/integrations/evolution/index.js';
 import { createOutboundEnqueuer, createRateLimiter, createSendOutbound } from '../src/outbound/index.js';
 import { createRedis } from '../src/redis/index.js';
-import { silentLogger, type Clock } from '../src/shared/index.js';
+import { createJobSigner, silentLogger, type Clock } from '../src/shared/index.js';
 import { createOutboundWithdrawer } from '../workers/campaign-withdraw.js';
 import { startWorkers, type JobHandler } from '../workers/index.js';
 import { createOutboundHandler } from '../workers/outbound.js';
@@ -65,7 +65,7 @@ await pg.exec(`
 
 const flags = createFlagStore({ db, redis, prefix, logger: silentLogger });
 const queues = createBullQueues(createRedis(REDIS_URL, { name: 'bench-queues', blocking: true }), prefix);
-const outbound = createOutboundEnqueuer(queues);
+const outbound = createOutboundEnqueuer(queues, createJobSigner(randomBytes(32).toString('hex')));
 const withdrawer = createOutboundWithdrawer(redis, prefix);
 const commands = createCampaignCommands({ db, clock, withdraw: withdrawer.withdraw });
 const dispatcherWith = (limiter: ReturnType<typeof createRateLimiter>) =>

@@ -1,19 +1,28 @@
 /**
- * Throughput of the one way out: valid replies to many doctors (so the
- * proactive limits do not apply) through sendOutbound against the Evolution
- * fake, on a migrated PGlite and real Redis. Prints one JSON object.
+ * Throughput of the one way out, deployed: `outbound` jobs (replies to many
+ * doctors, so the proactive limits do not apply) enqueued the way producers
+ * enqueue them, and drained by separate `julia worker` processes through
+ * BullMQ, sendOutbound (guardrails, dedupe reservation, rate limits, provider
+ * call, recorded outcome) and the Evolution fake in a process of its own.
+ * Measures sends/s from releasing the (paused, filled) queue until every message
+ * reached the fake,
+ * and checks each message got exactly one outcome event. Prints one JSON object.
  *
- *   node --import tsx bench/outbound.ts [--messages 3000] [--concurrency 32]
+ *   node --import tsx bench/outbound.ts [--database-url postgres://127.0.0.1:5432]
+ *     [--messages 3000] [--workers 2] [--concurrency 32] [--cpu-prof dir]
+ *
+ * No --database-url: the embedded engine (support/engine.ts says how it is shared).
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { createPgliteWorkerDb, migrate } from '../src/db/index.js';
-import { createFlagStore } from '../src/flags/index.js';
-import { createEvolutionClient } from '../src/integrations/evolution/index.js';
-import { createRateLimiter, createSendOutbound, type OutboundContext } from '../src/outbound/index.js';
+import { createOutboundEnqueuer, type OutboundContext } from '../src/outbound/index.js';
 import { createRedis } from '../src/redis/index.js';
-import { silentLogger, systemClock } from '../src/shared/index.js';
+import { createJobSigner } from '../src/shared/index.js';
+import { createBullQueues } from '../workers/queue.js';
 import { dropPrefix } from './support/drop-prefix.js';
+import { openEngine } from './support/engine.js';
+import { cpuSeconds } from './support/cpu-time.js';
+import { cpuProfArg, spawnJulia, waitForWorkers } from './support/spawn-julia.js';
 import { spawnEvolutionFake } from './support/spawn-evolution-fake.js';
 
 const arg = (name: string, fallback: number) => {
@@ -21,30 +30,27 @@ const arg = (name: string, fallback: number) => {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const MESSAGES = arg('messages', 3_000);
+const WORKERS = arg('workers', 2);
+// Per worker process (OUTBOUND_CONCURRENCY).
 const CONCURRENCY = arg('concurrency', 32);
 const DOCTORS = Math.min(MESSAGES, 1_000);
+const WARM = 300;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const log = (m: string) => process.stderr.write(`[bench:outbound] ${m}\n`);
 
-// The embedded default as `julia serve` runs it: PGlite on its own thread.
-const db = await createPgliteWorkerDb();
-await migrate(db);
-const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { name: 'bench' });
+const engine = await openEngine('outbound');
 const prefix = `bench-outbound-${randomUUID().slice(0, 8)}`;
-// The fake runs in its own process: its HTTP handling is not the wrapper's cost.
 const fake = await spawnEvolutionFake(['julia']);
-const flags = createFlagStore({ db, redis, prefix, logger: silentLogger });
-const provider = createEvolutionClient({ baseUrl: fake.url, apiKey: fake.apiKey, logger: silentLogger });
 
-// Doctors, each with a conversation and an inbound message a moment ago.
-await db.exec(`
+// Doctors, each with a conversation and an inbound message a moment ago (not timed).
+await engine.exec(`
   insert into doctors (phone) select '55119' || lpad(g::text, 8, '0') from generate_series(1, ${DOCTORS}) g;
   insert into doctor_state (doctor_id) select id from doctors;
   insert into conversations (doctor_id, instance) select id, 'julia' from doctors;
   insert into interactions (conversation_id, doctor_id, direction, instance, provider_message_id, body, occurred_at)
     select c.id, c.doctor_id, 'inbound', 'julia', gen_random_uuid()::text, 'oi', now() from conversations c;`);
-const rows = (
-  await db.query<{ doctor_id: string; conversation_id: string; id: string; occurred_at: Date }>(
-    `select doctor_id, conversation_id, id, occurred_at from interactions where direction = 'inbound'`,
-  )
+const rows = await engine.query<{ doctor_id: string; conversation_id: string; id: string; occurred_at: string }>(
+  `select doctor_id, conversation_id, id, occurred_at from interactions where direction = 'inbound'`,
 );
 const contexts: OutboundContext[] = rows.map((r) => ({
   method: 'REPLY',
@@ -55,73 +61,123 @@ const contexts: OutboundContext[] = rows.map((r) => ({
   actor: 'julia',
 }));
 
-// Guardrail decision latency as the wrapper sees it: doctor state read + flags + rules.
-const decisionMs: number[] = [];
-const send = createSendOutbound({
-  db,
-  flags,
-  provider,
-  rateLimiter: createRateLimiter(redis, prefix),
-  instances: ['julia'],
-  clock: systemClock,
-  logger: silentLogger,
-  onDecision: (ms) => decisionMs.push(ms),
-});
-
-// Isolated decision latency: one send at a time (state read + flags + rules), after warm-up.
-const isolatedMs: number[] = [];
-{
-  const collect = decisionMs.length;
-  for (let n = 0; n < 300; n++) {
-    const ctx = contexts[n % contexts.length]!;
-    await send(ctx, `Aquecimento ${n}`, { idempotencyKey: `warm-${n}` });
-  }
-  isolatedMs.push(...decisionMs.splice(collect));
-}
-const warmSends = 300;
-
-let next = 0;
-const outcomes: Record<string, number> = {};
-const sendMs: number[] = [];
-const started = performance.now();
-await Promise.all(
-  Array.from({ length: CONCURRENCY }, async () => {
-    while (next < MESSAGES) {
-      const n = next++;
-      const ctx = contexts[n % contexts.length]!;
-      const t = performance.now();
-      const res = await send(ctx, `Oi! Mensagem ${n} do benchmark`, { idempotencyKey: `bench-${n}` });
-      sendMs.push(performance.now() - t);
-      outcomes[res.outcome] = (outcomes[res.outcome] ?? 0) + 1;
-    }
-  }),
+const cpuProfDir = cpuProfArg();
+// Outbound jobs are signed (decision 0160): the bench enqueues with the key the workers verify with.
+const JOB_SIGNING_KEY = randomBytes(32).toString('hex');
+log(`${engine.engine}: starting ${WORKERS} worker process(es), outbound concurrency ${CONCURRENCY} each`);
+const workers = Array.from({ length: WORKERS }, () =>
+  spawnJulia(
+    'worker',
+    {
+      ...engine.env,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      EVOLUTION_API_URL: fake.url,
+      EVOLUTION_API_KEY: fake.apiKey,
+      EVOLUTION_INSTANCE: 'julia',
+      HUMANIZED_DELAY: 'off',
+      OUTBOUND_CONCURRENCY: String(CONCURRENCY),
+      JOB_SIGNING_KEY,
+    },
+    { ...(cpuProfDir && { cpuProfDir }) },
+  ),
 );
-const elapsedS = (performance.now() - started) / 1000;
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!.toFixed(3));
+await waitForWorkers(REDIS_URL, prefix, 'outbound', WORKERS);
+
+const queues = createBullQueues(createRedis(REDIS_URL, { name: 'bench', blocking: true }), prefix);
+const outbound = createOutboundEnqueuer(queues, createJobSigner(JOB_SIGNING_KEY));
+const enqueue = (from: number, to: number, label: string) =>
+  Promise.all(
+    Array.from({ length: to - from }, (_, k) => {
+      const n = from + k;
+      return outbound.enqueueOutbound(contexts[n % contexts.length]!, `Oi! Mensagem ${n} do benchmark (${label})`, { idempotencyKey: `${label}-${n}` });
+    }),
+  );
+const untilSent = async (count: number, timeoutMs: number) => {
+  const until = Date.now() + timeoutMs;
+  while ((await fake.count()) < count && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
 };
+
+// Warm-up (not measured): JIT, connection pools and prepared statements in every worker.
+await enqueue(0, WARM, 'warm');
+await untilSent(WARM, 60_000);
+
+log(`${MESSAGES} messages`);
+const pids = [...workers.map((w) => w.pid), ...(engine.pid ? [engine.pid] : [])];
+const cpu0 = await cpuSeconds(pids);
+// Queued while the queue is paused, so the figure is the workers' pace and not the
+// enqueuing bench's (one process adding 3,000 jobs is slower on a loaded machine).
+const outboundQueue = queues.queues.outbound;
+await outboundQueue.pause();
+const enqueueStarted = performance.now();
+await enqueue(0, MESSAGES, 'bench');
+const enqueuedMs = performance.now() - enqueueStarted;
+const started = performance.now();
+await outboundQueue.resume();
+await untilSent(WARM + MESSAGES, 120_000);
+const elapsedS = (performance.now() - started) / 1000;
+const providerCalls = (await fake.count()) - WARM;
+const cpu1 = await cpuSeconds(pids);
+// No message may reach WhatsApp twice, whatever the load: this bench's texts are all distinct.
+const seen = new Map<string, number>();
+for (const t of await fake.texts()) if (t.includes('do benchmark')) seen.set(t, (seen.get(t) ?? 0) + 1);
+const duplicates = [...seen.values()].filter((c) => c > 1).length;
+const otherTexts = (await fake.count()) - [...seen.values()].reduce((a, b) => a + b, 0);
+const cpuMsPerSend = (from: number, to: number) =>
+  Number(((cpu1.slice(from, to).reduce((a, b) => a + b, 0) - cpu0.slice(from, to).reduce((a, b) => a + b, 0)) * 1000 / MESSAGES).toFixed(2));
+
+await Promise.all(workers.map((w) => w.stop()));
+// Exactly one outcome per send (invariant I2), warm-up included. Only this bench's keys:
+// the workers also run Júlia's schedules (follow-ups and the like), which may send too.
+const outcomes = Object.fromEntries(
+  (
+    await engine.query<{ event_type: string; n: string | number }>(
+      `select event_type, count(*) as n from business_events
+        where event_type in ('doctor_outbound','outbound_blocked','outbound_bypass','outbound_deduped')
+          and (dedupe_key like 'outbound:bench-%' or dedupe_key like 'outbound:warm-%') group by 1`,
+    )
+  ).map((r) => [r.event_type, Number(r.n)]),
+);
+// Why any of this bench's sends did not go out (expected: none).
+const blockedRules = Object.fromEntries(
+  (
+    await engine.query<{ rule: string; n: string | number }>(
+      `select coalesce(rule, status) as rule, count(*) as n from outbound_messages
+        where status <> 'sent' and (idempotency_key like 'bench-%' or idempotency_key like 'warm-%') group by 1`,
+    )
+  ).map((r) => [r.rule, Number(r.n)]),
+);
+const outcomeEvents = Object.values(outcomes).reduce((a, b) => a + b, 0);
+
+await queues.close();
+await fake.stop();
+await dropPrefix(REDIS_URL, prefix);
+await engine.stop();
 
 console.log(
   JSON.stringify({
     bench: 'outbound',
+    engine: engine.engine,
+    workers: WORKERS,
+    concurrencyPerWorker: CONCURRENCY,
     messages: MESSAGES,
     doctors: DOCTORS,
-    concurrency: CONCURRENCY,
+    provider_calls: providerCalls,
+    // Bench texts that reached the fake more than once (must be 0), and texts the workers sent
+    // on their own (Júlia's schedules run in them too).
+    duplicate_texts: duplicates,
+    other_texts: otherTexts,
     outcomes,
-    provider_calls: (await fake.count()) - warmSends,
+    // Warm-up and measured sends: each must have exactly one outcome event.
+    outcome_events_vs_sends: `${outcomeEvents}/${WARM + MESSAGES}`,
+    not_sent_by_rule: blockedRules,
+    enqueue_ms: Math.round(enqueuedMs),
     elapsed_s: Number(elapsedS.toFixed(2)),
-    sends_per_second: Math.round(MESSAGES / elapsedS),
-    send_ms: { p50: pct(sendMs, 50), p99: pct(sendMs, 99) },
-    // As the wrapper sees it under load: includes waiting for the single-threaded embedded database.
-    guardrail_decision_under_load_ms: { p50: pct(decisionMs, 50), p99: pct(decisionMs, 99) },
-    // One decision at a time: what a send pays when it is not queued behind others.
-    guardrail_decision_ms: { p50: pct(isolatedMs.slice(50), 50), p99: pct(isolatedMs.slice(50), 99) },
-    targets: { sends_per_second: 500, guardrail_decision_p99_ms: 5 },
+    sends_per_second: Math.round(providerCalls / elapsedS),
+    // CPU (user+sys, all threads) per send: steadier than wall time on a busy machine.
+    // The embedded database's process is counted apart; a PostgreSQL server's is not measured.
+    cpu_ms_per_send: { workers: cpuMsPerSend(0, WORKERS), ...(engine.pid && { embedded_db: cpuMsPerSend(WORKERS, WORKERS + 1) }) },
+    targets: { sends_per_second: engine.engine === 'embedded' ? 500 : 1_000 },
   }),
 );
-
-await fake.stop();
-redis.disconnect();
-await dropPrefix(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix);
-await db.close();
+process.exit(0);

@@ -1,48 +1,70 @@
 /**
- * Webhook throughput: autocannon against a real `julia web` process (its own
- * PGlite data dir, real Redis under a private prefix), every request a distinct
- * WhatsApp message. Then an inbound worker drains the queue into a second PGlite
- * and we compare what the webhook accepted with what was persisted.
+ * Webhook acknowledgements, deployed: autocannon against a real `julia web`
+ * process (real Redis under a private prefix, every request a distinct
+ * WhatsApp message), alternated in the same run with a minimal Hono route that
+ * only parses the body and adds one BullMQ job (support/minimal-webhook-
+ * process.ts), so the ratio of the two is steady when the machine is not.
+ * No worker consumes during the load, for either server: on two cores a
+ * draining worker would take CPU from whichever route is measured. Afterwards
+ * separate `julia worker` processes drain the queue into the database and we
+ * check that every acknowledged message was persisted.
  *
- *   node --import tsx bench/webhook.ts [seconds=10] [connections=16]
+ *   node --import tsx bench/webhook.ts [--database-url postgres://127.0.0.1:5432]
+ *     [--seconds 5] [--rounds 2] [--warmup-requests 5000] [--connections 16] [--workers 2] [--cpu-prof dir]
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { createPgliteDb, migrate } from '../src/db/index.js';
-import { silentLogger } from '../src/shared/index.js';
-import { startWorkers } from '../workers/index.js';
-import { inboundHandler } from '../workers/inbound.js';
-import '../workers/catalog.js';
-import { createRedis } from '../src/redis/index.js';
-import { dropPrefix } from './support/drop-prefix.js';
+import { startAnthropicFake } from '../tests/fakes/anthropic-fake.js';
 import { evolutionPayload } from '../tests/helpers/evolution-fixture.js';
-import { recordingQueue } from '../tests/helpers/recording-queue.js';
-import { createScratchDatabase } from '../tests/helpers/test-postgres.js';
+import { freePort } from '../tests/helpers/free-port.js';
+import { cpuSeconds } from './support/cpu-time.js';
+import { dropPrefix } from './support/drop-prefix.js';
+import { openEngine } from './support/engine.js';
+import { cpuProfArg, ownChild, spawnJulia, waitForWeb, waitForWorkers } from './support/spawn-julia.js';
 
-const seconds = Number(process.argv[2] ?? 10);
-const connections = Number(process.argv[3] ?? 16);
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SECONDS = arg('seconds', 5);
+const ROUNDS = arg('rounds', 2);
+// Both servers first answer this many requests unmeasured: JIT-cold code would otherwise
+// weigh on whichever server got fewer requests in its measured rounds (a count, not a
+// time, so a loaded machine still warms both alike).
+const WARMUP_REQUESTS = arg('warmup-requests', 5_000);
+const CONNECTIONS = arg('connections', 16);
+const WORKERS = arg('workers', 2);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `bench-webhook-${Date.now()}`;
-const port = 3900 + Math.floor(Math.random() * 90);
-const julia = join(import.meta.dirname, '../src/julia.mjs');
-// `julia web` needs a shared database (issue 15): a scratch one on the machine's PostgreSQL.
-// It only answers /readyz; acknowledged webhooks go to Redis, drained below.
-const scratch = await createScratchDatabase('bench_web');
-const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), DATABASE_URL: scratch.url, REDIS_URL, REDIS_PREFIX: prefix, EVOLUTION_WEBHOOK_TOKEN: 'bench-token', LOG_LEVEL: 'warn' };
-
 const log = (msg: string) => process.stderr.write(`[bench:webhook] ${msg}\n`);
-log('migrating the web process database');
-const m = spawnSync(process.execPath, [julia, 'migrate'], { env, encoding: 'utf8' });
-if (m.status !== 0) throw new Error(`migrate failed: ${m.stderr}`);
-log(`starting julia web on :${port}`);
-const web = spawn(process.execPath, [julia, 'web'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-for (let i = 0; ; i++) {
-  const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
-  if (ok) break;
-  if (i > 200) throw new Error('julia web did not become ready');
-  await new Promise((r) => setTimeout(r, 100));
-}
+
+const engine = await openEngine('webhook');
+// Turns are debounced past the bench's end (their jobs go with the prefix); the model fake
+// is there only so a worker never stalls on a missing one.
+const anthropic = await startAnthropicFake({ handler: () => ({ text: 'Oi!' }) });
+const port = await freePort();
+const env = {
+  ...engine.env,
+  PORT: String(port),
+  REDIS_URL,
+  REDIS_PREFIX: prefix,
+  EVOLUTION_WEBHOOK_TOKEN: 'bench-token',
+  ANTHROPIC_API_KEY: 'bench',
+  ANTHROPIC_BASE_URL: anthropic.url,
+  TURN_DEBOUNCE_MS: '120000',
+};
+const cpuProfDir = cpuProfArg();
+const prof = cpuProfDir ? { cpuProfDir } : {};
+log(`${engine.engine}: starting julia web on :${port}`);
+const web = spawnJulia('web', env, prof);
+await waitForWeb(port);
+const basePort = await freePort();
+const baseline = ownChild(spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'support/minimal-webhook-process.ts'), String(basePort), REDIS_URL, `${prefix}-baseline`], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+}));
+await once(baseline.stdout!, 'data');
 
 const template = evolutionPayload('text-conversation');
 let n = 0;
@@ -54,68 +76,100 @@ const body = (context: Record<string, unknown>) => {
   template.data.key.remoteJid = `55119${String(10_000_000 + (n % 5_000)).padStart(8, '0')}@s.whatsapp.net`;
   return JSON.stringify(template);
 };
-log(`load: ${connections} connections for ${seconds}s`);
-const result = await autocannon({
-  url: `http://127.0.0.1:${port}/webhooks/evolution`,
-  method: 'POST',
-  connections,
-  duration: seconds,
-  headers: { 'content-type': 'application/json', 'x-webhook-token': 'bench-token' },
-  requests: [
-    {
-      setupRequest: (req, context) => ({ ...req, body: body(context as Record<string, unknown>) }),
-      // Exactly which messages the webhook acknowledged, to compare with what got stored.
-      onResponse: (status, _body, context) => {
-        if (status >= 200 && status < 300) acked.add(String((context as Record<string, unknown>).id));
+const load = (target: number, record: boolean, amount?: number) =>
+  autocannon({
+    url: `http://127.0.0.1:${target}/webhooks/evolution`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    ...(amount ? { amount } : { duration: SECONDS }),
+    headers: { 'content-type': 'application/json', 'x-webhook-token': 'bench-token' },
+    requests: [
+      {
+        setupRequest: (req, context) => ({ ...req, body: body(context as Record<string, unknown>) }),
+        // Exactly which messages Júlia acknowledged, to compare with what got stored.
+        onResponse: (status, _body, context) => {
+          if (record && status >= 200 && status < 300) acked.add(String((context as Record<string, unknown>).id));
+        },
       },
-    },
-  ],
-});
-web.kill('SIGTERM');
+    ],
+  });
+
+type Result = Awaited<ReturnType<typeof load>>;
+const julia: Result[] = [];
+const minimal: Result[] = [];
+let juliaCpu = 0;
+let minimalCpu = 0;
+log(`warm-up: ${WARMUP_REQUESTS} requests on each server`);
+await load(basePort, false, WARMUP_REQUESTS);
+// Júlia's warm-up messages are drained and checked like the others.
+await load(port, true, WARMUP_REQUESTS);
+for (let r = 0; r < ROUNDS; r++) {
+  log(`round ${r + 1}/${ROUNDS}: minimal route, then julia web, ${CONNECTIONS} connections x ${SECONDS}s each`);
+  const [b0] = await cpuSeconds([baseline.pid!]);
+  minimal.push(await load(basePort, false));
+  const [b1, c0] = await cpuSeconds([baseline.pid!, web.pid]);
+  minimalCpu += b1! - b0!;
+  julia.push(await load(port, true));
+  const [c1] = await cpuSeconds([web.pid]);
+  juliaCpu += c1! - c0!;
+}
+baseline.kill('SIGTERM');
+await web.stop();
 const accepted = acked.size;
 
-log(`draining ${accepted} accepted messages into the database`);
-const db = await createPgliteDb();
-await migrate(db);
-const turns = recordingQueue();
-const workers = startWorkers({
-  connection: createRedis(REDIS_URL, { blocking: true }),
-  prefix,
-  logger: silentLogger,
-  handlers: { inbound: inboundHandler({ db, queue: turns, logger: silentLogger, turnDebounceMs: 1000 }) as never },
-  concurrency: { inbound: 16 },
-});
+log(`draining ${accepted} accepted messages into the database with ${WORKERS} julia worker process(es)`);
+const workers = Array.from({ length: WORKERS }, () => spawnJulia('worker', env, prof));
+await waitForWorkers(REDIS_URL, prefix, 'inbound', WORKERS);
 const drainStart = Date.now();
-let missing = accepted;
+let persisted = 0;
 for (;;) {
-  const stored = new Set((await db.pg.query<{ id: string }>('select provider_message_id as id from interactions')).rows.map((r) => r.id));
-  missing = [...acked].filter((id) => !stored.has(id)).length;
-  if (missing === 0 || Date.now() - drainStart > 300_000) break;
+  persisted = Number((await engine.query<{ n: string | number }>(`select count(*) as n from interactions where direction = 'inbound'`))[0]!.n);
+  if (persisted >= accepted || Date.now() - drainStart > 300_000) break;
   await new Promise((r) => setTimeout(r, 1_000));
 }
-const persisted = (await db.rpc<{ inbound: number }>('inbound_counts')).inbound;
 const drainSeconds = (Date.now() - drainStart) / 1000;
-await workers.close();
+const stored = new Set((await engine.query<{ id: string }>(`select provider_message_id as id from interactions where direction = 'inbound'`)).map((r) => r.id));
+const missing = [...acked].filter((id) => !stored.has(id)).length;
+await Promise.all(workers.map((w) => w.stop()));
+await anthropic.close();
 await dropPrefix(REDIS_URL, prefix);
-await db.close();
-await scratch.drop();
+await engine.stop();
 
+const total = (rs: Result[]) => rs.reduce((s, r) => s + r.requests.total, 0);
+const perSecond = (rs: Result[]) => Math.round(total(rs) / (rs.length * SECONDS));
+const worst = (rs: Result[], k: 'p50' | 'p99') => Math.max(...rs.map((r) => r.latency[k]));
 console.log(
   JSON.stringify({
     bench: 'webhook',
-    seconds,
-    connections,
-    requests: result.requests.total,
-    webhooksPerSecond: Math.round(result.requests.average),
-    ackLatencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    engine: engine.engine,
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    warmupRequests: WARMUP_REQUESTS,
+    connections: CONNECTIONS,
+    julia: {
+      requests: total(julia),
+      webhooksPerSecond: perSecond(julia),
+      // Worst round: a tail that shows in one round is a real tail.
+      ackLatencyMs: { p50: worst(julia, 'p50'), p99: worst(julia, 'p99'), max: Math.max(...julia.map((r) => r.latency.max)) },
+      non2xx: julia.reduce((s, r) => s + r.non2xx, 0),
+      errors: julia.reduce((s, r) => s + r.errors + r.timeouts, 0),
+      // CPU (user+sys) of the web process per request: steadier than wall time on a busy machine.
+      cpuMsPerRequest: Number(((juliaCpu * 1000) / total(julia)).toFixed(3)),
+    },
+    minimalRoute: {
+      webhooksPerSecond: perSecond(minimal),
+      ackLatencyMs: { p50: worst(minimal, 'p50'), p99: worst(minimal, 'p99') },
+      cpuMsPerRequest: Number(((minimalCpu * 1000) / total(minimal)).toFixed(3)),
+    },
+    ratioToMinimal: Number((total(julia) / total(minimal)).toFixed(2)),
     accepted,
+    // Can exceed `accepted`: requests still in flight when a round's time ran out were
+    // processed by the server, but autocannon never counted their answers.
     persisted,
     acknowledgedButNotPersisted: missing,
+    drainWorkers: WORKERS,
     drainSeconds,
-    targets: { webhooksPerSecond: 3000, ackP99Ms: 25, acknowledgedButNotPersisted: 0 },
+    targets: { ratioToMinimal: 0.7, ackP99Ms: 15, acknowledgedButNotPersisted: 0 },
   }),
 );
 process.exit(0);

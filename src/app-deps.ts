@@ -5,6 +5,7 @@ import type { WhatsAppProvider } from './integrations/evolution/index.js';
 import type { SlackNotifier } from './integrations/slack/index.js';
 import type { PipelineDeps } from './pipeline/index.js';
 import type { OutboundEnqueuer, SendOutbound } from './outbound/index.js';
+import type { JobSigner } from './shared/job-signature.js';
 import type { Redis } from './redis/index.js';
 import type { Clock, JobQueue, Logger } from './shared/index.js';
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   flags: FlagStore;
   /** How every producer sends a message to a doctor: through the outbound queue. */
   outbound: OutboundEnqueuer;
+  /** Signs outbound job payloads (enqueuer) and verifies them (worker): docs/decisions/0160-security.md. */
+  jobSigner: JobSigner;
   /** The wrapper itself; only the outbound worker should need it. */
   sendOutbound: SendOutbound;
   /** Read receipts and presence; sending text through it directly is forbidden (O1). */

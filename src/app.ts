@@ -11,7 +11,7 @@ import { composePipeline } from './compose-pipeline.js';
 import { composeScheduled } from './compose-scheduled.js';
 import { composeSupervision } from './compose-supervision.js';
 import { composeSlack } from './compose-slack.js';
-import { isSqlDb, migrate, openDb, type Db } from './db/index.js';
+import { isSqlDb, migrate, openDb, waitForDatabase, type Db } from './db/index.js';
 import { createFlagStore, type FlagStore } from './flags/index.js';
 import { createHttpApp, type HttpApp } from './http/index.js';
 import { createChatwootClient, type ChatwootClient } from './integrations/chatwoot/index.js';
@@ -21,7 +21,7 @@ import { createSlackNotifier, logNotifier, type SlackNotifier } from './integrat
 import type { PipelineDeps } from './pipeline/index.js';
 import { createOutboundEnqueuer, createRateLimiter, createSendOutbound, type OutboundEnqueuer, type SendOutbound } from './outbound/index.js';
 import { assertNoEviction, createRedis, ensureRedis, pingRedis, type Redis } from './redis/index.js';
-import { createLogger, systemClock, type Clock, type JobQueue, type Logger } from './shared/index.js';
+import { createJobSigner, createLogger, systemClock, type Clock, type JobQueue, type Logger } from './shared/index.js';
 import { createBullQueues, type BullQueues } from '../workers/queue.js';
 import { startWorkers, type RunningWorkers, type WorkerOptions } from '../workers/index.js';
 import { scheduleChatwootSync } from '../workers/chatwoot-sync.js';
@@ -61,6 +61,9 @@ export interface AppOverrides {
   outboundSafeModePollMs?: number;
 }
 
+/** How long a booting process waits for an unreachable PostgreSQL before giving up. */
+const DATABASE_BOOT_WAIT_MS = 60_000;
+
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
   const redisTarget = await ensureRedis(config.REDIS_URL, logger, { dataDir: config.DATA_DIR });
@@ -72,6 +75,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     throw err;
   });
   const db = overrides.db ?? (await openDb(config.database));
+  // A process started while PostgreSQL restarts waits for it instead of exiting (see waitForDatabase).
+  if (!overrides.db && db.kind === 'postgres' && isSqlDb(db)) await waitForDatabase(db, { timeoutMs: DATABASE_BOOT_WAIT_MS, logger });
   if (!overrides.skipMigrations && isSqlDb(db)) {
     await migrate(db, { logger });
   } else if (db.kind === 'supabase') {
@@ -103,7 +108,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ...(overrides.outboundInDoubtGraceMs !== undefined && { inDoubtGraceMs: overrides.outboundInDoubtGraceMs }),
     ...(overrides.outboundSafeModePollMs !== undefined && { safeModePollMs: overrides.outboundSafeModePollMs }),
   });
-  const outbound = createOutboundEnqueuer(queues);
+  // Web and worker must agree on the key: from the environment, or made once in the shared database.
+  const jobSigner = createJobSigner(config.JOB_SIGNING_KEY ?? (await db.rpc<{ key: string }>('job_signing_key')).key);
+  const outbound = createOutboundEnqueuer(queues, jobSigner);
   const notices =
     config.SLACK_BOT_TOKEN && config.SLACK_ALERTS_CHANNEL
       ? createSlackNotifier({ token: config.SLACK_BOT_TOKEN, channel: config.SLACK_ALERTS_CHANNEL, ...(config.SLACK_API_URL ? { apiUrl: config.SLACK_API_URL } : {}), logger })
@@ -127,6 +134,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     queue: queues,
     flags,
     outbound,
+    jobSigner,
     sendOutbound,
     whatsapp,
     notices,

@@ -44,7 +44,12 @@ export function composeDoctorPath(deps: AppDeps): Capability {
         await settleReminder(db, payload.ctx.reminderId, result.outcome);
         if (deps.mirror && result.outcome === 'sent' && payload.ctx.conversationId) await deps.mirror(payload.ctx.conversationId);
         await explainToSupervisor(deps, payload, result);
-      }, (payload, result) => explainToSupervisor(deps, payload, result)) as JobHandler,
+      }, (payload, result) => explainToSupervisor(deps, payload, result), {
+        signer: deps.jobSigner,
+        // Someone wrote a job into Redis by hand: the managers hear of it (no text, no phone).
+        onForged: (payload, job) =>
+          deps.notices.post(`Envio recusado: job de saída sem assinatura válida na fila (job ${job.id}, método ${payload.ctx.method}). Verifique quem tem acesso ao Redis.`),
+      }) as JobHandler,
       inbound: inboundHandler({ db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler,
       turn: turnHandler(pipeline, { queue }) as JobHandler,
       'group-ingest': groupIngestHandler({ db, queue }) as JobHandler,

@@ -47,7 +47,7 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
       sessions: redisSessions(redis, redisPrefix),
       prompt: loadAdminPrompt(),
     });
-    handlers['slack-command'] = slackCommandHandler(agent) as JobHandler;
+    handlers['slack-command'] = slackCommandHandler(agent, deps.jobSigner, logger) as JobHandler;
   }
   return {
     name: 'slack',
@@ -60,7 +60,8 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
           now: () => deps.clock.now().getTime(),
           dedupe: onceKeys(redis, redisPrefix, 'slack', 3600),
           enqueue: async (work) => {
-            await deps.queue.enqueue('slack-command', work);
+            // Signed: a job written straight into Redis cannot speak (or press Confirm) as a manager.
+            await deps.queue.enqueue('slack-command', { ...work, sig: deps.jobSigner.sign(work) });
           },
         }),
       },

@@ -53,6 +53,11 @@ const schema = z.object({
   SLACK_ALERTS_CHANNEL: optionalString,
   /** Bearer token (or basic-auth password) for /admin/* and /metrics; those routes are off when unset. */
   ADMIN_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  /**
+   * HMAC key for outbound job payloads (docs/decisions/0160-security.md). Unset: a key is
+   * generated once in the database (job_signing_key()) and shared by every process.
+   */
+  JOB_SIGNING_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   HUMANIZED_DELAY: onOff('on'),
   // Quiet window that merges a burst ("oi" / "tudo bem?" / "tem plantão?") into one turn.
   TURN_DEBOUNCE_MS: int(2_000, 0, 120_000),

@@ -21,6 +21,7 @@ export default defineConfig({
       'tests/integration/inbound/*.test.ts',
       'tests/integration/catchup/self-send.test.ts',
       'tests/integration/campaigns/*.test.ts',
+      'tests/integration/security/schema-hardening.test.ts',
     ],
     globalSetup: ['tests/setup/global-setup-postgres.ts'],
     pool: 'forks',

@@ -29,6 +29,18 @@ export interface RunningWorkers {
   close(opts?: { graceMs?: number }): Promise<void>;
 }
 
+/**
+ * How many times a job may be found stalled (its process died or froze while
+ * running it) before BullMQ fails it for good. BullMQ's default is 1, and that
+ * failure is unrecoverable (no retry, whatever the attempts): two crashes that hit
+ * the same job, say a SIGKILL and then an OOM, or a deploy past its grace period,
+ * lost the doctor's message or left his reply reserved and never sent (found by
+ * bench/chaos.ts). A stall is the process's failure, not the job's; the handlers
+ * are idempotent, so the job is simply run again. The bound still stops a job
+ * that itself kills every process that takes it.
+ */
+export const MAX_STALLED_COUNT = 10;
+
 /** Backoff type 'capped': the job definition's exponential steps, capped (see JobDefinition.maxBackoffMs). */
 function cappedBackoff(attemptsMade: number, _type?: string, _err?: Error, job?: { name: string }): number {
   return backoffDelayMs(jobDefinition(job?.name ?? ''), attemptsMade);
@@ -73,7 +85,7 @@ export function startWorkers(opts: WorkerOptions): RunningWorkers {
         settings: { backoffStrategy: cappedBackoff },
         ...(opts.settings?.lockDurationMs && { lockDuration: opts.settings.lockDurationMs }),
         ...(opts.settings?.stalledIntervalMs && { stalledInterval: opts.settings.stalledIntervalMs }),
-        ...(opts.settings?.maxStalledCount !== undefined && { maxStalledCount: opts.settings.maxStalledCount }),
+        maxStalledCount: opts.settings?.maxStalledCount ?? MAX_STALLED_COUNT,
       },
     );
     worker.on('failed', (job, err) =>

@@ -2,6 +2,7 @@ import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { z } from 'zod';
 import { OUTBOUND_METHODS, type SendOutbound } from '../src/outbound/index.js';
 import { AppError } from '../src/shared/errors.js';
+import type { JobSigner } from '../src/shared/job-signature.js';
 import type { Logger } from '../src/shared/logger.js';
 import { defineJob } from './job-definition.js';
 
@@ -24,6 +25,8 @@ export const outboundPayload = z.object({
   ctx: context,
   text: z.string().min(1).max(4_096),
   idempotencyKey: z.string().min(1).max(200),
+  /** HMAC of the rest (src/shared/job-signature.ts); checked before anything is sent. */
+  sig: z.string().max(128).optional(),
 });
 export type OutboundPayload = z.infer<typeof outboundPayload>;
 
@@ -45,8 +48,19 @@ export function createOutboundHandler(
   onSettled?: (payload: OutboundPayload, result: { outcome: string }) => Promise<void>,
   /** Called on each deferral (best effort: a failure is logged, the deferral stands). */
   onDeferred?: (payload: OutboundPayload, result: { outcome: 'deferred'; reason: string; until: Date }) => Promise<void>,
+  /** Verifies `sig`; a job that fails is refused before any check or send, and reported. */
+  guard?: { signer: JobSigner; onForged: (payload: OutboundPayload, job: Job) => Promise<void> },
 ) {
   return async (payload: OutboundPayload, job: Job) => {
+    if (guard) {
+      const { sig, ...signed } = payload;
+      if (!guard.signer.verify(signed, sig)) {
+        // Never retried: a forged or unsigned job stays in the failed set (the dead letters of the queue).
+        logger.warn({ jobId: job.id, method: payload.ctx.method, actor: payload.ctx.actor, signed: sig !== undefined }, 'outbound job refused: bad signature');
+        await guard.onForged(payload, job).catch((err: Error) => logger.warn({ err: err.message }, 'forged-job report failed'));
+        throw new UnrecoverableError('outbound job refused: missing or invalid signature');
+      }
+    }
     let result;
     // Jobs queued before dueAt existed: when the job was first due.
     const ctx = payload.ctx.dueAt ? payload.ctx : { ...payload.ctx, dueAt: new Date(job.timestamp + (job.opts.delay ?? 0)).toISOString() };

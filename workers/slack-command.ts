@@ -1,3 +1,6 @@
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { JobSigner } from '../src/shared/job-signature.js';
+import type { Logger } from '../src/shared/logger.js';
 import { defineJob } from './job-definition.js';
 import { slackWorkSchema, type AdminAgent, type SlackWorkItem } from '../src/slack/index.js';
 
@@ -9,6 +12,13 @@ import { slackWorkSchema, type AdminAgent, type SlackWorkItem } from '../src/sla
  */
 export const slackCommandJob = defineJob({ queue: 'supervision', payload: slackWorkSchema, attempts: 1, backoffMs: 1_000 });
 
-export function slackCommandHandler(agent: AdminAgent) {
-  return (work: SlackWorkItem) => agent.handle(work);
+export function slackCommandHandler(agent: AdminAgent, signer: JobSigner, logger: Logger) {
+  return async (work: SlackWorkItem, job: Job) => {
+    const { sig, ...signed } = work;
+    if (!signer.verify(signed, sig)) {
+      logger.warn({ jobId: job.id, kind: work.kind }, 'slack-command job refused: bad signature');
+      throw new UnrecoverableError('slack-command job refused: missing or invalid signature');
+    }
+    return agent.handle(signed as SlackWorkItem);
+  };
 }

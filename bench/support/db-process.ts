@@ -1,13 +1,16 @@
 /**
  * The embedded database in a process of its own, reached through a
- * PostgREST-shaped gateway (the Supabase adapter), so a benchmark's RSS is the
+ * PostgREST-shaped gateway (the Supabase adapter), so several Júlia processes
+ * (web, workers) can share one PGlite, and a benchmark's RSS is the
  * application's and not PGlite's WASM heap (~400 MB before any data), just as
- * production runs Postgres apart. IPC: {exec}, {query} and 'rss'.
+ * production runs Postgres apart. PGlite runs on its own thread, as `julia
+ * serve` runs it, so the gateway's HTTP parsing does not queue behind SQL.
+ * IPC: {exec}, {query} and 'rss'.
  */
-import { createPgliteDb, migrate } from '../../src/db/index.js';
+import { createPgliteWorkerDb, migrate } from '../../src/db/index.js';
 import { serveRpcGateway } from '../../tests/helpers/rpc-gateway.js';
 
-const db = await createPgliteDb();
+const db = await createPgliteWorkerDb();
 await migrate(db);
 const gateway = await serveRpcGateway(db);
 process.stdout.write(`${JSON.stringify({ url: gateway.url, key: gateway.key })}\n`);

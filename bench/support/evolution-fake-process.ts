@@ -15,5 +15,6 @@ process.stdout.write(`${JSON.stringify({ url: fake.url, apiKey: fake.apiKey })}\
 process.on('message', (msg) => {
   if (msg === 'count') process.send?.({ count: fake.sentTexts().length });
   if (msg === 'arrivals') process.send?.({ arrivals: arrivals() });
+  if (msg === 'texts') process.send?.({ texts: fake.sentTexts().map((t) => t.text) });
   if (msg === 'stop') void fake.close().then(() => process.exit(0));
 });

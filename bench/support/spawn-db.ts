@@ -1,8 +1,10 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import { ownChild } from './spawn-julia.js';
 
 export interface RemoteDb {
+  pid: number;
   url: string;
   key: string;
   exec(sql: string): Promise<void>;
@@ -13,7 +15,7 @@ export interface RemoteDb {
 
 /** Starts bench/support/db-process.ts and talks to it over IPC. */
 export async function spawnDb(): Promise<RemoteDb> {
-  const child = fork(join(import.meta.dirname, 'db-process.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = ownChild(fork(join(import.meta.dirname, 'db-process.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] }));
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
   const { url, key } = JSON.parse(String(line).split('\n')[0]!) as { url: string; key: string };
   let next = 0;
@@ -30,6 +32,7 @@ export async function spawnDb(): Promise<RemoteDb> {
       child.send({ id, ...msg });
     });
   return {
+    pid: child.pid!,
     url,
     key,
     exec: async (sql) => void (await call({ exec: sql })),

@@ -6,6 +6,21 @@ export interface PostgresOptions {
   max?: number;
   /** Per-statement timeout; a stuck query must not hold a worker forever. */
   statementTimeoutMs?: number;
+  /** Named prepared statements for `rpc` (default: yes, unless the URL is a transaction pooler). */
+  prepare?: boolean;
+}
+
+/**
+ * Supabase's transaction-mode pooler (Supavisor/PgBouncer on port 6543) hands each
+ * transaction to any server connection, so a statement prepared on one is unknown
+ * on the next: prepared statements must be off there.
+ */
+export function isTransactionPooler(url: string): boolean {
+  try {
+    return new URL(url).port === '6543';
+  } catch {
+    return false;
+  }
 }
 
 export function createPostgresDb(opts: PostgresOptions): SqlDb & { sql: postgres.Sql } {
@@ -16,13 +31,18 @@ export function createPostgresDb(opts: PostgresOptions): SqlDb & { sql: postgres
     onnotice: () => {},
     connection: { statement_timeout: opts.statementTimeoutMs ?? 15_000, application_name: 'julia' },
   });
+  // postgres.js leaves `unsafe` text unprepared: each call with parameters then costs a
+  // Parse+Describe round trip before its Bind+Execute one, and a fresh plan. The rpc
+  // texts are few and fixed (one per function and argument set), so each connection
+  // prepares each once: one round trip per call (bench/outbound.ts sends 3 per message).
+  const prepare = opts.prepare ?? !isTransactionPooler(opts.url);
   return {
     kind: 'postgres',
     sql,
     async rpc<T>(name: string, args = {}): Promise<T> {
       const call = buildRpcCall(name, args);
       try {
-        const rows = await sql.unsafe(call.sql, call.params as postgres.ParameterOrJSON<never>[]);
+        const rows = await sql.unsafe(call.sql, call.params as postgres.ParameterOrJSON<never>[], { prepare });
         return (rows[0] as unknown as { result: T }).result;
       } catch (err) {
         throw toDbError(name, err);

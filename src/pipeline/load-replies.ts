@@ -18,6 +18,8 @@ export function loadPipelineReplies(agent: AgentPrompts, dir = DIR): PipelineRep
     botAnswer: agent.botAnswer,
     handoffMessages: agent.handoffMessages,
     validationFeedback: agent.validationFeedback,
+    // The hospitals' map is knowledge Júlia is meant to tell; the rest is how she works.
+    confidential: agent.staticBlocks.filter((b) => b.name !== 'hospitais-regiao.md').map((b) => b.text),
     optOutConfirmation: options('opt-out-confirmation.md', dir),
     audioRequest: options('audio-request.md', dir),
     longMessage: options('long-message.md', dir),

@@ -37,6 +37,8 @@ export interface PipelineReplies {
   audioRequest: string[];
   longMessage: string[];
   validationFeedback(reason: string): string;
+  /** Instructions a reply must never quote (ValidateOutput's prompt_leak); from prompts/ at boot. */
+  confidential?: string[];
 }
 
 export interface HandoffNotice {

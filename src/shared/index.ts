@@ -9,3 +9,4 @@ export * from './text.js';
 export * from './timeout.js';
 export * from './observe.js';
 export * from './pii.js';
+export * from './job-signature.js';

@@ -12,8 +12,12 @@ const EMAIL = /\b[\w.+-]+@(?!s\.whatsapp\.net|c\.us|g\.us)[A-Za-z][\w-]*(?:\.[\w
 // 8+ digits, optionally broken by spaces, dots, dashes or parentheses: phones, CPFs, CRMs with UF.
 const DIGIT_RUN = /(?<![\w-])\+?\d(?:[\s().-]?\d){7,}(?![\w-])/g;
 
+// URL-encoded "+" and "@" (a phone or JID inside a query string) would hide a number from the rules below.
+const ENCODED = /%(2B|40)/gi;
+
 export function maskPii(text: string): string {
   return text
+    .replace(ENCODED, (_m, hex: string) => (hex === '40' ? '@' : '+'))
     .replace(KEY_DETAIL, (_m, cols: string) => `Key (${cols})=(***)`)
     .replace(JID, (_m, digits: string, server: string) => `${maskPhone(digits)}@${server}`)
     .replace(EMAIL, '***@***')

@@ -1,5 +1,5 @@
 import { createApp, type App } from '../../src/app.js';
-import { silentLogger } from '../../src/shared/index.js';
+import { silentLogger, type Logger } from '../../src/shared/index.js';
 import {
   startAnthropicFake, startChatwootFake, startEvolutionFake, startSlackFake,
   type AnthropicFake, type AnthropicHandler, type ChatwootFake, type EvolutionFake, type SlackFake,
@@ -29,7 +29,7 @@ export interface E2E {
  */
 export const CHATWOOT_SECRET = 'cw-webhook-secret';
 
-export async function startE2E(opts: { anthropic?: AnthropicHandler; env?: Record<string, string>; chatwoot?: boolean } = {}): Promise<E2E> {
+export async function startE2E(opts: { anthropic?: AnthropicHandler; env?: Record<string, string>; chatwoot?: boolean; logger?: Logger } = {}): Promise<E2E> {
   const chatwoot = opts.chatwoot ? await startChatwootFake() : undefined;
   const evolution = await startEvolutionFake({ apiKey: 'evo-key' });
   const anthropic = await startAnthropicFake(opts.anthropic ? { handler: opts.anthropic } : {});
@@ -54,7 +54,7 @@ export async function startE2E(opts: { anthropic?: AnthropicHandler; env?: Recor
       : {}),
     ...opts.env,
   });
-  const app = await createApp(config, { db, redisPrefix: prefix, logger: silentLogger });
+  const app = await createApp(config, { db, redisPrefix: prefix, logger: opts.logger ?? silentLogger });
   await app.startWorkers();
   return {
     app,

@@ -26,6 +26,15 @@ export const JULIA_TOOLS: AgentTool<any>[] = [buscarVagas, reservarPlantao, busc
 
 /** JSON Schema of the zod input, as the Messages API expects it (what the model may send). */
 export function toLlmTool(tool: AgentTool<unknown>): LlmTool {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>;
-  return { name: tool.name, description: tool.description, input_schema: { ...schema, type: 'object' } };
+  // Converting zod to JSON Schema cost ~3% of a worker's CPU in bench/burst.ts, paid
+  // on every turn for schemas that never change: once per tool object, then a copy
+  // (a caller may add fields to its tool list without touching the cached one).
+  let cached = jsonSchemas.get(tool.input);
+  if (!cached) {
+    const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>;
+    cached = Object.freeze({ ...schema, type: 'object' as const });
+    jsonSchemas.set(tool.input, cached);
+  }
+  return { name: tool.name, description: tool.description, input_schema: cached };
 }
+const jsonSchemas = new WeakMap<z.ZodType, LlmTool['input_schema']>();

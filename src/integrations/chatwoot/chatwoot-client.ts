@@ -39,7 +39,8 @@ export function createChatwootClient(opts: ChatwootOptions): ChatwootClient {
     } catch (err) {
       throw new ChatwootError(`chatwoot ${method} ${path}: ${(err as Error).message}`, undefined);
     }
-    if (!res.ok) throw new ChatwootError(`chatwoot ${method} ${path}: HTTP ${res.status}`, res.status);
+    // The query is left out: contact searches carry the doctor's number (q=%2B55...).
+    if (!res.ok) throw new ChatwootError(`chatwoot ${method} ${path.split('?')[0]}: HTTP ${res.status}`, res.status);
     return (await res.json()) as T;
   }
   return {

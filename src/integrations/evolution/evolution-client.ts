@@ -1,6 +1,7 @@
 import type { Logger } from '../../shared/logger.js';
 import { CircuitBreaker } from './circuit-breaker.js';
-import { BodyTooLargeError, readCapped } from './read-capped.js';
+import { postJson } from './post-json.js';
+import { BodyTooLargeError } from './read-capped.js';
 import { jidCandidates, jidOf, ProviderConfigError, ProviderError, type Presence, type WhatsAppProvider } from './provider.js';
 
 export interface EvolutionClientOptions {
@@ -51,28 +52,19 @@ export function createEvolutionClient(opts: EvolutionClientOptions): WhatsAppPro
     if (!breaker.acquire(instance)) {
       throw new ProviderError(`evolution ${instance}: circuit open`, undefined, true, 'no');
     }
-    let res: Response;
+    let res: { status: number; text: string };
     try {
-      res = await fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { apikey: opts.apiKey, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      breaker.failure(instance);
-      const code = (err as { cause?: { code?: string } }).cause?.code ?? (err as { name?: string }).name ?? 'network';
-      throw new ProviderError(`evolution ${path}: ${code}`, undefined, true, NOT_CONNECTED.has(code) ? 'no' : 'unknown');
-    }
-    let text: string;
-    try {
-      text = await readCapped(res, maxBytes);
+      res = await postJson(`${base}${path}`, { apikey: opts.apiKey, 'content-type': 'application/json' }, JSON.stringify(body), { timeoutMs, maxBytes });
     } catch (err) {
       // Too big is final for this message: retrying would download it again.
-      if (err instanceof BodyTooLargeError) throw new ProviderError(`evolution ${path}: answer over ${maxBytes} bytes`, res.status, false, 'unknown');
-      throw err;
+      if (err instanceof BodyTooLargeError) throw new ProviderError(`evolution ${path}: answer over ${maxBytes} bytes`, (err as { status?: number }).status, false, 'unknown');
+      breaker.failure(instance);
+      const e = err as { code?: string; cause?: { code?: string }; name?: string };
+      const code = e.code ?? e.cause?.code ?? e.name ?? 'network';
+      throw new ProviderError(`evolution ${path}: ${code}`, undefined, true, NOT_CONNECTED.has(code) ? 'no' : 'unknown');
     }
-    if (res.ok) {
+    const text = res.text;
+    if (res.status >= 200 && res.status < 300) {
       breaker.success(instance);
       return text ? (JSON.parse(text) as unknown) : {};
     }

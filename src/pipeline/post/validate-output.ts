@@ -2,6 +2,7 @@ import { sideEffectsOf, type AgentTurnResult } from '../../agent/index.js';
 import { agentInput } from '../core.js';
 import { CONTINUE, type Processor } from '../processor.js';
 import { loaded, type TurnContext } from '../turn-context.js';
+import { createLeakDetector, type LeakDetector } from '../prompt-leak.js';
 import { validateOutput, type Violation } from '../validate-output.js';
 
 export const MAX_REGENERATIONS = 2;
@@ -60,5 +61,14 @@ function check(ctx: TurnContext): Violation[] {
   const r = ctx.agentResult!;
   // What the turn legitimately knew: tool results, the doctor's words and the history.
   const known = [JSON.stringify(r.toolCalls.map((t) => t.result)), ctx.text, ...loaded(ctx).history.map((h) => h.text ?? '')].join('\n');
-  return validateOutput(ctx.replies.join('\n\n'), known);
+  return validateOutput(ctx.replies.join('\n\n'), known, leakDetector(ctx.deps.replies.confidential));
+}
+
+// Built once per set of prompts (boot), not per turn.
+const detectors = new WeakMap<string[], LeakDetector>();
+function leakDetector(confidential: string[] | undefined): LeakDetector | undefined {
+  if (!confidential) return undefined;
+  let d = detectors.get(confidential);
+  if (!d) detectors.set(confidential, (d = createLeakDetector(confidential)));
+  return d;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { DbError, createPostgresDb, migrate } from '../../../src/db/index.js';
+import { isTransactionPooler } from '../../../src/db/postgres.js';
 import { servePglite } from '../../helpers/pg-wire.js';
 
 // The DATABASE_URL adapter speaks the real Postgres wire protocol (postgres.js)
@@ -50,6 +51,16 @@ describe('Postgres (DATABASE_URL) adapter', () => {
     expect(ev.created).toBe(true);
     const rows = await db.sql`select jsonb_typeof(props) as t, props from business_events where event_type = 'wire_test'`;
     expect(rows[0]).toEqual({ t: 'object', props: { kind: 'object', n: 1 } });
+  });
+
+  it('prepares each rpc text once per connection, and not behind a transaction pooler', async () => {
+    // One connection (max: 1): the statement doctor_get used above is already prepared on it.
+    await db.rpc('doctor_get', { p_phone: '5511999991111' });
+    const prepared = await db.sql<{ statement: string }[]>`select statement from pg_prepared_statements`;
+    const texts = prepared.map((r) => r.statement);
+    expect(texts.filter((t) => t === 'select doctor_get(p_phone => $1) as result')).toHaveLength(1);
+    expect(isTransactionPooler('postgres://u:p@aws-0-sa-east-1.pooler.supabase.com:6543/postgres')).toBe(true);
+    expect(isTransactionPooler('postgres://u:p@db.example.supabase.co:5432/postgres')).toBe(false);
   });
 
   it('maps server errors to DbError with the SQLSTATE', async () => {

@@ -11,6 +11,7 @@ import { waitFor } from '../../helpers/wait-for.js';
 import { createDoctor, replyCtx } from './harness.js';
 import { shareWithProcesses, type SharedDb } from '../../helpers/shared-db.js';
 import { kill, spawnWorker, type Child } from './processes.js';
+import { TEST_JOB_SIGNING_KEY, testJobSigner } from '../../helpers/job-signer.js';
 
 let db: TestDb;
 let served: SharedDb;
@@ -44,11 +45,12 @@ async function setup(label: string, instances: string[]) {
     ...served.env,
     REDIS_URL: TEST_REDIS_URL,
     CHILD_PREFIX: prefix,
+    JOB_SIGNING_KEY: TEST_JOB_SIGNING_KEY,
     EVOLUTION_API_URL: fake.url,
     EVOLUTION_API_KEY: fake.apiKey,
     EVOLUTION_INSTANCE: instances.join(','),
   };
-  return { prefix, fake, queues, env, enqueuer: createOutboundEnqueuer(queues) };
+  return { prefix, fake, queues, env, enqueuer: createOutboundEnqueuer(queues, testJobSigner) };
 }
 
 const sendTextsOf = (fake: EvolutionFake, text: string) =>
@@ -72,6 +74,14 @@ describe('crash between "provider accepted" and "recorded"', () => {
     const pool = [standby(), standby()];
     const doctors = [];
     for (let i = 0; i < KILLS; i++) doctors.push(await createDoctor(db, { inboundAt: new Date() }));
+    // Each inbound is being answered by the reply below, as the turn that wrote it would have
+    // recorded. Left unhandled, a run slower than a minute (a busy machine) lets the workers'
+    // inbound sweeper re-arm turns for them, and those turns (no model configured) send
+    // hand-off lines: extra texts at the fake that were never this test's messages.
+    await db.pg.query(
+      `insert into inbound_handled (interaction_id, conversation_id) select unnest($1::uuid[]), unnest($2::uuid[])`,
+      [doctors.map((d) => d.inboundId), doctors.map((d) => d.conversationId)],
+    );
     for (let i = 0; i < KILLS; i++) {
       const current = pool.shift()!;
       pool.push(standby());
@@ -90,12 +100,19 @@ describe('crash between "provider accepted" and "recorded"', () => {
     await waitFor(
       async () => (await db.pg.query(`select 1 from outbound_messages where idempotency_key like 'crash-%' and status = 'sent'`)).rows.length === KILLS,
       { timeoutMs: 30_000, what: `all ${KILLS} recorded` },
-    );
+    ).catch(async (err: Error) => {
+      // Say what was left: which keys were not recorded as sent, and how often each text reached the fake.
+      const rows = await db.pg.query<{ k: string; status: string; attempts: number }>(`select idempotency_key as k, status, attempts from outbound_messages where idempotency_key like 'crash-%'`);
+      const sends = Array.from({ length: KILLS }, (_, i) => sendTextsOf(fake, `Mensagem ${i}: plantão confirmado`).length);
+      throw new Error(`${err.message}; rows ${JSON.stringify(rows.rows.filter((r) => r.status !== 'sent'))}; sends per message ${JSON.stringify(sends)}`);
+    });
     for (let i = 0; i < KILLS; i++) {
       const text = `Mensagem ${i}: plantão confirmado`;
       expect(sendTextsOf(fake, text), text).toHaveLength(1);
       expect(fake.sentTexts().filter((s) => s.text === text)).toHaveLength(1);
     }
+    // Nothing else reached the provider either.
+    expect(fake.sentTexts().filter((s) => !/^Mensagem \d+: plantão confirmado$/.test(s.text)).map((s) => s.text)).toEqual([]);
     const rows = await db.pg.query<{ provider_message_id: string; attempts: number }>(
       `select provider_message_id, attempts from outbound_messages where idempotency_key like 'crash-%'`,
     );

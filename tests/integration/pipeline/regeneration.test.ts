@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadPrompts, runAgentTurn, type AgentDeps } from '../../../src/agent/index.js';
 import { createAnthropicClient } from '../../../src/integrations/anthropic/index.js';
 import { createOutboundEnqueuer } from '../../../src/outbound/index.js';
+import { testJobSigner } from '../../helpers/job-signer.js';
 import { handoffNoticeText, runTurn } from '../../../src/pipeline/index.js';
 import { silentLogger } from '../../../src/shared/index.js';
 import { createBullQueues, type BullQueues } from '../../../workers/queue.js';
@@ -64,7 +65,7 @@ describe('regeneration rewrites text only', () => {
       clock: h.deps.clock,
       logger: silentLogger,
       embedder: { model: 'unused', dimensions: 1024, embed: async () => [] },
-      outbound: createOutboundEnqueuer(queues),
+      outbound: createOutboundEnqueuer(queues, testJobSigner),
       memory: new RecordingMemory(),
       notifyManagers: async (t) => void notices.push(t),
       llm: createAnthropicClient({ apiKey: 'test-key', baseURL: fake.url, timeoutMs: 5_000, maxRetries: 0 }),

@@ -4,6 +4,7 @@ import { createRedis } from '../../../src/redis/index.js';
 import { silentLogger } from '../../../src/shared/index.js';
 import { startWorkers, type JobHandler, type RunningWorkers } from '../../../workers/index.js';
 import { createOutboundHandler } from '../../../workers/outbound.js';
+import { testJobSigner } from '../../helpers/job-signer.js';
 import { createBullQueues, type BullQueues } from '../../../workers/queue.js';
 import { scheduledMessagesHandler } from '../../../workers/scheduled-messages.js';
 import { TEST_REDIS_URL } from '../../helpers/test-redis.js';
@@ -21,7 +22,7 @@ const noon = new Date(WEDNESDAY_NOON).getTime();
 beforeAll(async () => {
   h = await createHarness();
   queues = createBullQueues(createRedis(TEST_REDIS_URL, { name: 'reminder-queues', blocking: true }), h.prefix);
-  const outbound = createOutboundEnqueuer(queues);
+  const outbound = createOutboundEnqueuer(queues, testJobSigner);
   workers = startWorkers({
     connection: createRedis(TEST_REDIS_URL, { name: 'reminder-workers', blocking: true }),
     prefix: h.prefix,
@@ -48,7 +49,7 @@ async function scheduleReminder(text: string, inMs: number) {
     p_doctor_id: d.id, p_conversation_id: d.conversationId, p_remind_at: new Date(noon + inMs), p_context: 'pediu', p_message: text,
   });
   const id = res.reminder.id;
-  await createOutboundEnqueuer(queues).enqueueOutbound(
+  await createOutboundEnqueuer(queues, testJobSigner).enqueueOutbound(
     { method: 'REMINDER', doctorId: d.id, conversationId: d.conversationId, reminderId: id, actor: 'julia' },
     text,
     { delayMs: inMs, idempotencyKey: `reminder-${id}` },
