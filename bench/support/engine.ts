@@ -17,13 +17,13 @@ import { spawnDb } from './spawn-db.js';
  *   (`reacquire()` once serve has stopped). Everything during the run goes
  *   through Redis or HTTP, as a user's traffic would.
  * - `roles` (the default, and the only layout, with --database-url): `julia
- *   web` and `julia worker`s as separate processes sharing one database.
- *
+ *   web` and `julia worker`s as separate processes sharing one database:
  * - `--database-url postgres://host:port` (no database named): a scratch
  *   database is created, migrated, and dropped at the end.
  * - `--database-url postgres://host:port/name`: that database is used as it is
  *   (migrated, never dropped).
- * - no flag: the embedded engine. `julia web`/`julia worker` refuse an embedded
+ * - `--layout roles` with no --database-url: the embedded engine in a test
+ *   harness (not how it is deployed). `julia web`/`julia worker` refuse an embedded
  *   PGlite of their own (each would hold its own copy of every conversation),
  *   so PGlite runs in one process of its own (support/db-process.ts: PGlite on
  *   its own thread, as `julia serve` runs it) and the roles reach it through a
