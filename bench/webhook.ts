@@ -160,7 +160,7 @@ if (SERVE) {
   await inboundQueue.resume();
   const drainStart = Date.now();
   for (;;) {
-    const c = await inboundQueue.getJobCounts('wait', 'active', 'paused', 'delayed', 'prioritized', 'waiting-children');
+    const c = await inboundQueue.getJobCounts('wait', 'active', 'delayed', 'prioritized', 'waiting-children');
     if (Object.values(c).every((v) => v === 0) || Date.now() - drainStart > 300_000) break;
     await new Promise((r) => setTimeout(r, 500));
   }
