@@ -138,6 +138,8 @@ export async function openEngine(label: string, url = databaseUrlArg(), layout =
  */
 async function openServeDataDir(label: string): Promise<BenchEngine> {
   const dataDir = mkdtempSync(join(tmpdir(), `julia-bench-${label}-`));
+  // A bench that dies halfway (a timeout, a crash) leaves no PGlite copy in /tmp.
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const open = async () => (await openDb({ kind: 'pglite', dataDir })) as SqlDb;
   let current: SqlDb | undefined = await open();
   await migrate(current);
