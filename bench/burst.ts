@@ -2,12 +2,15 @@
  * Burst: 1,000 doctors write at the same moment; the model (Anthropic fake)
  * answers after 1.5 s. Measures, per doctor, the time from posting the webhook
  * to the first bubble of the reply reaching the Evolution fake, with the
- * humanized delay off. Júlia runs as deployed: `julia web` takes the webhooks
- * and separate `julia worker` processes run inbound, debounced turns (agent
- * with knowledge and memory) and outbound; the fakes run outside them.
+ * humanized delay off. Júlia runs as deployed: on the embedded engine one
+ * `julia serve` (HTTP, workers and PGlite in one process, on a fresh DATA_DIR
+ * with knowledge/ indexed before it starts); with --database-url (or
+ * --layout roles) `julia web` takes the webhooks and separate `julia worker`
+ * processes run inbound, debounced turns (agent with knowledge and memory)
+ * and outbound. The fakes run outside them.
  *
  *   node --import tsx bench/burst.ts [--database-url postgres://127.0.0.1:5432]
- *     [--doctors 1000] [--workers 2] [--debounce-ms <TURN_DEBOUNCE_MS default>]
+ *     [--layout serve|roles] [--doctors 1000] [--workers 2 (roles)] [--debounce-ms <TURN_DEBOUNCE_MS default>]
  *     [--turn-concurrency 1000 (split across workers)] [--cpu-prof dir]
  *
  * Each doctor sends a different real message (the labelled evaluation set), so
@@ -22,7 +25,7 @@ import { freePort } from '../tests/helpers/free-port.js';
 import { cpuSeconds } from './support/cpu-time.js';
 import { dropPrefix } from './support/drop-prefix.js';
 import { openEngine } from './support/engine.js';
-import { cpuProfArg, spawnJulia, waitForWeb, waitForWorkers } from './support/spawn-julia.js';
+import { cpuProfArg, spawnJulia, waitForWeb, waitForWorkers, type JuliaProcess } from './support/spawn-julia.js';
 import { spawnEvolutionFake } from './support/spawn-evolution-fake.js';
 
 const TEXTS = readFileSync(new URL('../tests/fixtures/classification/eval.jsonl', import.meta.url), 'utf8')
@@ -34,8 +37,11 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
+const engine = await openEngine('burst');
+const SERVE = engine.layout === 'serve';
 const DOCTORS = arg('doctors', 1_000);
-const WORKERS = arg('workers', 2);
+// serve is one process: web and workers in it.
+const WORKERS = SERVE ? 1 : arg('workers', 2);
 // Default: the configured quiet window (TURN_DEBOUNCE_MS's default).
 const DEBOUNCE_MS = arg('debounce-ms', loadConfig({}).TURN_DEBOUNCE_MS);
 const TURN_CONCURRENCY = arg('turn-concurrency', 1_000);
@@ -43,7 +49,6 @@ const MODEL_LATENCY_MS = 1_500;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = (m: string) => process.stderr.write(`[bench:burst] ${m}\n`);
 
-const engine = await openEngine('burst');
 const evolution = await spawnEvolutionFake(['julia-prod']);
 const anthropic = await startAnthropicFake({ handler: () => ({ text: 'Oi! Tenho sim, quer que eu te mande as opções?', delayMs: MODEL_LATENCY_MS }) });
 log(`${engine.engine}: indexing knowledge/ so every turn retrieves as in production`);
@@ -69,9 +74,19 @@ const env = {
 };
 const cpuProfDir = cpuProfArg();
 const prof = cpuProfDir ? { cpuProfDir } : {};
-log(`starting julia web and ${WORKERS} julia worker process(es)`);
-const web = spawnJulia('web', env, prof);
-const workers = Array.from({ length: WORKERS }, () => spawnJulia('worker', env, prof));
+let web: JuliaProcess;
+let workers: JuliaProcess[];
+if (SERVE) {
+  // The indexed DATA_DIR goes to serve (it locks it); nothing reads it during the burst.
+  await engine.release();
+  log(`starting julia serve on :${port} (${engine.dataDir})`);
+  web = spawnJulia('serve', env, prof);
+  workers = [];
+} else {
+  log(`starting julia web and ${WORKERS} julia worker process(es)`);
+  web = spawnJulia('web', env, prof);
+  workers = Array.from({ length: WORKERS }, () => spawnJulia('worker', env, prof));
+}
 await Promise.all([waitForWeb(port), waitForWorkers(REDIS_URL, prefix, 'turn', WORKERS)]);
 const pids = [web.pid, ...workers.map((w) => w.pid), ...(engine.pid ? [engine.pid] : [])];
 const cpu0 = await cpuSeconds(pids);
@@ -127,7 +142,8 @@ console.log(
   JSON.stringify({
     bench: 'burst',
     engine: engine.engine,
-    processes: { web: 1, workers: WORKERS },
+    layout: engine.layout,
+    processes: SERVE ? { serve: 1 } : { web: 1, workers: WORKERS },
     doctors: DOCTORS,
     webhooksAccepted: codes.filter((c) => c === 200).length,
     // 503 is the route saying "Redis was slow, retry" (its job id makes a late add harmless);
@@ -143,8 +159,9 @@ console.log(
     humanizedDelay: 'off',
     timeToSendMs: { p50: pct(50), p95: pct(95), max: pct(100) },
     // CPU the roles spent during the burst (user+sys, all threads): steadier than wall time on a
-    // busy machine. The embedded database's process apart; a PostgreSQL server's is not measured.
-    cpuMsPerDoctor: { web: Number((cpuMs(0) / DOCTORS).toFixed(2)), workers: Number((workers.reduce((s, _, k) => s + cpuMs(k + 1), 0) / DOCTORS).toFixed(2)), ...(engine.pid && { embeddedDb: Number((cpuMs(WORKERS + 1) / DOCTORS).toFixed(2)) }) },
+    // busy machine. roles: the embedded database's process apart; a PostgreSQL server's is not
+    // measured. serve: one process, its PGlite thread included.
+    cpuMsPerDoctor: SERVE ? { serve: Number((cpuMs(0) / DOCTORS).toFixed(2)) } : { web: Number((cpuMs(0) / DOCTORS).toFixed(2)), workers: Number((workers.reduce((s, _, k) => s + cpuMs(k + 1), 0) / DOCTORS).toFixed(2)), ...(engine.pid && { embeddedDb: Number((cpuMs(WORKERS + 1) / DOCTORS).toFixed(2)) }) },
     anthropicCalls: anthropic.calls().length,
     targets: { p95Ms: 10_000 },
   }),

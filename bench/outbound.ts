@@ -1,7 +1,8 @@
 /**
  * Throughput of the one way out, deployed: `outbound` jobs (replies to many
  * doctors, so the proactive limits do not apply) enqueued the way producers
- * enqueue them, and drained by separate `julia worker` processes through
+ * enqueue them, and drained by Júlia's workers (one `julia serve` on the
+ * embedded engine, separate `julia worker` processes otherwise) through
  * BullMQ, sendOutbound (guardrails, dedupe reservation, rate limits, provider
  * call, recorded outcome) and the Evolution fake in a process of its own.
  * Measures sends/s from releasing the (paused, filled) queue until every message
@@ -9,9 +10,22 @@
  * and checks each message got exactly one outcome event. Prints one JSON object.
  *
  *   node --import tsx bench/outbound.ts [--database-url postgres://127.0.0.1:5432]
- *     [--messages 3000] [--workers 2] [--concurrency 32] [--cpu-prof dir]
+ *     [--layout serve|roles] [--messages 3000] [--workers 2] [--concurrency 32 (roles) | 64 (serve)] [--cpu-prof dir]
  *
- * No --database-url: the embedded engine (support/engine.ts says how it is shared).
+ * No --database-url: the embedded engine, by default as one `julia serve`
+ * (support/engine.ts says how each layout shares the database).
+ *
+ * How the replies get into the queue under `julia serve`, which locks
+ * DATA_DIR: enqueueing an outbound job needs only Redis (createOutboundEnqueuer
+ * adds a BullMQ job keyed by the idempotency key; every database row of the
+ * send is written by the worker). What the replies answer (doctors,
+ * conversations, an inbound message each) is seeded into DATA_DIR before serve
+ * opens it, as a user's existing database would hold it; the outcome checks
+ * read DATA_DIR after serve has stopped. So nothing but Júlia touches the
+ * database during the run, and the timed span (queue released -> last message
+ * at the fake) is the same as in the roles layout. Not inbound webhooks that
+ * produce replies: that would time the agent and the turn debounce, which
+ * bench/burst.ts measures, not the way out.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -22,23 +36,27 @@ import { createBullQueues } from '../workers/queue.js';
 import { dropPrefix } from './support/drop-prefix.js';
 import { openEngine } from './support/engine.js';
 import { cpuSeconds } from './support/cpu-time.js';
-import { cpuProfArg, spawnJulia, waitForWorkers } from './support/spawn-julia.js';
+import { cpuProfArg, spawnJulia, waitForWeb, waitForWorkers, type JuliaProcess } from './support/spawn-julia.js';
+import { freePort } from '../tests/helpers/free-port.js';
 import { spawnEvolutionFake } from './support/spawn-evolution-fake.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
+const engine = await openEngine('outbound');
+const SERVE = engine.layout === 'serve';
 const MESSAGES = arg('messages', 3_000);
-const WORKERS = arg('workers', 2);
-// Per worker process (OUTBOUND_CONCURRENCY).
-const CONCURRENCY = arg('concurrency', 32);
+// serve is one process: web and workers in it.
+const WORKERS = SERVE ? 1 : arg('workers', 2);
+// Per worker process (OUTBOUND_CONCURRENCY). serve's one process gets what two workers have in
+// flight together, so both layouts keep the same number of sends under way.
+const CONCURRENCY = arg('concurrency', SERVE ? 64 : 32);
 const DOCTORS = Math.min(MESSAGES, 1_000);
 const WARM = 300;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = (m: string) => process.stderr.write(`[bench:outbound] ${m}\n`);
 
-const engine = await openEngine('outbound');
 const prefix = `bench-outbound-${randomUUID().slice(0, 8)}`;
 const fake = await spawnEvolutionFake(['julia']);
 
@@ -48,7 +66,12 @@ await engine.exec(`
   insert into doctor_state (doctor_id) select id from doctors;
   insert into conversations (doctor_id, instance) select id, 'julia' from doctors;
   insert into interactions (conversation_id, doctor_id, direction, instance, provider_message_id, body, occurred_at)
-    select c.id, c.doctor_id, 'inbound', 'julia', gen_random_uuid()::text, 'oi', now() from conversations c;`);
+    select c.id, c.doctor_id, 'inbound', 'julia', gen_random_uuid()::text, 'oi', now() from conversations c;
+  -- Handled, as the turns that answer them would leave them: otherwise the workers' inbound
+  -- sweeper re-arms a turn for each after a minute, and (no model configured) each hands the
+  -- doctor to a person, blocking the rest of the bench's replies as human_control.
+  insert into inbound_handled (interaction_id, conversation_id)
+    select id, conversation_id from interactions where direction = 'inbound';`);
 const rows = await engine.query<{ doctor_id: string; conversation_id: string; id: string; occurred_at: string }>(
   `select doctor_id, conversation_id, id, occurred_at from interactions where direction = 'inbound'`,
 );
@@ -64,24 +87,30 @@ const contexts: OutboundContext[] = rows.map((r) => ({
 const cpuProfDir = cpuProfArg();
 // Outbound jobs are signed (decision 0160): the bench enqueues with the key the workers verify with.
 const JOB_SIGNING_KEY = randomBytes(32).toString('hex');
-log(`${engine.engine}: starting ${WORKERS} worker process(es), outbound concurrency ${CONCURRENCY} each`);
-const workers = Array.from({ length: WORKERS }, () =>
-  spawnJulia(
-    'worker',
-    {
-      ...engine.env,
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      EVOLUTION_API_URL: fake.url,
-      EVOLUTION_API_KEY: fake.apiKey,
-      EVOLUTION_INSTANCE: 'julia',
-      HUMANIZED_DELAY: 'off',
-      OUTBOUND_CONCURRENCY: String(CONCURRENCY),
-      JOB_SIGNING_KEY,
-    },
-    { ...(cpuProfDir && { cpuProfDir }) },
-  ),
-);
+const env = {
+  ...engine.env,
+  REDIS_URL,
+  REDIS_PREFIX: prefix,
+  EVOLUTION_API_URL: fake.url,
+  EVOLUTION_API_KEY: fake.apiKey,
+  EVOLUTION_INSTANCE: 'julia',
+  HUMANIZED_DELAY: 'off',
+  OUTBOUND_CONCURRENCY: String(CONCURRENCY),
+  JOB_SIGNING_KEY,
+};
+const prof = { ...(cpuProfDir && { cpuProfDir }) };
+let workers: JuliaProcess[];
+if (SERVE) {
+  // The seeded DATA_DIR goes to serve; the bench reads it again only after serve stops.
+  await engine.release();
+  const port = await freePort();
+  log(`embedded: starting julia serve on :${port} (${engine.dataDir}), outbound concurrency ${CONCURRENCY}`);
+  workers = [spawnJulia('serve', { ...env, PORT: String(port) }, prof)];
+  await waitForWeb(port);
+} else {
+  log(`${engine.engine}: starting ${WORKERS} worker process(es), outbound concurrency ${CONCURRENCY} each`);
+  workers = Array.from({ length: WORKERS }, () => spawnJulia('worker', env, prof));
+}
 await waitForWorkers(REDIS_URL, prefix, 'outbound', WORKERS);
 
 const queues = createBullQueues(createRedis(REDIS_URL, { name: 'bench', blocking: true }), prefix);
@@ -127,6 +156,7 @@ const cpuMsPerSend = (from: number, to: number) =>
   Number(((cpu1.slice(from, to).reduce((a, b) => a + b, 0) - cpu0.slice(from, to).reduce((a, b) => a + b, 0)) * 1000 / MESSAGES).toFixed(2));
 
 await Promise.all(workers.map((w) => w.stop()));
+await engine.reacquire();
 // Exactly one outcome per send (invariant I2), warm-up included. Only this bench's keys:
 // the workers also run Júlia's schedules (follow-ups and the like), which may send too.
 const outcomes = Object.fromEntries(
@@ -158,6 +188,8 @@ console.log(
   JSON.stringify({
     bench: 'outbound',
     engine: engine.engine,
+    layout: engine.layout,
+    // Worker processes: under serve, the one process that also serves HTTP.
     workers: WORKERS,
     concurrencyPerWorker: CONCURRENCY,
     messages: MESSAGES,
@@ -175,7 +207,8 @@ console.log(
     elapsed_s: Number(elapsedS.toFixed(2)),
     sends_per_second: Math.round(providerCalls / elapsedS),
     // CPU (user+sys, all threads) per send: steadier than wall time on a busy machine.
-    // The embedded database's process is counted apart; a PostgreSQL server's is not measured.
+    // roles: the embedded database's process is counted apart; a PostgreSQL server's is not
+    // measured. serve: `workers` is the serve process, its PGlite thread included.
     cpu_ms_per_send: { workers: cpuMsPerSend(0, WORKERS), ...(engine.pid && { embedded_db: cpuMsPerSend(WORKERS, WORKERS + 1) }) },
     targets: { sends_per_second: engine.engine === 'embedded' ? 500 : 1_000 },
   }),

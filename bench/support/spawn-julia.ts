@@ -20,7 +20,7 @@ export function ownChild(child: ChildProcess): ChildProcess {
 }
 
 export interface JuliaProcess {
-  role: 'web' | 'worker';
+  role: 'serve' | 'web' | 'worker';
   pid: number;
   /** SIGTERM and wait: the role shuts down gracefully (and writes its CPU profile). */
   stop(): Promise<void>;
@@ -38,7 +38,7 @@ export function cpuProfArg(argv = process.argv): string | undefined {
  * the production log level unless told otherwise (logs go to /dev/null, but are
  * still formatted and written: a hot-path log line costs what it costs live).
  */
-export function spawnJulia(role: 'web' | 'worker', env: Record<string, string>, opts: { cpuProfDir?: string } = {}): JuliaProcess {
+export function spawnJulia(role: 'serve' | 'web' | 'worker', env: Record<string, string>, opts: { cpuProfDir?: string } = {}): JuliaProcess {
   const execArgv = opts.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', opts.cpuProfDir] : [];
   const child: ChildProcess = ownChild(spawn(process.execPath, [...execArgv, JULIA, role], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'info', ...env },
@@ -56,7 +56,7 @@ export function spawnJulia(role: 'web' | 'worker', env: Record<string, string>, 
   };
 }
 
-/** Waits until `julia web` answers /readyz (database and Redis reachable). */
+/** Waits until `julia web` (or `julia serve`) answers /readyz (database and Redis reachable). */
 export async function waitForWeb(port: number, timeoutMs = 180_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
