@@ -88,7 +88,7 @@ const RULES: readonly Rule[] = [
   { name: 'unsubscribe', confidence: 0.97, pattern: /\bdescadastr\w*|\bdesinscrev\w*|\bdesinscri\w*|\bunsubscribe\b/, negatable: true },
   // A bare imperative closing a sentence: "me exclui", "me removam", "remova." There is no object
   // left to make it about a shift ("remove a vaga de quinta" has one).
-  { name: 'bare_remove_me', confidence: 0.88, pattern: new RegExp(`^(?:\\S+ ){0,3}?(?:(?:me|nos) ${BARE_REMOVE}|${BARE_REMOVE}(?: me)?)(?: ${oneOf('por favor', 'agora', 'ja', 'logo', 'daqui', 'obrigad[oa]', 'entao', 'de uma vez')})*$`), negatable: true },
+  { name: 'bare_remove_me', confidence: 0.88, pattern: new RegExp(`(?:\\b(?:me|nos) ${BARE_REMOVE}|^(?:\\S+ ){0,3}?${BARE_REMOVE}(?: me)?)(?: ${oneOf('por favor', 'agora', 'ja', 'logo', 'daqui', 'dai', 'obrigad[oa]', 'entao', 'de uma vez')})*$`), negatable: true },
   // "Bloqueado.", "número bloqueado": the doctor reports the block as done.
   { name: 'blocked', confidence: 0.88, pattern: /^(?:(?:numero|contato|voce|voces|ja|vou deixar|ta|esta) )*bloquead[oa]s?(?: (?:ja|agora|viu|tchau))*$/ },
   {
@@ -135,7 +135,7 @@ const RULES: readonly Rule[] = [
     rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail) || PLACE_TAIL.test(tail) || NO_LONGER_NEEDED.test(tail),
   },
   { name: 'no_contact', confidence: 0.92, pattern: /\bnao (?:me )?(?:entre|entrem|entra|entrar|entrarem) (?:mais )?em contato\b|\bnao quero (?:mais )?(?:nenhum )?contato\b(?! com (?:o|a) (?:hospital|clinica))/ },
-  { name: 'do_not_want_receive', confidence: 0.93, pattern: new RegExp(`\\b${WANT_NOT} (?:mais )?${RECEIVE}\\b`), rejectTail: rejectReceiveTail },
+  { name: 'do_not_want_receive', confidence: 0.93, pattern: new RegExp(`\\b(?:${WANT_NOT}|${oneOf('gostaria de', 'prefiro', 'quero', 'desejo')} nao) (?:mais )?${RECEIVE}\\b`), rejectTail: rejectReceiveTail },
   // "não quero ser chamado pra UTI": called for a kind of shift is a preference.
   { name: 'do_not_want_contact', confidence: 0.92, pattern: new RegExp(`\\b${WANT_NOT} (?:mais )?${BE_CONTACTED}\\b`), rejectTail: (tail) => isShiftSpecific(tail) || /^(?:para|pra|pro) (?!isso|nada|mais|nenhum|nenhuma|oferec)\S/.test(tail) },
   // Formal, nominal requests: "solicito a exclusão do meu contato", "peço a remoção dos meus dados".
@@ -179,11 +179,11 @@ const NEGATED_BEFORE = /\b(?:nao|nem|nunca|jamais)(?: \S+){0,1} ?$/;
 // - a joke taken back ("tô brincando", "zoeira");
 const JOKE = /\b(?:(?:to|estou|tava|estava|so) brincando|brincadeira|zoeira|zuera|zoando|zoa(?:ndo)?)\b/;
 // - a stop that is denied or negated ("eu nunca disse pra parar", "não é pra parar", "não precisa parar");
-const DENIED_STOP = /\b(?:(?:nunca|nao) (?:disse|falei|pedi|mandei)|quem (?:falou|disse) (?:isso|que)|nao (?:e|eh|era) (?:pra|para) (?:voces? )?(?:parar|pararem|tirar|remover)|nao (?:precisa|precisam|precisa de|tem que|tem por que) (?:voces? )?(?:parar|pararem|me tirar|tirar|remover|sair))\b/;
+const DENIED_STOP = /\b(?:(?:nunca|nao) (?:disse|falei|pedi|mandei) (?:pra|para|que|q) (?:voces? )?(?:me )?(?:parar|pararem|parassem|tirar|tirarem|remover|removerem|sair)|quem (?:falou|disse) (?:isso|que)|nao (?:e|eh|era) (?:pra|para) (?:voces? )?(?:parar|pararem|tirar|remover)|nao (?:precisa|precisam|precisa de|tem que|tem por que) (?:voces? )?(?:parar|pararem|me tirar|tirar|remover|sair))\b/;
 // - someone else's words, reported or quoted ("minha esposa disse pra...", "meu colega falou '...'");
 const REPORTED = /\b(?:(?:meu|minha|o|a|um|uma|uns|umas) (?!numero|contato)\S+(?: \S+)? (?:disse|disseram|falou|falaram|pediu|pediram|mandou|acha|achou|quer|queria)|(?:ele|ela|eles|elas) (?:disse|falou|pediu|mandou|acha|quer)) (?:pra|para|que|q)?\b/;
 // - a question about what we would do ("vcs vão parar de mandar se...?", the echo "parar de mandar?");
-const HYPOTHETICAL = /\b(?:(?:voces? )?(?:vao|vai|iriam|iria|ira|irao) parar|(?:e )?se eu (?:nao )?(?:responder|sumir|demorar)|parar de (?:mandar|enviar)(?: (?:mensagem|mensagens))?$)/;
+const HYPOTHETICAL = /\b(?:(?:voces? )?(?:vao|vai|iriam|iria|ira|irao) parar|(?:e )?se eu (?:nao )?(?:responder|sumir|demorar)|^(?:e |entao |como assim |oi )?parar de (?:mandar|enviar)(?: (?:mensagem|mensagens))?$)/;
 // - a change of number: stop here, write there;
 const NEW_NUMBER = /\b(?:novo numero|numero novo|o novo e|mudando de numero|mudei de numero|troquei de numero|troquei o numero|(?:mandar|manda|mande) (?:\S+ )?no novo)\b/;
 // - a stop aimed at one format or channel, with the other one preferred ("pode parar de mandar áudio? prefiro texto").
