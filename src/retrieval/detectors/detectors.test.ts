@@ -66,4 +66,20 @@ describe('detectors', () => {
       expect(detectors.detect(text).objection.label, text).toBeNull();
     }
   });
+
+  // Fresh variants of the situation families added in h14-detectors2 (not taken from any labelled set).
+  it('names the situation families by rule', () => {
+    const cases: Array<[string, string]> = [
+      ['um amigo ficou 3 meses sem receber de uma agência, tenho receio', 'risco'],
+      ['fica do outro lado da cidade, inviável pra mim', 'disponibilidade'],
+      ['não dirijo, e lá não chega ônibus', 'disponibilidade'],
+      ['tô bem servida de plantão esse mês', 'tempo'],
+      ['agora não dá, tô no meio de um procedimento', 'tempo'],
+      ['virei concursado, não pego mais plantão', 'motivacao'],
+      ['preciso de contador pra isso? aí não', 'processo'],
+      ['fui maltratado pela enfermagem de lá, não volto', 'qualidade'],
+      ['se subir pra 2000 eu vou', 'preco'],
+    ];
+    for (const [text, label] of cases) expect(detectors.detect(text).objection.label, text).toBe(label);
+  });
 });
