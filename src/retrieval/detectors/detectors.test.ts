@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDetectors } from './index.js';
+import { objectionBehind } from './objection-detector.js';
 
 const detectors = createDetectors();
 
@@ -81,5 +82,12 @@ describe('detectors', () => {
       ['se subir pra 2000 eu vou', 'preco'],
     ];
     for (const [text, label] of cases) expect(detectors.detect(text).objection.label, text).toBe(label);
+  });
+
+  it('names the reason behind a stop or a hand-off by rule only', () => {
+    expect(objectionBehind('tô com a agenda cheia o ano todo, me tira da lista')).toBe('tempo');
+    expect(objectionBehind('já são 30 dias de atraso, quero falar com o financeiro')).toBe('risco');
+    expect(objectionBehind('para de me mandar mensagem')).toBeNull();
+    expect(objectionBehind('vc é robô?')).toBeNull();
   });
 });

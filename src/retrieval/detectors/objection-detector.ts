@@ -131,6 +131,16 @@ const RULES: Rule<ObjectionLabel>[] = [
 const NOT_AN_OBJECTION =
   /\b((para|pare|parem|parar) de (me )?(mandar|enviar|chamar)|(me )?(tira|tire|remove|remova|exclui|exclua) (da|dessa|desta|do|meu)|sair (da|dessa) lista|nao (me )?(mande|mandem|manda) mais|descadastr\w*|robo|bot|chatgpt|inteligencia artificial|(uma|e) ia|automatic\w*|maquina|(pessoa|gente|alguem) de verdade|humana|humano|procon|processar|justica|denunciar)\b/;
 
+/**
+ * The objection behind a message that is acted on otherwise (an opt-out, a hand-off, a bot question):
+ * "tô com a agenda cheia, me tira da lista" stops the contact, and the reason is still worth recording.
+ * Rules only: the neighbours and the lexicon would read the stop itself as the objection.
+ */
+export function objectionBehind(text: string): ObjectionLabel | null {
+  const normalized = normalizeText(text);
+  return RULES.find((rule) => rule.pattern.test(normalized))?.label ?? null;
+}
+
 /** Neighbour thresholds, calibrated on the first labelled set only (bench/detectors-eval.ts). */
 export const OBJECTION_TUNING = { minSimilarity: 0.3, minShare: 0.45, k: 7 };
 
