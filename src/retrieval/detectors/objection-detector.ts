@@ -136,8 +136,12 @@ const NOT_AN_OBJECTION =
  * "tô com a agenda cheia, me tira da lista" stops the contact, and the reason is still worth recording.
  * Rules only: the neighbours and the lexicon would read the stop itself as the objection.
  */
+// The words that make the act are not its reason: "me liga" is the hand-off, "spam" the opt-out,
+// "reclame aqui" the threat; read alone they would pass for comunicacao or confianca.
+const ACT_WORDS = /\b(me (liga|ligue|liguem|ligar)|liga (pra|para) mim|spam|reclame aqui|procon|justica|processar|denunciar)\b/g;
+
 export function objectionBehind(text: string): ObjectionLabel | null {
-  const normalized = normalizeText(text);
+  const normalized = normalizeText(text).replace(ACT_WORDS, ' ');
   return RULES.find((rule) => rule.pattern.test(normalized))?.label ?? null;
 }
 
