@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import type { Config } from '../config.js';
 import { detectBotSuspicion, detectHandoff, detectOptOut } from '../pipeline/detectors/index.js';
 import { createDetectors, type Detectors } from '../retrieval/index.js';
+import { objectionBehind } from '../retrieval/detectors/objection-detector.js';
 
 interface InputLine {
   id?: unknown;
@@ -47,10 +48,11 @@ export function classifyLine(detectors: Detectors, input: InputLine): Classifica
     optOut,
     botSuspicion,
     handoff,
-    // The turn stops (opt-out, hand-off) or answers the bot question before any
-    // objection playbook is read, so none of them carries an objection: report
-    // what the pipeline acts on.
-    objection: optOut || botSuspicion || handoff ? null : d.objection.label,
+    // The turn stops (opt-out, hand-off) or answers the bot question before any objection
+    // playbook is read; the reason behind it is still recorded when a rule names one
+    // ("agenda cheia, me tira da lista" = tempo, "cadê meu pagamento" = risco). Rules only:
+    // the neighbours would read the stop itself as the objection.
+    objection: optOut || botSuspicion || handoff ? objectionBehind(text) : d.objection.label,
     objective: d.objective.label,
     profile: d.profile.label,
   };

@@ -114,3 +114,33 @@ describe('detectBotSuspicion', () => {
     expect(detectBotSuspicion(text).suspicious).toBe(false);
   });
 });
+
+// Fresh variants of the families broadened in h14-detectors2 (not taken from any labelled set).
+describe('detectBotSuspicion: families', () => {
+  it.each([
+    'prefiro conversar com gente, não com máquina',
+    'não vou mandar meu CPF pra um robô',
+    'não sou obrigado a conversar com bot',
+    'respondeu muito rápido pra ser humano',
+    'duvido que você seja pessoa',
+    'isso parece mensagem de bot',
+    'sua resposta parece copiada',
+    'atendimento automatizado né',
+    'quem tá escrevendo é vc ou é o sistema?',
+    'tem alguém de verdade aqui?',
+    'as msgs são disparadas automaticamente?',
+  ])('suspicious: %s', (text) => {
+    expect(detectBotSuspicion(text).suspicious).toBe(true);
+  });
+
+  it.each([
+    'o hospital tem cirurgia robótica?',
+    'o pagamento é automático?',
+    'tem alguém da equipe no plantão de sábado?',
+    'parece bom esse plantão',
+    'quero falar com a coordenadora',
+    'vc responde sempre rápido, adorei',
+  ])('not suspicious: %s', (text) => {
+    expect(detectBotSuspicion(text).suspicious).toBe(false);
+  });
+});

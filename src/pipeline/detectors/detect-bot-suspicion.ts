@@ -75,11 +75,24 @@ const RULES: readonly Rule[] = [
   // "é você mesmo que tá digitando?"
   { name: 'really_you_typing', confidence: 0.85, pattern: /\b(?:e|eh) voce mesm[oa] (?:que )?(?:ta|esta|que ta)? ?(?:digitando|escrevendo|respondendo)\b/ },
   // "essas mensagens são enviadas automaticamente?"
-  { name: 'sent_automatically', confidence: 0.8, pattern: new RegExp(`\\b${REPLY} (?:\\S+ ){0,3}?(?:sao|e|foi|foram) (?:enviad|mandad|respondid|gerad|escrit)[oa]s? (?:automaticamente|por (?:um |uma )?(?:${BEING}|sistema))\\b`) },
+  { name: 'sent_automatically', confidence: 0.8, pattern: new RegExp(`\\b${REPLY} (?:\\S+ ){0,3}?(?:sao|e|foi|foram) (?:enviad|mandad|respondid|gerad|escrit|disparad)[oa]s? (?:automaticamente|por (?:um |uma )?(?:${BEING}|sistema))\\b`) },
   // "vc parece um robô", "parece resposta de bot"
   { name: 'sounds_like_machine', confidence: 0.8, pattern: new RegExp(`\\b(?:voce|isso|(?:a |as |sua |suas |essa |essas )?respostas?|tu) (?:parece|parecem|ta parecendo|soa|soam|fala (?:igual|que nem|como)) (?:(?:um|uma|resposta de|coisa de|de) )?${BEING}\\b`) },
   // "vcs usam IA pra responder?", "é um robô que responde?"
   { name: 'uses_ai_to_reply', confidence: 0.85, pattern: new RegExp(`\\b(?:usa|usam|usando|utiliza|utilizam) (?:um |uma )?(?:${MACHINE}|ia) (?:pra|para) (?:responder|conversar|falar|mandar|atender)\\b`) },
+  // Refusing to deal with a machine presumes one is there: "não sou obrigado a falar com robô",
+  // "quero uma pessoa real, não um robô", "não vou passar meus documentos pra uma IA".
+  { name: 'refuses_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:(?:falar|conversar|falando|conversando|tratar) |(?:passar|mandar|enviar) (?:\\S+ ){0,2}?)(?:com|pra|para|a) (?:um |uma |o |a )?${BEING}\\b|\\bnao (?:com|e|um|uma) (?:um |uma )?${BEING}$`) },
+  // Too fast or too uniform to be a person: "rápido demais pra ser gente", "duvido que seja pessoa".
+  { name: 'doubts_human', confidence: 0.85, pattern: new RegExp(`\\b(?:demais|muito rapido|rapido) (?:pra|para) (?:ser|ter sido) (?:uma |um )?${oneOf('gente', 'humano', 'humana', 'pessoa', 'alguem', 'voce')}\\b|\\bduvido (?:que |q )?(?:voce )?(?:seja|e|ser) (?:uma |um )?${oneOf('gente', 'humano', 'humana', 'pessoa', 'alguem', 'real', 'de verdade')}\\b`) },
+  // A verdict on the replies or the name: "parece robô", "essa resposta parece pronta", "júlia é nome de robô".
+  { name: 'seems_machine', confidence: 0.8, pattern: new RegExp(`\\bparece(?:m)? (?:ser )?(?:um |uma )?(?:(?:resposta|respostas|mensagem|texto|coisa|conversa) )?(?:de )?${BEING}\\b|\\b(?:essa|esta|sua|essas|suas|tua) ${REPLY} (?:\\S+ )?(?:parece|parecem|ta|esta|soa) (?:\\S+ )?(?:pronta|prontas|copiada|copiadas|decorada|padrao|roteirizada|automatica|gerada)\\b|\\bnome de ${BEING}\\b|\\b(?:responde|respondendo|fala|escreve) (?:sempre )?(?:igual|igualzinho|a mesma coisa)\\b.{0,30}\\b${BEING}\\b`) },
+  // A bare label with a tag: "sistema automatizado né?", "atendimento automático, né".
+  { name: 'labels_automatic', confidence: 0.85, pattern: new RegExp(`^(?:e |isso e |ah )?(?:um |uma )?${SERVICE} ${AUTO}(?: ne| mesmo| ne nao| entao| ai)?$`) },
+  // A person or the system: "é alguém da equipe que tá digitando ou é o sistema?"
+  { name: 'typist_or_system', confidence: 0.85, pattern: new RegExp(`\\b(?:digitando|respondendo|escrevendo|falando|teclando)\\b.{0,30}\\bou (?:e |sera )?(?:o |a |um |uma )?${MACHINE_ALT}$`) },
+  // "tem alguém aí de carne e osso?", "tem gente aí ou não?"
+  { name: 'anyone_real', confidence: 0.85, pattern: new RegExp(`\\btem (?:alguem|gente|uma pessoa|algum humano|um humano)(?: ai| aqui)? (?:de carne e osso|de verdade|real|humano)\\b|\\btem (?:alguem|gente|uma pessoa)(?: ai| aqui) ou nao$`) },
   // "você existe mesmo?", "a júlia existe?"
   { name: 'do_you_exist', confidence: 0.8, pattern: /\b(?:voce|julia) existe(?: mesmo| de verdade)?(?= ?$| ou\b)/ },
 ];

@@ -139,3 +139,31 @@ describe('detectHandoff', () => {
     expect(detectHandoff(text).handoff).toBe(false);
   });
 });
+
+// Fresh variants of the families broadened in h14-detectors2 (not taken from any labelled set).
+describe('detectHandoff: families', () => {
+  it.each([
+    'meu recibo veio com CPF errado, quem cuida disso?',
+    'alguém da empresa consegue me retornar hoje?',
+    'queria uma conversa com o responsável pela escala de vocês',
+    'preciso de orientação de alguém da empresa, fui ameaçado no plantão',
+    'preciso que alguém me explique esse desconto',
+    'quero relatar o ocorrido pra empresa, o paciente me agrediu',
+    'poderiam me enviar o informe de rendimentos?',
+    'deveria ter vindo 2000 e só caíram 1200',
+    'até hoje nada de pix',
+    'quero falar com o Rafael do financeiro',
+  ])('hand-off: %s', (text) => {
+    expect(detectHandoff(text).handoff).toBe(true);
+  });
+
+  it.each([
+    'vcs costumam atrasar pagamento?',
+    'vcs já atrasaram pagamento alguma vez?',
+    'preciso de ajuda com o endereço do hospital',
+    'a nota fiscal eu emito todo mês, certo?',
+    'me retorna quando tiver vaga de pediatria',
+  ])('no hand-off: %s', (text) => {
+    expect(detectHandoff(text).handoff).toBe(false);
+  });
+});

@@ -13,7 +13,7 @@ export interface HandoffResult {
 
 const ROLE = oneOf(
   'supervisora?', 'gerente', 'responsavel', 'chefe', 'coordenadora?', 'gestora?', 'superior', 'encarregad[oa]', 'dono', 'dona',
-  'diretora?', 'atendente', 'humana?o?', 'ser humano', 'operadora?',
+  'diretora?', 'atendente', 'humana?o?', 'ser humano', 'operadora?', 'coordenacao(?: medica)?',
 );
 // Our departments: asking for one is asking for a person, whatever the words around it.
 const DEPT = oneOf(
@@ -25,6 +25,8 @@ const PERSON = oneOf(
   `(?:o |a |um |uma |alguem d[oa] |alguem do |o pessoal d[oa] |com o |outro |outra )?${DEPT}`,
   'a pessoa responsavel', 'pessoa responsavel', 'a pessoa', 'essa pessoa', 'esta pessoa', 'alguem', 'alguem responsavel', 'alguem da equipe', 'alguem de verdade', 'alguem real', 'uma pessoa', 'pessoa de verdade',
   'pessoa real', 'gente de verdade', `(?:o |a |um |uma |seu |sua |teu |tua |o seu |a sua |algum |alguma )?${ROLE}`,
+  // A named person of ours: "a Carla do RH", "o Marcos do financeiro".
+  `(?:o |a )?(?:dra? )?\\S+ ${oneOf('do', 'da')} ${DEPT}`,
 );
 // The hospital's own staff are not ours to hand over to; asking for them is a logistics question.
 const HOSPITAL_SIDE = /^(?:d[oa]s? |de )(?:hospital|clinica|upa|ubs|plantao|setor|pronto|ps|uti|la|local|unidade)\b/;
@@ -34,7 +36,7 @@ const HUMAN_RULES: readonly Rule[] = [
   {
     name: 'human_request:talk_to',
     confidence: 0.95,
-    pattern: new RegExp(`\\b${oneOf('quero', 'queria', 'gostaria de', 'preciso', 'posso', 'podia', 'poderia', 'da pra', 'tem como', 'deixa eu', 'me deixa', 'prefiro', 'exijo')} (?:so )?${oneOf('falar', 'conversar', 'tratar', 'resolver isso')} (?:diretamente |agora |urgente )?com ${PERSON}\\b`),
+    pattern: new RegExp(`\\b${oneOf('quero', 'queria', 'gostaria de', 'preciso', 'posso', 'podia', 'poderia', 'da pra', 'tem como', 'deixa eu', 'me deixa', 'prefiro', 'exijo')} (?:so )?${oneOf('falar', 'conversar', 'tratar', 'resolver isso')} (?:diretamente |direto |agora |urgente )?com ${PERSON}\\b`),
     rejectTail: rejectHospitalSide,
   },
   {
@@ -77,6 +79,24 @@ const HUMAN_RULES: readonly Rule[] = [
   { name: 'human_request:answer_from', confidence: 0.9, pattern: /\b(?:resposta|retorno|posicionamento|posicao|satisfacao) (?:de|do|da) (?:um |uma |o |a |algum |alguma |alguem )?(?:responsavel|gerente|supervisora?|chefe|gestora?|humana?o?|pessoa)\b/ },
   { name: 'human_request:human_service', confidence: 0.95, pattern: /\b(?:atendimento|atendente) human[oa]\b|\bquero (?:um |uma )?(?:humano|humana|atendente|pessoa de verdade)\b/ },
   { name: 'human_request:call_someone', confidence: 0.9, pattern: new RegExp(`\\b${oneOf('chama', 'chame', 'chamem', 'cade')} (?:o |a |um |uma |alguem )?(?:seu |sua )?${oneOf('supervisora?', 'gerente', 'responsavel', 'chefe', 'coordenadora?', 'gestora?', 'humana?o?', 'atendente')}\\b`), rejectTail: rejectHospitalSide },
+  // Someone of ours asked to call or write back: "alguém pode me retornar?", "dá pra alguém me chamar no telefone?"
+  { name: 'human_request:call_back', confidence: 0.85, pattern: /\bme (?:retornar|retorna|retornem|retorne|dar (?:um )?retorno|chamar (?:no|por|pelo) telefone|ligar de volta)\b/, negatable: true, rejectTail: (tail) => /\b(?:vagas?|plantao|plantoes|escala)\b/.test(tail) },
+  // An explanation, support or meeting from a person in charge: "quero uma explicação de um responsável",
+  // "preciso de apoio de alguém da empresa", "quero uma reunião com a coordenação".
+  {
+    name: 'human_request:answer_from_someone',
+    confidence: 0.85,
+    pattern: new RegExp(`\\b${oneOf('preciso', 'precisava', 'quero', 'queria', 'gostaria de', 'exijo', 'solicito', 'peco')}(?: de)? (?:uma |um )?${oneOf('explicacao', 'apoio', 'ajuda', 'retorno', 'resposta', 'reuniao', 'posicionamento', 'satisfacao', 'conversa', 'orientacao')}(?: \\S+){0,3}? ${oneOf('de', 'da', 'do', 'com')} (?:um |uma |a |o |alguem )?${oneOf('alguem', 'responsave(?:l|is)', 'empresa', 'coordenac\\w+', 'coordenador\\w*', 'gerente', 'diretor\\w*', 'supervisor\\w*', 'voces', 'equipe', DEPT)}\\b`),
+    rejectTail: rejectHospitalSide,
+  },
+  // "preciso que alguém resolva isso hoje", "preciso que alguém de lá me responda"
+  { name: 'human_request:someone_must', confidence: 0.85, pattern: /\b(?:preciso|quero|queria|gostaria) (?:que|q) (?:alguem|um responsavel|voces|a empresa|o financeiro)(?: \S+){0,3}? (?:me )?(?:resolva|resolvam|responda|respondam|ligue|liguem|retorne|retornem|veja|vejam|ajude|ajudem|tome|tomem|explique|expliquem)\b/ },
+  // Reporting an incident to us: "preciso reportar isso pra alguém", "quero relatar o ocorrido à empresa"
+  { name: 'human_request:report_to', confidence: 0.85, pattern: /\b(?:reportar|relatar|comunicar|levar|formalizar|notificar) (?:isso |o caso |o ocorrido |o que aconteceu )?(?:pra|para|a|ao|com) (?:alguem|um responsavel|o responsavel|(?:a )?empresa|(?:a )?coordenac\w+|voces)\b/ },
+  // "quem resolve isso?", "quem eu cobro?": the person in charge of a problem, asked at the sentence end.
+  { name: 'human_request:who_resolves', confidence: 0.85, pattern: /\bquem (?:eu )?(?:resolve|faz|cobro|procuro|aciono|emite|assina|cuida)(?: (?:d?isso|d?essa|d?esse|disso ai|isso ai|ai))?$/ },
+  // Company paperwork only our office issues: "podem me mandar a nota fiscal?", "preciso de uma declaração".
+  { name: 'human_request:company_document', confidence: 0.85, pattern: /\b(?:(?:podem|pode|poderia|poderiam|consegue|conseguem) (?:me )?(?:mandar|enviar|emitir|fazer|passar)|(?:preciso|precisava|queria|gostaria) de) (?:a |uma |o |um )?(?:nota fiscal|declaracao|informe de rendimentos?|comprovante de (?:pagamento|rendimentos?|vinculo)|holerite|recibo)\b/ },
   { name: 'human_request:no_bot', confidence: 0.9, pattern: /\bnao quero (?:mais )?(?:falar|conversar) com (?:um |uma )?(?:robo|bot|maquina|inteligencia artificial|ia|sistema|programa)\b/ },
 ];
 
@@ -123,12 +143,16 @@ const PAYMENT_RULES: readonly Rule[] = [
   {
     name: 'payment_dispute:late',
     confidence: 0.85,
+    // "vocês já atrasaram pagamento alguma vez?" asks about the record, it reports nothing.
+    rejectText: (t) => /\balguma vez\b|\bcostuma\w*\b|\bse (?:atrasar|atrasarem|atrasa)\b/.test(t),
     pattern: /\b(?:pagamento|repasse|deposito|pix|salario|dinheiro|plantao) (?:\S+ ){0,4}?(?:atrasad[oa]s?|em atraso|venceu|vencid[oa]|passou do prazo|atrasa|atrasou|atrasando|atrasam|atrasaram)\b|\batrasaram (?:o |meu )?(?:pagamento|repasse)\b/,
   },
-  { name: 'payment_dispute:still_waiting', confidence: 0.85, pattern: /\b(?:ainda|ate hoje|ate agora|faz \S+(?: \S+)?|desde \S+|continuo|sigo) (?:\S+ ){0,2}?(?:esperando|aguardando) (?:o |a |os |meu |minha |meus )*(?:pagamento|pagamentos|pix|deposito|repasse|dinheiro|transferencia|valor)\b|\bnada d[oa] (?:meu |minha )?(?:pagamento|pix|dinheiro|deposito|repasse|transferencia)\b/ },
+  { name: 'payment_dispute:still_waiting', confidence: 0.85, pattern: /\b(?:ainda|ate hoje|ate agora|faz \S+(?: \S+)?|desde \S+|continuo|sigo) (?:\S+ ){0,2}?(?:esperando|aguardando) (?:o |a |os |meu |minha |meus )*(?:pagamento|pagamentos|pix|deposito|repasse|dinheiro|transferencia|valor)\b|\bnada (?:d[oa]|de) (?:meu |minha )?(?:pagamento|pix|dinheiro|deposito|repasse|transferencia)\b/ },
   { name: 'payment_dispute:not_agreed', confidence: 0.85, pattern: /\b(?:nao bate|nao confere|diferente|fora) (?:com |d)?(?:o |a )?(?:que foi |que tinha sido |que era )?combinad[oa]\b|\b(?:cobraram|cobrou|descontaram|descontou|taxa|desconto|valor) (?:\S+ ){0,4}?(?:que )?nao (?:foi|era|estava|tinha sido) combinad[oa]\b/, rejectText: (text) => !/\b(?:valor|taxa|cobra\w*|descont\w*|pag\w*|entrou|caiu|recebi|pix|deposit\w*|repasse)\b/.test(text) },
   { name: 'payment_dispute:problem', confidence: 0.85, pattern: /\b(?:problema|erro|pendencia) (?:\S+ ){0,2}?(?:com |no |na |do |da )(?:o |a |meu |minha )?(?:pagamento|pix|repasse|deposito|recebimento|transferencia)\b/, rejectText: (t) => /\b(?:resolvid\w*|resolveu|resolveram|outras? empresas?|empresa anterior|antiga empresa|ano passado)\b/.test(t) },
   { name: 'payment_dispute:partial', confidence: 0.85, pattern: /\brecebi (?:so|apenas|somente) (?:um|uma|metade|parte|\d+)\b/, rejectText: (text) => !PAY.test(text) },
+  // "só caíram 2", "combinado 1800 e pagaram 1500": less than agreed arrived.
+  { name: 'payment_dispute:less_arrived', confidence: 0.85, pattern: /\b(?:so|apenas|somente) (?:cairam|caiu|entrou|entraram|pagaram|pagou|depositaram|vieram|veio) (?:\S+ )?\d+\b|\bcombinad[oa]s? (?:\S+ ){0,3}?(?:e |mas )?(?:pagaram|pagou|depositaram|caiu|veio|recebi) (?:\S+ )?\d+\b/ },
   { name: 'payment_dispute:refund', confidence: 0.9, pattern: /\b(?:quero|exijo) (?:o )?meu dinheiro de volta\b|\bdevolv\w* (?:o )?(?:meu )?dinheiro\b|\bestorn\w*\b/ },
   { name: 'payment_dispute:should_have', confidence: 0.85, pattern: /\b(?:era|deveria|devia|tinha que|tinha) (?:pra |para |de )?ter (?:caido|sido pago|sido depositado|entrado|pago|recebido)\b/ },
   // "calote" is often about another agency; naming one vetoes the rule.

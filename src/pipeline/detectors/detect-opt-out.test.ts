@@ -136,3 +136,42 @@ describe('detectOptOut', () => {
     expect(detectOptOut(text).optOut).toBe(false);
   });
 });
+
+// Fresh paraphrases of the frames that mention a stop without asking for one (written for h14-detectors2,
+// not taken from any labelled set).
+describe('detectOptOut: a stop mentioned, not asked', () => {
+  it.each([
+    'meu irmão falou pra eu mandar vcs pararem de mandar, mas nem ligo',
+    'o Pedro disse que eu devia pedir pra me tirarem da lista kkk',
+    'não é pra vcs pararem, só tô ocupado',
+    'nunca pedi pra parar de mandar, quem inventou isso?',
+    'vocês iriam parar de mandar se eu pedisse?',
+    'parar de mandar? de jeito nenhum',
+    'pode continuar mandando, só demoro pra responder',
+    'para de mandar áudio pfv, não consigo ouvir',
+    'mudei de número, manda no novo: 21 99999-0000',
+    'kkkk brincadeira, não vou te bloquear. manda a vaga',
+    'não me manda vaga em Osasco, trânsito horrível',
+    'ok, cancela',
+  ])('not an opt-out: %s', (text) => {
+    expect(detectOptOut(text).optOut).toBe(false);
+  });
+
+  it.each([
+    'parar de mandar.',
+    'vcs podem parar de enviar mensagens? obg',
+    'me tira dessa merda de lista',
+    'me exclua',
+    'numero bloqueado',
+    'não quero continuar recebendo essas mensagens',
+    'eu já disse pra parar de mandar',
+    'vcs não param de mandar msg, me tira da lista',
+    'vcs continuam mandando, já pedi pra parar',
+    'cancela o recebimento dessas msgs',
+    'nunca pedi pra receber isso de vcs, me remove',
+    'prefiro não receber mais essas ofertas',
+    'não me manda mais mensagem no meu whats',
+  ])('still an opt-out: %s', (text) => {
+    expect(detectOptOut(text).optOut).toBe(true);
+  });
+});

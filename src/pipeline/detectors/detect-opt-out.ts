@@ -1,4 +1,4 @@
-import { clauses, detectorInput, normalize } from './normalize.js';
+import { canonical, detectorInput, normalize } from './normalize.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
 
 export interface OptOutResult {
@@ -10,7 +10,7 @@ export interface OptOutResult {
 // Things a doctor might ask us to stop sending. Singular/plural via "s?".
 const STUFF = oneOf(
   'mensage(?:m|ns)', 'nada', 'coisas?', 'isso', 'propagandas?', 'ofertas?', 'vagas?', 'plantoes',
-  'oportunidades?', 'convites?', 'spam', 'anuncios?', 'divulgac(?:ao|oes)', 'ligac(?:ao|oes)',
+  'oportunidades?', 'convites?', 'spam', 'notificac(?:ao|oes)', 'anuncios?', 'divulgac(?:ao|oes)', 'ligac(?:ao|oes)',
 );
 const SEND = oneOf('mand(?:ar|ando|a|e|em|arem)', 'envi(?:ar|ando|a|e|em|arem)', 'dispar(?:ar|ando|a|e|em)', 'encaminh(?:ar|ando|a|e|em)');
 const PESTER = oneOf(
@@ -19,13 +19,16 @@ const PESTER = oneOf(
   // "chamar de doutor" names someone; it is not contact.
   'cham(?:ar|ando)(?! de\\b)', 'insist(?:ir|indo)', 'acion(?:ar|ando)',
 );
-const CONTAINER = oneOf('listas?', 'grupos?', 'cadastros?', 'base', 'contatos', 'sistema', 'mailing', 'banco de dados', 'transmissao', 'agenda');
+const CONTAINER = oneOf('disparos?', 'envios?', 'listas?', 'grupos?', 'cadastros?', 'base', 'contatos', 'sistema', 'mailing', 'banco de dados', 'transmissao', 'agenda');
 const FROM = oneOf('da', 'dessa', 'desta', 'de sua', 'de vossa', 'do', 'desse', 'deste', 'dos', 'das', 'de');
-const MY_ID = `${oneOf('meu', 'minha', 'o meu', 'a minha')} ${oneOf('numero', 'contato', 'telefone', 'celular', 'cadastro', 'dados', 'nome', 'whatsapp', 'email')}`;
+const MY_ID = `${oneOf('meu', 'minha', 'o meu', 'a minha', 'esse', 'este')} ${oneOf('numero', 'contato', 'telefone', 'celular', 'cadastro', 'dados', 'nome', 'whatsapp', 'email')}`;
 const REMOVE = oneOf(
   'tir(?:a|e|em|ar)', 'retir(?:a|e|em|ar)', 'remov(?:e|a|am|er)', 'exclu(?:i|a|am|ir)', 'apag(?:a|ue|uem|ar)',
   'delet(?:a|e|em|ar)', 'cancel(?:a|e|em|ar)',
 );
+
+// Bare removal verbs; "cancela" is left out: alone it cancels a booked shift.
+const BARE_REMOVE = oneOf('tira', 'tire', 'tirem', 'remove', 'remova', 'removam', 'exclui', 'exclua', 'excluam', 'apaga', 'apague', 'apaguem', 'deleta', 'delete');
 
 // A refusal that names one shift, day, place or kind of shift is a preference
 // for the recruiter to handle, not a request to stop all contact.
@@ -60,6 +63,9 @@ const QUALIFIED_SHIFT = new RegExp(
 const NAMES_A_THING = new RegExp(`^${oneOf('do', 'da', 'dos', 'das', 'desse', 'dessa', 'deste', 'desta', 'nesse', 'nessa', 'de')} (?!${oneOf('mensage(?:m|ns)', 'vagas?', 'ofertas?', 'propagandas?', 'voces', 'spam', 'divulgac(?:ao|oes)', '(?:essas?|estas?|suas?) (?:mensage(?:m|ns)|vagas?|ofertas?|propagandas?)')}\\b)`);
 // A completion after the stop: "já resolvi", "já reservei", "obrigado, já tenho".
 const NO_LONGER_NEEDED = /\bja (?:resolvi|reservei|recebi|sei|entendi|peguei|achei|fechei|consegui|assinei|mandei|vi|entrei|confirmei)\b/;
+// "não me manda vaga em Guarulhos": the offers sent to one place, not the sending itself.
+// The doctor's own channel ("no meu whats", "nesse número") is where, not which.
+const PLACE_TAIL = /^(?:em|no|na|nos|nas|pra|pro) (?!(?:meu|minha|esse|este|essa|esta|whatsapp|numero|celular|telefone|privado|pv|email|mim|voces|ninguem)\b)\S+/;
 const isShiftSpecific = (tail: string): boolean => SHIFT_SPECIFIC.test(tail) || QUALIFIED_SHIFT.test(tail);
 
 // "receber" is also about money; only message-like objects make it an opt-out.
@@ -79,11 +85,17 @@ const CONTACT = oneOf(
 );
 
 const RULES: readonly Rule[] = [
-  { name: 'unsubscribe', confidence: 0.97, pattern: /\bdescadastr\w*|\bunsubscribe\b/, negatable: true },
+  { name: 'unsubscribe', confidence: 0.97, pattern: /\bdescadastr\w*|\bdesinscrev\w*|\bdesinscri\w*|\bunsubscribe\b/, negatable: true },
+  // A bare imperative closing a sentence: "me exclui", "me removam", "remova." There is no object
+  // left to make it about a shift ("remove a vaga de quinta" has one).
+  { name: 'bare_remove_me', confidence: 0.88, pattern: new RegExp(`(?:\\b(?:me|nos) ${BARE_REMOVE}|^(?:\\S+ ){0,3}?${BARE_REMOVE}(?: me)?)(?: ${oneOf('por favor', 'agora', 'ja', 'logo', 'daqui', 'dai', 'obrigad[oa]', 'entao', 'de uma vez')})*$`), negatable: true },
+  // "Bloqueado.", "número bloqueado": the doctor reports the block as done.
+  { name: 'blocked', confidence: 0.88, pattern: /^(?:(?:numero|contato|voce|voces|ja|vou deixar|ta|esta) )*bloquead[oa]s?(?: (?:ja|agora|viu|tchau))*$/ },
   {
     name: 'remove_from_list',
     confidence: 0.95,
-    pattern: new RegExp(`\\b(?:(?:me|nos) ${REMOVE}|${REMOVE} (?:me|eu|nos|${MY_ID})) ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`),
+    // "me tira dessa porra de lista": a word or two of venting may sit before the container.
+    pattern: new RegExp(`\\b(?:(?:me|nos) ${REMOVE}|${REMOVE} (?:me|eu|nos|${MY_ID})) ${FROM} (?:sua |seu |vossa |essa |esta )?(?:\\S+ (?:de |da |do )?){0,2}?${CONTAINER}\\b`),
     negatable: true,
   },
   // "me tira daqui" is the chat; "daqui dessa escala" names a shift.
@@ -113,17 +125,17 @@ const RULES: readonly Rule[] = [
     confidence: 0.93,
     pattern: new RegExp(`\\b(?:nao|nunca mais) (?:quero que (?:voce |voces )?)?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b`),
     // "não me chama mais de doutor", "não manda mais de 3 por dia": a name or a cap, not a stop.
-    rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail),
+    rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail) || PLACE_TAIL.test(tail),
   },
   {
     // "não precisa mandar mais nada, já reservei": no longer needed is not unwanted.
     name: 'no_need_to_send',
     confidence: 0.88,
     pattern: new RegExp(`\\bnao (?:precisa|precisam) (?:mais )?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b`),
-    rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail) || NO_LONGER_NEEDED.test(tail),
+    rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail) || PLACE_TAIL.test(tail) || NO_LONGER_NEEDED.test(tail),
   },
   { name: 'no_contact', confidence: 0.92, pattern: /\bnao (?:me )?(?:entre|entrem|entra|entrar|entrarem) (?:mais )?em contato\b|\bnao quero (?:mais )?(?:nenhum )?contato\b(?! com (?:o|a) (?:hospital|clinica))/ },
-  { name: 'do_not_want_receive', confidence: 0.93, pattern: new RegExp(`\\b${WANT_NOT} (?:mais )?${RECEIVE}\\b`), rejectTail: rejectReceiveTail },
+  { name: 'do_not_want_receive', confidence: 0.93, pattern: new RegExp(`\\b(?:${WANT_NOT}|${oneOf('gostaria de', 'prefiro', 'quero', 'desejo')} nao) (?:mais )?${RECEIVE}\\b`), rejectTail: rejectReceiveTail },
   // "não quero ser chamado pra UTI": called for a kind of shift is a preference.
   { name: 'do_not_want_contact', confidence: 0.92, pattern: new RegExp(`\\b${WANT_NOT} (?:mais )?${BE_CONTACTED}\\b`), rejectTail: (tail) => isShiftSpecific(tail) || /^(?:para|pra|pro) (?!isso|nada|mais|nenhum|nenhuma|oferec)\S/.test(tail) },
   // Formal, nominal requests: "solicito a exclusão do meu contato", "peço a remoção dos meus dados".
@@ -135,7 +147,7 @@ const RULES: readonly Rule[] = [
     rejectTail: isShiftSpecific,
   },
   // "cancela o envio dessas mensagens", "suspende os disparos": stopping the sending itself.
-  { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens')}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
+  { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens', 'recebimento', 'notificac(?:ao|oes)')}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
   { name: 'do_not_insist', confidence: 0.88, pattern: /\b(?:nao|parem de|pare de|para de|chega de) (?:me )?(?:insist\w*)\b/, rejectText: (t) => /\bnao insist\w* (?:muito|tanto)\b/.test(t), rejectTail: isShiftSpecific },
   { name: 'stop_receiving', confidence: 0.9, pattern: /\b(?:parar|deixar) de receber\b/, negatable: true, rejectTail: rejectReceiveTail },
   { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'saber de voces', 'saber disso', 'spam')})\\b`) },
@@ -156,7 +168,48 @@ const RULES: readonly Rule[] = [
 // The idiom is rewritten before normalising drops the punctuation that tells them apart.
 const KEEPS_ON = /\b(?:n[aã]o|naum|n|nunca) +(?:para|param|parou|paravam|parava) +de\b/giu;
 function keepsOn(text: string): string {
-  return text.replace(KEEPS_ON, 'continua a');
+  return text.replace(KEEPS_ON, 'insiste em');
+}
+
+// Sentences that mention a stop without asking for one. Each is a linguistic frame, not a phrase list:
+// - continuation stated anywhere wins over a stop phrase ("continua mandando", "quero continuar recebendo",
+//   "manda aí a vaga", "pelo contrário"); a negated continuation ("não quero continuar recebendo") does not;
+const CONTINUE = /\b(?:(?<!(?:voce|voces|ele|eles|ainda|e|mas) )(?:continua|continue|continuem|continuar) (?:a )?(?:me )?(?:mandando|enviando|mandar|enviar|recebendo|receber)|(?:pode|podem) continuar|quero (?:continuar |seguir )?receb\w* (?:mais|as|os|sim|vagas?|plantoes|mensage\w*)|pelo contrario|manda (?:ai|sim|as proximas|mais)|pode (?:mandar|me mandar|enviar)|gosto (?:das|de receber)|mas eu gosto)\b/;
+const NEGATED_BEFORE = /\b(?:nao|nem|nunca|jamais)(?: \S+){0,1} ?$/;
+// - a joke taken back ("tô brincando", "zoeira");
+const JOKE = /\b(?:(?:to|estou|tava|estava|so) brincando|brincadeira|zoeira|zuera|zoando|zoa(?:ndo)?)\b/;
+// - a stop that is denied or negated ("eu nunca disse pra parar", "não é pra parar", "não precisa parar");
+const DENIED_STOP = /\b(?:(?:nunca|nao) (?:disse|falei|pedi|mandei) (?:pra|para|que|q) (?:voces? )?(?:me )?(?:parar|pararem|parassem|tirar|tirarem|remover|removerem|sair)|quem (?:falou|disse) (?:isso|que)|nao (?:e|eh|era) (?:pra|para) (?:voces? )?(?:parar|pararem|tirar|remover)|nao (?:precisa|precisam|precisa de|tem que|tem por que) (?:voces? )?(?:parar|pararem|me tirar|tirar|remover|sair))\b/;
+// - someone else's words, reported or quoted ("minha esposa disse pra...", "meu colega falou '...'");
+const REPORTED = /\b(?:(?:meu|minha|o|a|um|uma|uns|umas) (?!numero|contato)\S+(?: \S+)? (?:disse|disseram|falou|falaram|pediu|pediram|mandou|acha|achou|quer|queria)|(?:ele|ela|eles|elas) (?:disse|falou|pediu|mandou|acha|quer)) (?:pra|para|que|q)?\b/;
+// - a question about what we would do ("vcs vão parar de mandar se...?", the echo "parar de mandar?");
+const HYPOTHETICAL = /\b(?:(?:voces? )?(?:vao|vai|iriam|iria|ira|irao) parar|(?:e )?se eu (?:nao )?(?:responder|sumir|demorar)|^(?:e |entao |como assim |oi )?parar de (?:mandar|enviar)(?: (?:mensagem|mensagens))?$)/;
+// - a change of number: stop here, write there;
+const NEW_NUMBER = /\b(?:novo numero|numero novo|o novo e|mudando de numero|mudei de numero|troquei de numero|troquei o numero|(?:mandar|manda|mande) (?:\S+ )?no novo)\b/;
+// - a stop aimed at one format or channel, with the other one preferred ("pode parar de mandar áudio? prefiro texto").
+const ONE_FORMAT = /\b(?:parar|para|pare|parem|nao) (?:de )?(?:me )?(?:mandar|mande|manda|enviar|envie) (?:esses? |essas? |os |as |tanto |tantos |tantas )?(?:audios?|figurinhas?|stickers?|fotos?|videos?|links?|pdfs?|textao|textoes|mensage(?:m|ns) de voz)\b|\bprefiro (?:por )?(?:texto|mensagem|escrito|whatsapp|email|e mail|ligacao)\b/;
+
+function mentionsWithoutAsking(sentence: string): boolean {
+  return JOKE.test(sentence) || DENIED_STOP.test(sentence) || REPORTED.test(sentence) || HYPOTHETICAL.test(sentence);
+}
+
+/** The sentences that still speak for the doctor once mentions of a stop are set aside. */
+function ownSentences(text: string): string[] {
+  const raw = canonical(text).match(/[^.?!;\n]+[.?!;\n]*/g) ?? [];
+  return raw
+    .filter((s) => {
+      const n = normalize(s);
+      // Only a question can be hypothetical; "parar de mandar." as a statement is a request.
+      if (HYPOTHETICAL.test(n) && !s.includes('?')) return !JOKE.test(n) && !DENIED_STOP.test(n) && !REPORTED.test(n);
+      return !mentionsWithoutAsking(n);
+    })
+    .map(normalize)
+    .filter((c) => c.length > 0);
+}
+
+function statesContinuation(normalized: string): boolean {
+  const m = CONTINUE.exec(normalized);
+  return m !== null && !NEGATED_BEFORE.test(normalized.slice(0, m.index));
 }
 
 /** Does the doctor ask us to stop contacting him? Deterministic, no I/O. */
@@ -164,7 +217,12 @@ export function detectOptOut(raw: string): OptOutResult {
   const text = keepsOn(detectorInput(raw));
   const normalized = normalize(text);
   if (normalized.length === 0) return { optOut: false, confidence: 0 };
-  const [best] = matchRules(RULES, normalized, clauses(text));
+  if (statesContinuation(normalized) || JOKE.test(normalized) || NEW_NUMBER.test(normalized) || ONE_FORMAT.test(normalized)) {
+    return { optOut: false, confidence: 0 };
+  }
+  const own = ownSentences(text);
+  if (own.length === 0) return { optOut: false, confidence: 0 };
+  const [best] = matchRules(RULES, own.join(' '), own);
   if (!best) return { optOut: false, confidence: 0 };
   return { optOut: true, confidence: best.confidence, reason: best.name };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDetectors } from './index.js';
+import { objectionBehind } from './objection-detector.js';
 
 const detectors = createDetectors();
 
@@ -65,5 +66,28 @@ describe('detectors', () => {
     for (const text of ['e o estacionamento?', 'qual paga mais no fim de semana?', 'tem algo perto do metro?']) {
       expect(detectors.detect(text).objection.label, text).toBeNull();
     }
+  });
+
+  // Fresh variants of the situation families added in h14-detectors2 (not taken from any labelled set).
+  it('names the situation families by rule', () => {
+    const cases: Array<[string, string]> = [
+      ['um amigo ficou 3 meses sem receber de uma agência, tenho receio', 'risco'],
+      ['fica do outro lado da cidade, inviável pra mim', 'disponibilidade'],
+      ['não dirijo, e lá não chega ônibus', 'disponibilidade'],
+      ['tô bem servida de plantão esse mês', 'tempo'],
+      ['agora não dá, tô no meio de um procedimento', 'tempo'],
+      ['virei concursado, não pego mais plantão', 'motivacao'],
+      ['preciso de contador pra isso? aí não', 'processo'],
+      ['fui maltratado pela enfermagem de lá, não volto', 'qualidade'],
+      ['se subir pra 2000 eu vou', 'preco'],
+    ];
+    for (const [text, label] of cases) expect(detectors.detect(text).objection.label, text).toBe(label);
+  });
+
+  it('names the reason behind a stop or a hand-off by rule only', () => {
+    expect(objectionBehind('tô com a agenda cheia o ano todo, me tira da lista')).toBe('tempo');
+    expect(objectionBehind('já são 30 dias de atraso, quero falar com o financeiro')).toBe('risco');
+    expect(objectionBehind('para de me mandar mensagem')).toBeNull();
+    expect(objectionBehind('vc é robô?')).toBeNull();
   });
 });

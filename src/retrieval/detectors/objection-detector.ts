@@ -13,6 +13,59 @@ const WHEN =
   '(?:segunda|terca|quarta|quinta|sexta|sabado|domingo|fim de semana|feriado|dia \\d{1,2}|essa semana|semana que vem|de dia|de noite|a noite|noturno|diurno|madrugada|de manha|a tarde)(?:s)?(?:-feira)?';
 
 const RULES: Rule<ObjectionLabel>[] = [
+  // Families added after set 3 (development set): each names a situation, not a sentence.
+  // Being or fearing to be left unpaid is a risk of the job, even when it reads as distrust
+  // ("vi reclamação de atraso", "a colega não recebeu até hoje", "só receber daqui 90 dias").
+  {
+    label: 'risco',
+    pattern:
+      /\b(nao (recebeu|recebi|recebemos|caiu|cairam|pagaram|pagou)|(atraso|atrasos|atrasam|atrasaram|atrasar) (de |do |no |o )?pagamento|pagamento (\S+ )?(atrasad\w*|nao caiu)|dias de atraso|cade (o |meu )?pagamento|nada de pagamento|(so|apenas) receber (daqui|depois|em) \d+|receio de|medo de (tomar|levar|nao)|tomar calote|o que acontece se atrasar|se (cancelar|cancelarem) (voces |a vaga )?(pagam|paga|tem)|pagam alguma coisa|o que (voces )?devem)\b/,
+  },
+  // Distance and getting there belong to where the shift is, not to its price.
+  {
+    label: 'disponibilidade',
+    pattern:
+      /\b(deslocamento|afastad\w*|do outro lado|horas? de estrada|\d+ ?h(oras)? de casa|nao dirijo|beira da rodovia|(e )?outra cidade|saindo de \w+|mais perto|nao faz (o )?meu perfil|esse tipo de plantao)\b/,
+  },
+  // A full schedule or a moment's impossibility is about time: "bem servido de escala", "tô dirigindo",
+  // "já tenho meus plantões fixos", "passei no concurso, tô com 40h", "terça é dia de aula".
+  {
+    label: 'tempo',
+    pattern:
+      /\b(bem servid\w*|ocupa tudo|nao sobra|(estou|to) dirigindo|no meio de (uma |um )?(cirurgia|atendimento|consulta|procedimento|reuniao)|\d+ plantoes (essa|nessa|esta) semana|(estou|to) com \d+ ?h|agenda (esta )?(cheia|lotada)|ja tenho (meus |os )?plantoes( fixos)?|dia de aula|tenho (um )?(casamento|aniversario|formatura|compromisso)|aniversario d\w+|surgiu um imprevisto|imprevisto com)\b/,
+  },
+  // Plantão itself is what he no longer wants: another job, another area, no will left.
+  {
+    label: 'motivacao',
+    pattern:
+      /\b(nao (estou|to) procurando|ja tenho (trabalho|emprego)|(emprego|vinculo) (fixo|clt)|sou concursad\w*|vinculo clt|nao preciso de plantao|perdi (totalmente |toda )?a vontade|nao tenho mais saco|mudei de area|decidi parar|nao faco mais plant\w*|nao (faco|pego) mais plant\w*)\b/,
+  },
+  // The paperwork of working with us: a company to open, an accountant, a registration he lacks.
+  {
+    label: 'processo',
+    pattern: /\b(abrir empresa|contador|crm (secundario|de outro estado)|pagar outro crm|rqe (ainda )?nao saiu|documento\w* demais|pedem documento\w*|tem que entrar em cooperativa|nota fiscal todo mes|nf todo mes)\b/,
+  },
+  // The place is badly run or unsafe for its staff.
+  {
+    label: 'qualidade',
+    pattern:
+      /\b(reclamacao (formal )?(sobre|contra)|condicoes (do|da|de trabalho)|destratad\w*|maltratad\w*|sem (enfermeir\w*|equipe|seguranca)|nao tem seguranca|conforto medico|salinha|sem ar|sem cama)\b/,
+  },
+  // Our own way of talking to him: unanswered, unconfirmed, answered with something else.
+  {
+    label: 'comunicacao',
+    pattern:
+      /\b(ninguem (me )?(respond\w*|atende|atendeu|retorn\w*)|ninguem retornou|fiquei esperando (a |o )?(confirmacao|resposta|retorno)|responde com outra|(desculpa|desculpe) (o|pelo) sumico|nao responder nao e pra|insatisfeito com o atendimento|nao consigo responder)\b/,
+  },
+  // Price stated as a number or a rule of the market.
+  {
+    label: 'preco',
+    pattern: /\b(abaixo da tabela|(subir|aumentar|sobe) (pra|para) \d+|(deveria|devia|nao deveria) pagar mais|gasto (quase )?isso|\d{3,5} nem pensar|\d{3,5} nao (da|rola|pego))\b/,
+  },
+  {
+    label: 'lealdade',
+    pattern: /\b(outro app|outra empresa|fico por la|la eles pagam)\b/,
+  },
   {
     label: 'risco',
     pattern:
@@ -77,6 +130,20 @@ const RULES: Rule<ObjectionLabel>[] = [
 // redirect the turn; handling them as an objection would argue with a refusal.
 const NOT_AN_OBJECTION =
   /\b((para|pare|parem|parar) de (me )?(mandar|enviar|chamar)|(me )?(tira|tire|remove|remova|exclui|exclua) (da|dessa|desta|do|meu)|sair (da|dessa) lista|nao (me )?(mande|mandem|manda) mais|descadastr\w*|robo|bot|chatgpt|inteligencia artificial|(uma|e) ia|automatic\w*|maquina|(pessoa|gente|alguem) de verdade|humana|humano|procon|processar|justica|denunciar)\b/;
+
+/**
+ * The objection behind a message that is acted on otherwise (an opt-out, a hand-off, a bot question):
+ * "tô com a agenda cheia, me tira da lista" stops the contact, and the reason is still worth recording.
+ * Rules only: the neighbours and the lexicon would read the stop itself as the objection.
+ */
+// The words that make the act are not its reason: "me liga" is the hand-off, "spam" the opt-out,
+// "reclame aqui" the threat; read alone they would pass for comunicacao or confianca.
+const ACT_WORDS = /\b(me (liga|ligue|liguem|ligar)|liga (pra|para) mim|spam|reclame aqui|procon|justica|processar|denunciar)\b/g;
+
+export function objectionBehind(text: string): ObjectionLabel | null {
+  const normalized = normalizeText(text).replace(ACT_WORDS, ' ');
+  return RULES.find((rule) => rule.pattern.test(normalized))?.label ?? null;
+}
 
 /** Neighbour thresholds, calibrated on the first labelled set only (bench/detectors-eval.ts). */
 export const OBJECTION_TUNING = { minSimilarity: 0.3, minShare: 0.45, k: 7 };
