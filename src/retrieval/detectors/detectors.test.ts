@@ -68,6 +68,13 @@ describe('detectors', () => {
     }
   });
 
+  it('reads interest in a shift as no objection, unless the message resists', () => {
+    for (const text of ['Oi, td bem? Vi a vaga do plantão de sábado na UTI adulto, ainda tá disponível? Sou intensivista']) {
+      expect(detectors.detect(text).objection.label, text).toBeNull();
+    }
+    expect(detectors.detect('vi a vaga de sábado mas fica longe demais pra mim').objection.label).toBe('disponibilidade');
+  });
+
   // Fresh variants of the situation families added in h14-detectors2 (not taken from any labelled set).
   it('names the situation families by rule', () => {
     const cases: Array<[string, string]> = [

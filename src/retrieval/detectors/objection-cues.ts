@@ -76,6 +76,8 @@ const CUES: Record<ObjectionLabel, readonly Cue[]> = {
 const OPEN_QUESTION = /^ (?:(?:oi|ola|julia|doutora?|bom dia|boa tarde|boa noite|entao|e ai) )*(?:e (?:o|a|os|as|quanto|qual|quais|se|la)|qual|quais|tem (?:algum|alguma|algo|vaga)|como (?:que )?(?:funciona|e)|onde|quando|quanto|posso|pode|consigo|voces (?:trabalham|tem)|voce sabe|o que e)\b/;
 const RESISTS = /\b(nao|nem|nunca|caro|pouco|medo|ruim|longe|demais|complicado|dificil|pessim\w*|horrivel|atras\w*|cancel\w*|golpe|calote|risco|seguro|garant\w*|problema|confi\w*|sozinh\w*)\b/;
 
+const SHOWS_INTEREST = /\b(disponivel|tenho interesse|me interess\w*|quero|topo|aceito|vi a vaga|vi o plantao|gostei|pode reservar|fechado)\b/;
+
 /** A neutral question about a topic: neither the lexicon nor a weak neighbour makes it an objection. */
 export function isOpenQuestion(normalized: string): boolean {
   return OPEN_QUESTION.test(normalized) && !RESISTS.test(normalized);
@@ -118,6 +120,9 @@ export function cueScores(normalized: string): Array<[ObjectionLabel, number]> {
 export function objectionFromCues(normalized: string, votes: KnnVote[], tuning: Partial<typeof CUE_TUNING> = {}): ObjectionLabel | null {
   const t = { ...CUE_TUNING, ...tuning };
   if (isOpenQuestion(normalized)) return null;
+  // Interest in a shift, with no sign of resistance, is not an objection: the shift's own words
+  // ("vi a vaga de sábado na UTI adulto, ainda tá disponível?") would otherwise read as topics.
+  if (SHOWS_INTEREST.test(normalized) && !RESISTS.test(normalized)) return null;
   const none = votes.find((v) => v.label === 'none');
   if (none && none.best >= t.noneVeto && votes[0]?.label === 'none') return null;
   const scores = cueScores(normalized);
