@@ -147,7 +147,7 @@ const RULES: readonly Rule[] = [
     rejectTail: isShiftSpecific,
   },
   // "cancela o envio dessas mensagens", "suspende os disparos": stopping the sending itself.
-  { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens', 'recebimento', 'notificac(?:ao|oes)')}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
+  { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'cess(?:e|em|ar|a)', 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens', 'recebimento', 'notificac(?:ao|oes)')}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
   { name: 'do_not_insist', confidence: 0.88, pattern: /\b(?:nao|parem de|pare de|para de|chega de) (?:me )?(?:insist\w*)\b/, rejectText: (t) => /\bnao insist\w* (?:muito|tanto)\b/.test(t), rejectTail: isShiftSpecific },
   { name: 'stop_receiving', confidence: 0.9, pattern: /\b(?:parar|deixar) de receber\b/, negatable: true, rejectTail: rejectReceiveTail },
   { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'saber de voces', 'saber disso', 'spam')})\\b`) },
@@ -200,7 +200,7 @@ const ONE_FORMAT = /\b(?:parar|para|pare|parem|nao) (?:de )?(?:me )?(?:mandar|ma
 //   A general removal (list, number, unsubscribe) in the same message still wins; see GENERAL_RULES.
 const REPEATED = /\b(?:mesm[ao]s? (?:vagas?|mensage(?:m|ns)|coisas?|plantao|plantoes|ofertas?|textos?|informac(?:ao|oes)|lembretes?)|repetid[ao]s?|duplicad[ao]s?|em dobro|(?:manda|mandar|mandando|envia|enviar|enviando|mandou|enviou)(?: \S+){0,4} (?:\d+|duas|tres|quatro|varias|mil) vezes)\b/;
 const DROPPED_KIND = /\b(?:parei de (?:fazer|atender|pegar|dar)|nao (?:faco|atendo|pego|dou) mais|larguei (?:a|o)?|sai da|sai do) (?!plantao|plantoes|plantao nenhum|nada|mais nada|medicina)\S+/;
-const SOMEONE_ELSE = /\b(?:falei|pedi|disse|avisei|mandei|reclamei) (?:pra|para|a|ao|com) (?:a |o |minha |meu |sua |seu )?(?!voce|voces|ti|te|vc)[a-z]+\b.{0,40}\b(?:parar|pararem|parasse|nao mandar|nao me mandar|me tirar)\b|\bnao (?:e |era )?(?:com |pra |para )?(?:voce|voces|ti)(?: ne| viu| kk\w*| rs\w*)?$|\b(?:pede|peca|fala|avisa|diz) (?:pra|para|pro|a|ao) (?:a |o |sua |seu |tua |teu )?(?!voce|voces)[a-z]+ (?:parar|nao me)\b/;
+const SOMEONE_ELSE = /\b(?:falei|pedi|disse|avisei|mandei|reclamei) (?:(?:pra|para|pro|pros|a|ao|com) (?:a |o |minha |meu |sua |seu )?|(?:a|o|minha|meu|sua|seu) )(?!(?:voce|voces|ti|te|vc|que|mil|varias|tantas|duas|tres|pra|para|isso|ja|mais|nao|vez|vezes)\b)[a-z]+\b.{0,40}\b(?:parar|pararem|parasse|nao mandar|nao me mandar|me tirar)\b|\bnao (?:e |era )?(?:com |pra |para )?(?:voce|voces|ti)(?: ne| viu| k+\w*| rs\w*)?$|\b(?:pede|peca|fala|avisa|diz) (?:pra|para|pro|a|ao) (?:a |o |sua |seu |tua |teu )?(?!voce|voces)[a-z]+ (?:parar|nao me)\b/;
 const GROUP_ONLY = /\b(?:no|nos|em|nesse|neste|pelo|pro|pra|para o) grupos?\b(?! de vagas)/;
 const NARROW_OBJECT = (t: string): boolean => REPEATED.test(t) || DROPPED_KIND.test(t) || SOMEONE_ELSE.test(t) || GROUP_ONLY.test(t);
 // Rules whose object is general by construction: they survive a narrow frame elsewhere in the message.
