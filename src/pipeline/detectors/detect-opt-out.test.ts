@@ -193,6 +193,13 @@ describe('detectOptOut: the object of the stop must be general', () => {
     'nao me manda mais anexo, nao abre',
     'para de enviar arquivo, meu celular ta sem espaço',
     'nao encaminha mais documento pelo whats, manda por email',
+    'para de mandar mensagem pro meu marido, ele não é médico',
+    'não manda mais msg pra minha secretária, fala direto comigo',
+    'para de ligar no consultório, me chama aqui',
+    'não me manda mais lembrete de plantão, eu anoto',
+    'para de mandar o link do formulário, já preenchi',
+    'não quero mais receber os boletos por aqui, manda por email',
+    'para de mandar tanta mensagem por dia, uma por semana tá bom',
   ])('narrow, not an opt-out: %s', (text) => {
     expect(detectOptOut(text).optOut).toBe(false);
   });

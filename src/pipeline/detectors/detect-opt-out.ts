@@ -66,7 +66,19 @@ const NO_LONGER_NEEDED = /\bja (?:resolvi|reservei|recebi|sei|entendi|peguei|ach
 // "não me manda vaga em Guarulhos": the offers sent to one place, not the sending itself.
 // The doctor's own channel ("no meu whats", "nesse número") is where, not which.
 const PLACE_TAIL = /^(?:em|no|na|nos|nas|pra|pro) (?!(?:meu|minha|esse|este|essa|esta|whatsapp|numero|celular|telefone|privado|pv|email|mim|voces|ninguem)\b)\S+/;
-const isShiftSpecific = (tail: string): boolean => SHIFT_SPECIFIC.test(tail) || QUALIFIED_SHIFT.test(tail);
+// h14-detectors3: the object of the stop is one kind of item or another recipient or place, not messages in
+// general: "para de mandar o link do formulário", "não me envia mais contrato", "não manda mais msg pra minha
+// secretária", "para de ligar no consultório". A general object ("mensagem", "nada", "isso") may come first.
+const NARROW_TAIL = new RegExp(
+  `^(?:${oneOf('me', 'mais', 'a', 'o', 'as', 'os', 'essas?', 'esses?', 'tantas?', 'tantos?', 'tanto', 'sua', 'suas', 'seu', 'seus', 'aquele', 'aquela')} )*` +
+    `(?:${oneOf('mensage(?:m|ns)', 'nada', 'isso', 'coisas?')} )?` +
+    oneOf(
+      `${oneOf('pra', 'para', 'pro', 'pros')} (?:o |a )?${oneOf('meu', 'minha', 'meus', 'minhas', 'seu', 'sua')} (?!${oneOf('numero', 'whatsapp', 'celular', 'telefone', 'contato', 'zap')}\\b)\\S+`,
+      `${oneOf('no', 'na', 'pelo', 'pela', 'por')} ${oneOf('consultorio', 'fixo', 'outro', 'hospital', 'clinica', 'trabalho', 'email', 'e mail', 'telefone fixo')}`,
+      `${oneOf('lembretes?', 'links?', 'formularios?', 'contratos?', 'boletos?', 'confirmac(?:ao|oes)', 'documentos?', 'termos?', 'comprovantes?', 'notas?', 'recibos?', 'planilhas?', 'pesquisas?', 'questionarios?', 'avaliac(?:ao|oes)', 'cobrancas?', 'anexos?', 'arquivos?', 'pdfs?', 'audios?', 'fotos?', 'videos?', 'figurinhas?', 'enquetes?')}\\b`,
+    ),
+);
+const isShiftSpecific = (tail: string): boolean => SHIFT_SPECIFIC.test(tail) || QUALIFIED_SHIFT.test(tail) || NARROW_TAIL.test(tail);
 
 // "receber" is also about money; only message-like objects make it an opt-out.
 const NOT_MESSAGES = new RegExp(`^${oneOf('o', 'a', 'meu', 'minha', 'em', 'por', 'via', 'no', 'na', 'pelo', 'pela', 'ate', 'antes', 'depois', 'dia', 'pagamento', 'valor', 'dinheiro', 'pix')}\\b`);
@@ -202,7 +214,12 @@ const REPEATED = /\b(?:mesm[ao]s? (?:vagas?|mensage(?:m|ns)|coisas?|plantao|plan
 const DROPPED_KIND = /\b(?:parei de (?:fazer|atender|pegar|dar)|nao (?:faco|atendo|pego|dou) mais|larguei (?:a|o)?|sai da|sai do) (?!plantao|plantoes|plantao nenhum|nada|mais nada|medicina)\S+/;
 const SOMEONE_ELSE = /\b(?:falei|pedi|disse|avisei|mandei|reclamei) (?:(?:pra|para|pro|pros|a|ao|com) (?:a |o |minha |meu |sua |seu )?|(?:a|o|minha|meu|sua|seu) )(?!(?:voce|voces|ti|te|vc|que|mil|varias|tantas|duas|tres|pra|para|isso|ja|mais|nao|vez|vezes)\b)[a-z]+\b.{0,40}\b(?:parar|pararem|parasse|nao mandar|nao me mandar|me tirar)\b|\bnao (?:e |era )?(?:com |pra |para )?(?:voce|voces|ti)(?: ne| viu| k+\w*| rs\w*)?$|\b(?:pede|peca|fala|avisa|diz) (?:pra|para|pro|a|ao) (?:a |o |sua |seu |tua |teu )?(?!voce|voces)[a-z]+ (?:parar|nao me)\b/;
 const GROUP_ONLY = /\b(?:no|nos|em|nesse|neste|pelo|pro|pra|para o) grupos?\b(?! de vagas)/;
-const NARROW_OBJECT = (t: string): boolean => REPEATED.test(t) || DROPPED_KIND.test(t) || SOMEONE_ELSE.test(t) || GROUP_ONLY.test(t);
+// A cap on frequency ("uma por semana tá bom") asks for fewer messages, not none.
+const FREQUENCY_CAP = /\b(?:uma|duas|tres|\d+) (?:vez |vezes |mensage(?:m|ns) |vaga |vagas )?(?:por|na|no|a|ao) (?:dia|semana|mes)\b|\bmenos mensage(?:m|ns)\b/;
+// A stop on one channel with another one offered: "para de ligar no consultório, me chama aqui".
+const OTHER_CHANNEL = /\b(?:me chama|me chame|fala comigo|fala direto comigo|pode me chamar|me manda|manda|mande|pode mandar) (?:so |direto |apenas )?(?:aqui|por aqui|pelo whatsapp|no whatsapp|por email|no email|pelo email|no privado|no pv|comigo)\b/;
+const NARROW_OBJECT = (t: string): boolean =>
+  REPEATED.test(t) || DROPPED_KIND.test(t) || SOMEONE_ELSE.test(t) || GROUP_ONLY.test(t) || FREQUENCY_CAP.test(t) || OTHER_CHANNEL.test(t);
 // Rules whose object is general by construction: they survive a narrow frame elsewhere in the message.
 const GENERAL_RULES = new Set(['unsubscribe', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
 
