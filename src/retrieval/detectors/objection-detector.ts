@@ -135,12 +135,12 @@ const RULES: Rule<ObjectionLabel>[] = [
 ];
 
 // Opt-outs and "are you a bot?" have their own detectors upstream and stop or
-// redirect the turn; handling them as an objection would argue with a refusal. The stop phrases themselves
-// are no longer here (h14-detectors3): an opt-out never reaches this detector (classify reads objectionBehind),
-// and a stop the opt-out detector found narrow ("para de mandar plantão de pediatria, só faço clínica") is a
-// preference whose reason is the objection.
+// redirect the turn; handling them as an objection would argue with a refusal. A stop phrase is excluded only
+// when nothing but a general object follows it (h14-detectors3): a stop with a narrow object ("para de mandar
+// plantão de pediatria, só faço clínica", "parei de fazer UTI, não manda mais essas") is a preference whose
+// reason is the objection.
 const NOT_AN_OBJECTION =
-  /\b(descadastr\w*|robo|bot|chatgpt|inteligencia artificial|(uma|e) ia|automatic\w*|maquina|(pessoa|gente|alguem) de verdade|humana|humano|procon|processar|justica|denunciar)\b/;
+  /\b(((para|pare|parem|parar) de (me )?(mandar|enviar|chamar)|nao (me )?(mande|mandem|manda) mais)( (me|mais|nada|isso|mensagem|mensagens|coisa|por favor))*(?= *$)|(me )?(tira|tire|remove|remova|exclui|exclua) (da|dessa|desta|do|meu)|sair (da|dessa) lista|descadastr\w*|robo|bot|chatgpt|inteligencia artificial|(uma|e) ia|automatic\w*|maquina|(pessoa|gente|alguem) de verdade|humana|humano|procon|processar|justica|denunciar)\b/;
 
 /**
  * The objection behind a message that is acted on otherwise (an opt-out, a hand-off, a bot question):
