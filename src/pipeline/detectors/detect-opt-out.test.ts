@@ -217,6 +217,8 @@ describe('detectOptOut: the object of the stop must be general', () => {
     'Solicito que cessem o envio de mensagens para este número.',
     // A narrow frame elsewhere does not hide a general removal.
     'mandaram a mesma vaga 3 vezes. me tira da lista',
+    'vc manda a mesma msg todo dia, para de me mandar mensagem',
+    'larguei a UTI e vcs continuam, nao me mandem mais nada',
   ])('general, an opt-out: %s', (text) => {
     expect(detectOptOut(text).optOut).toBe(true);
   });

@@ -220,6 +220,9 @@ const FREQUENCY_CAP = /\b(?:uma|duas|tres|\d+) (?:vez |vezes |mensage(?:m|ns) |v
 const OTHER_CHANNEL = /\b(?:me chama|me chame|fala comigo|fala direto comigo|pode me chamar|me manda|manda|mande|pode mandar) (?:so |direto |apenas )?(?:aqui|por aqui|pelo whatsapp|no whatsapp|por email|no email|pelo email|no privado|no pv|comigo)\b/;
 const NARROW_OBJECT = (t: string): boolean =>
   REPEATED.test(t) || DROPPED_KIND.test(t) || SOMEONE_ELSE.test(t) || GROUP_ONLY.test(t) || FREQUENCY_CAP.test(t) || OTHER_CHANNEL.test(t);
+// A stop that closes its sentence with a general object is general whatever came before it: "vc manda a mesma
+// msg todo dia, para de me mandar mensagem" complains about repetition and still asks to stop everything.
+const ENDS_WITH_GENERAL_STOP = /\b(?:para|pare|parem|parar|chega|deixa|deixem|nao) (?:de |com )?(?:me )?(?:mandar|manda|mande|mandem|enviar|envia|envie|enviem)(?: me)?(?: mais)? (?:mensage(?:m|ns)|nada|coisa nenhuma)(?: (?:pra mim|por favor|de voces|nenhuma))?$/;
 // Rules whose object is general by construction: they survive a narrow frame elsewhere in the message.
 const GENERAL_RULES = new Set(['unsubscribe', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
 
@@ -257,7 +260,7 @@ export function detectOptOut(raw: string): OptOutResult {
   const own = ownSentences(text);
   if (own.length === 0) return { optOut: false, confidence: 0 };
   const found = matchRules(RULES, own.join(' '), own);
-  const narrow = own.some(NARROW_OBJECT);
+  const narrow = own.some(NARROW_OBJECT) && !own.some((c) => ENDS_WITH_GENERAL_STOP.test(c) && !SOMEONE_ELSE.test(c));
   const [best] = narrow ? found.filter((h) => GENERAL_RULES.has(h.name)) : found;
   if (!best) return { optOut: false, confidence: 0 };
   return { optOut: true, confidence: best.confidence, reason: best.name };
