@@ -144,3 +144,29 @@ describe('detectBotSuspicion: families', () => {
     expect(detectBotSuspicion(text).suspicious).toBe(false);
   });
 });
+
+// h14-detectors3: suspicion stated rather than asked. Fresh paraphrases, not from any labelled set.
+describe('detectBotSuspicion: stated suspicion', () => {
+  it.each([
+    'acho que to falando com um robo',
+    'desconfio que isso é automático',
+    'tá com cara de resposta de robô isso',
+    'nem parece pessoa escrevendo',
+    'se vc for IA fala logo',
+    'tem alguem ai ou é tudo robo?',
+    'vc é tipo uma IA?',
+    'certeza que é bot',
+    'robozinho kkk',
+  ])('suspicious: %s', (text) => {
+    expect(detectBotSuspicion(text).suspicious).toBe(true);
+  });
+
+  it.each([
+    'acho que o hospital usa sistema automático pra escala',
+    'nem parece que é plantão de 12h',
+    'se o plantão for no sábado eu pego',
+    'acho que é no sábado',
+  ])('not suspicious: %s', (text) => {
+    expect(detectBotSuspicion(text).suspicious).toBe(false);
+  });
+});

@@ -93,6 +93,16 @@ const RULES: readonly Rule[] = [
   { name: 'typist_or_system', confidence: 0.85, pattern: new RegExp(`\\b(?:digitando|respondendo|escrevendo|falando|teclando)\\b.{0,30}\\bou (?:e |sera )?(?:o |a |um |uma )?${MACHINE_ALT}$`) },
   // "tem alguém aí de carne e osso?", "tem gente aí ou não?"
   { name: 'anyone_real', confidence: 0.85, pattern: new RegExp(`\\btem (?:alguem|gente|uma pessoa|algum humano|um humano)(?: ai| aqui)? (?:de carne e osso|de verdade|real|humano)\\b|\\btem (?:alguem|gente|uma pessoa)(?: ai| aqui) ou nao$`) },
+  // h14-detectors3: suspicion stated rather than asked. "tô achando q é bot", "desconfio que é um sistema automatizado",
+  // "tá com cara de chatgpt", "nem parece gente respondendo", "se vc for robô...", "resposta pronta né? robozinho".
+  { name: 'suspects_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:acho|achando|acredito|desconfio|desconfiad[oa]|suspeito|impressao|certeza) (?:de )?(?:que |q )?(?:(?:to|estou) (?:falando|conversando) com |(?:voce|isso|aqui|julia) )?(?:e |seja |ta |esta )?(?:um |uma |o |a |so )?(?:${BEING}|${SERVICE} ${AUTO}|${AUTO})\\b`) },
+  { name: 'looks_like_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:com|tem|de) cara de (?:(?:resposta|coisa|texto|mensagem) de )?${BEING}\\b|\\b(?:nem|nao) parece (?:ser )?(?:gente|humano|humana|pessoa|alguem|uma pessoa)(?: de verdade| real)?(?: respondendo| escrevendo| falando)?\\b`) },
+  { name: 'if_you_are_machine', confidence: 0.85, pattern: new RegExp(`\\bse (?:voce|tu|isso|julia) (?:for|e|fosse|for mesmo) (?:um |uma |o |a )?${BEING}\\b`) },
+  { name: 'canned_reply', confidence: 0.8, pattern: new RegExp(`^(?:e |isso e |so |mais uma |outra )?(?:uma )?resposta (?:pronta|automatica|de robo|copiada)(?: ne| de novo| ne nao)?$|^(?:seu |sua |ô |o |oi |ai )?(?:robozinho|robozao|chatbot|robo|bot)(?: k+\\w*| rs\\w*| ne)?$`) },
+  // "você é a tal da IA que ...", "vc é tipo um robô?"
+  { name: 'you_are_that_machine', confidence: 0.9, pattern: new RegExp(`\\b${YOU} ${IS} (?:a tal d[ao]|tipo|tipo um|tipo uma|meio|algum|alguma) (?:um |uma )?${BEING}\\b`) },
+  // "tem alguém aí ou é só sistema?"
+  { name: 'someone_or_only_system', confidence: 0.9, pattern: new RegExp(`\\b(?:${HUMAN_ALT})(?: ai| aqui)? ou (?:e )?(?:so|tudo|apenas) (?:um |uma |o |a )?${MACHINE_ALT}\\b`) },
   // "você existe mesmo?", "a júlia existe?"
   { name: 'do_you_exist', confidence: 0.8, pattern: /\b(?:voce|julia) existe(?: mesmo| de verdade)?(?= ?$| ou\b)/ },
 ];

@@ -111,7 +111,9 @@ describe('detectHandoff', () => {
     ['quem cuida do repasse? nao to entendendo', 'human_request'],
     ['queria uma posição de um responsável', 'human_request'],
     ['gostaria de registrar uma queixa', 'complaint'],
-    ['mandei 4 mensagens e ninguem me respondeu', 'complaint'],
+    // h14-detectors3: a bare "ninguém respondeu" is a slow reply Júlia answers (sets 1 and 4 label it so);
+    // it hands off with venting or a call for someone who solves it.
+    ['mandei 4 mensagens e ninguem me respondeu, que descaso', 'complaint'],
     ['sigo aguardando o repasse de agosto', 'payment_dispute'],
     ['o desconto que apareceu nao foi combinado', 'payment_dispute'],
     ['a transferencia veio mais baixa que o acertado', 'payment_dispute'],
@@ -164,6 +166,30 @@ describe('detectHandoff: families', () => {
     'a nota fiscal eu emito todo mês, certo?',
     'me retorna quando tiver vaga de pediatria',
   ])('no hand-off: %s', (text) => {
+    expect(detectHandoff(text).handoff).toBe(false);
+  });
+});
+
+// h14-detectors3: fresh paraphrases, not from any labelled set.
+describe('detectHandoff: a human to solve it, and "nobody answered"', () => {
+  it.each([
+    'preciso de uma pessoa de verdade pra resolver isso',
+    'pode pedir pro gerente me ligar hoje?',
+    'consegue pedir pra coordenadora falar comigo?',
+    'quem é o coordenador de vcs? quero falar com ele direto',
+    'que porra, ninguém responde nada aqui',
+    'ninguém respondeu, tem alguém aí que resolva?',
+  ])('hand-off: %s', (text) => {
+    expect(detectHandoff(text).handoff).toBe(true);
+  });
+
+  it.each([
+    'mandei msg ontem e ninguém respondeu, ainda tem a vaga?',
+    'perguntei do estacionamento e ninguém me respondeu',
+    'mandei 4 mensagens e ninguem me respondeu',
+    'preciso de alguém pra cobrir meu plantão de sábado, vc sabe?',
+    'o responsável do plantão é bom?',
+  ])('Júlia answers it herself: %s', (text) => {
     expect(detectHandoff(text).handoff).toBe(false);
   });
 });

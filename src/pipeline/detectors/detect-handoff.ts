@@ -73,6 +73,12 @@ const HUMAN_RULES: readonly Rule[] = [
   },
   { name: 'human_request:need_someone', confidence: 0.85, pattern: new RegExp(`\\b${oneOf('preciso', 'precisava', 'quero', 'queria', 'gostaria')} de (?:um |uma )?(?:alguem|pessoa|atendente|responsavel) ${oneOf('d[oa]', 'do setor', 'responsavel', 'que (?:resolva|me ajude|me atenda)')}\\b`), rejectTail: rejectHospitalSide },
   // "preciso de uma ligação de vocês": a call asked for as a noun.
+  // h14-detectors3: a human needed to solve it ("preciso de um humano pra resolver", "preciso de alguém de
+  // verdade pra resolver meu problema"), and a request relayed to someone in charge ("pode pedir pra
+  // coordenadora me ligar?", "quero falar com ele direto" after naming the responsible).
+  { name: 'human_request:human_to_solve', confidence: 0.9, pattern: /\b(?:preciso|precisava|quero|queria) de (?:um |uma )?(?:humano|humana|pessoa|alguem|gente)(?: de verdade| real)? (?:pra|para|que) (?:resolv\w*|me ajud\w*|me atend\w*|falar)\b/ },
+  { name: 'human_request:relay_call', confidence: 0.85, pattern: /\b(?:pode|podem|consegue|da pra) pedir (?:pra|para|pro|ao|a) (?:o |a |sua |seu )?(?:coordenador\w*|responsavel|gerente|supervisor\w*|chefe|gestor\w*|financeiro|rh)\b.{0,20}\b(?:me ligar|me liga|me retornar|falar comigo|me chamar)\b/ },
+  { name: 'human_request:talk_to_them', confidence: 0.85, pattern: /\b(?:responsavel|gerente|supervisor\w*|chefe|gestor\w*|coordenador\w*)\b.{0,40}\b(?:quero|preciso|gostaria de|queria) (?:falar|conversar) (?:com (?:ele|ela)|direto)\b/, rejectTail: rejectHospitalSide },
   { name: 'human_request:call_noun', confidence: 0.85, pattern: /\b(?:preciso|precisava|quero|queria|gostaria|aguardo|espero) (?:de )?(?:uma )?ligacao (?:de voces|sua|urgente|hoje|agora|amanha|ainda hoje)\b/ },
   { name: 'human_request:who_handles', confidence: 0.85, pattern: new RegExp(`\\bquem (?:cuida|trata|resolve|responde|e responsavel) (?:d[oa]s? |pel[oa]s? |de )?(?:meu |minha |meus )?${oneOf('pagamentos?', 'financeiro', 'repasses?', 'reclamac(?:ao|oes)', 'cobrancas?', 'contratos?', 'rh', 'cadastros?', 'escalas? de voces')}\\b`) },
   { name: 'human_request:who_is_in_charge', confidence: 0.85, pattern: /\bquem (?:e|seria) (?:o |a )?(?:responsavel|gerente|supervisora?|chefe|gestora?)(?: ai| aqui| por (?:isso|ai|aqui)| de voces| da empresa)?$/, rejectTail: rejectHospitalSide },
@@ -110,7 +116,17 @@ const COMPLAINT_RULES: readonly Rule[] = [
     // Complaining about the hospital, the weather or the price is conversation, not a case for a person.
     rejectTail: (tail) => /^(?:d[oa]s? |com o |com a |n[oa] )(?:hospital|clinica|upa|ubs|tempo|transito|calor|valor|preco)\b/.test(tail),
   },
-  { name: 'complaint:nobody_solves', confidence: 0.85, pattern: /\bninguem (?:me )?(?:resolve|resolveu|responde|respondeu|retorna|retornou|da retorno|deu retorno|me ajuda|me ajudou|faz nada|fez nada)\b/ },
+  { name: 'complaint:nobody_solves', confidence: 0.85, pattern: /\bninguem (?:me )?(?:resolve|resolveu|retorna|retornou|da retorno|deu retorno|me ajuda|me ajudou|faz nada|fez nada)\b/ },
+  // h14-detectors3: "ninguém respondeu" alone reports a slow reply, which Júlia answers herself ("mandei msg
+  // semana passada e ninguém respondeu"). It needs a human when it comes with venting, an absolute ("ninguém
+  // responde NADA") or a call for someone who can solve it.
+  {
+    name: 'complaint:nobody_answers',
+    confidence: 0.8,
+    pattern: /\bninguem (?:me )?(?:responde|respondeu|atende|atendeu)\b/,
+    rejectText: (t) =>
+      !/\bninguem (?:me )?(?:responde|respondeu|atende|atendeu) (?:nada|nunca)\b|\b(?:porra|merda|caralho|absurdo|palhacada|vergonha|ridicul\w*|descaso|desrespeito)\b|\balguem (?:ai |aqui )?(?:que |pra |para |pode )?(?:resolv\w*|me ajud\w*|me retorn\w*|retorn\w*|me ligar|me liga)\b|\b(?:quero|preciso) (?:falar|resolver)\b/.test(t),
+  },
 ];
 
 const ASKS_WHAT_WE_ARE = /\bou (?:e |sera )?(?:tudo |um |uma )?(?:robo|bot|maquina|ia|automatic\w*|automatizad\w*|sistema|programa)\b/;

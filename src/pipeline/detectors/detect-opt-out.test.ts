@@ -175,3 +175,51 @@ describe('detectOptOut: a stop mentioned, not asked', () => {
     expect(detectOptOut(text).optOut).toBe(true);
   });
 });
+
+// h14-detectors3: a stop whose object is narrower than "you / messages in general". Fresh paraphrases written
+// for this change, not taken from any labelled set.
+describe('detectOptOut: the object of the stop must be general', () => {
+  it.each([
+    'vcs mandaram a mesma msg duas vezes, não precisa repetir',
+    'para de mandar mensagem repetida, já li',
+    'nao precisa enviar a mesma oferta toda hora',
+    'larguei a pediatria, nao me manda mais essas vagas',
+    'parei de atender obstetrícia, não envia mais isso',
+    'não faço mais UTI neo, para de mandar essas',
+    'pedi pro meu assistente parar de me mandar planilha, não é com você kkk',
+    'avisei o coordenador pra não me mandar mais escala por email',
+    'nao me marca mais no grupo pfv',
+    'para de mandar vaga no grupo, manda no privado',
+    'nao me manda mais anexo, nao abre',
+    'para de enviar arquivo, meu celular ta sem espaço',
+    'nao encaminha mais documento pelo whats, manda por email',
+    'para de mandar mensagem pro meu marido, ele não é médico',
+    'não manda mais msg pra minha secretária, fala direto comigo',
+    'para de ligar no consultório, me chama aqui',
+    'não me manda mais lembrete de plantão, eu anoto',
+    'para de mandar o link do formulário, já preenchi',
+    'não quero mais receber os boletos por aqui, manda por email',
+    'para de mandar tanta mensagem por dia, uma por semana tá bom',
+  ])('narrow, not an opt-out: %s', (text) => {
+    expect(detectOptOut(text).optOut).toBe(false);
+  });
+
+  it.each([
+    'parem de me mandar mensagem, nao quero mais',
+    'nunca pedi p receber isso',
+    'para com isso',
+    'chega com isso, por favor',
+    'n quero mais recebe nada de vcs',
+    'para d me mandar msg',
+    'parei de fazer plantão, não me mandem mais nada',
+    'já falei mil vezes pra parar de mandar msg',
+    'me tira do grupo de vagas',
+    'Solicito que cessem o envio de mensagens para este número.',
+    // A narrow frame elsewhere does not hide a general removal.
+    'mandaram a mesma vaga 3 vezes. me tira da lista',
+    'vc manda a mesma msg todo dia, para de me mandar mensagem',
+    'larguei a UTI e vcs continuam, nao me mandem mais nada',
+  ])('general, an opt-out: %s', (text) => {
+    expect(detectOptOut(text).optOut).toBe(true);
+  });
+});

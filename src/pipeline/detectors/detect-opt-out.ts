@@ -66,7 +66,19 @@ const NO_LONGER_NEEDED = /\bja (?:resolvi|reservei|recebi|sei|entendi|peguei|ach
 // "não me manda vaga em Guarulhos": the offers sent to one place, not the sending itself.
 // The doctor's own channel ("no meu whats", "nesse número") is where, not which.
 const PLACE_TAIL = /^(?:em|no|na|nos|nas|pra|pro) (?!(?:meu|minha|esse|este|essa|esta|whatsapp|numero|celular|telefone|privado|pv|email|mim|voces|ninguem)\b)\S+/;
-const isShiftSpecific = (tail: string): boolean => SHIFT_SPECIFIC.test(tail) || QUALIFIED_SHIFT.test(tail);
+// h14-detectors3: the object of the stop is one kind of item or another recipient or place, not messages in
+// general: "para de mandar o link do formulário", "não me envia mais contrato", "não manda mais msg pra minha
+// secretária", "para de ligar no consultório". A general object ("mensagem", "nada", "isso") may come first.
+const NARROW_TAIL = new RegExp(
+  `^(?:${oneOf('me', 'mais', 'a', 'o', 'as', 'os', 'essas?', 'esses?', 'tantas?', 'tantos?', 'tanto', 'sua', 'suas', 'seu', 'seus', 'aquele', 'aquela')} )*` +
+    `(?:${oneOf('mensage(?:m|ns)', 'nada', 'isso', 'coisas?')} )?` +
+    oneOf(
+      `${oneOf('pra', 'para', 'pro', 'pros')} (?:o |a )?${oneOf('meu', 'minha', 'meus', 'minhas', 'seu', 'sua')} (?!${oneOf('numero', 'whatsapp', 'celular', 'telefone', 'contato', 'zap')}\\b)\\S+`,
+      `${oneOf('no', 'na', 'pelo', 'pela', 'por')} ${oneOf('consultorio', 'fixo', 'outro', 'hospital', 'clinica', 'trabalho', 'email', 'e mail', 'telefone fixo')}`,
+      `${oneOf('lembretes?', 'links?', 'formularios?', 'contratos?', 'boletos?', 'confirmac(?:ao|oes)', 'documentos?', 'termos?', 'comprovantes?', 'notas?', 'recibos?', 'planilhas?', 'pesquisas?', 'questionarios?', 'avaliac(?:ao|oes)', 'cobrancas?', 'anexos?', 'arquivos?', 'pdfs?', 'audios?', 'fotos?', 'videos?', 'figurinhas?', 'enquetes?')}\\b`,
+    ),
+);
+const isShiftSpecific = (tail: string): boolean => SHIFT_SPECIFIC.test(tail) || QUALIFIED_SHIFT.test(tail) || NARROW_TAIL.test(tail);
 
 // "receber" is also about money; only message-like objects make it an opt-out.
 const NOT_MESSAGES = new RegExp(`^${oneOf('o', 'a', 'meu', 'minha', 'em', 'por', 'via', 'no', 'na', 'pelo', 'pela', 'ate', 'antes', 'depois', 'dia', 'pagamento', 'valor', 'dinheiro', 'pix')}\\b`);
@@ -74,7 +86,7 @@ const rejectReceiveTail = (tail: string): boolean =>
   isShiftSpecific(tail) || (NOT_MESSAGES.test(tail) && !new RegExp(`^${oneOf('o', 'a')}s? ${STUFF}`).test(tail));
 
 const WANT_NOT = `nao ${oneOf('quero', 'queria', 'desejo', 'gostaria de', 'preciso', 'tenho (?:mais )?interesse em', 'me interessa', 'aceito', 'autorizo')}`;
-const RECEIVE = oneOf('receber', 'continuar recebendo', 'ficar recebendo', 'seguir recebendo');
+const RECEIVE = oneOf('receber?', 'continuar recebendo', 'ficar recebendo', 'seguir recebendo');
 // Being contacted is about us whatever follows ("por vocês", "por aqui"); only a shift-specific tail vetoes it.
 const BE_CONTACTED = `ser ${oneOf('contatad[oa]', 'contactad[oa]', 'procurad[oa]', 'incomodad[oa]', 'importunad[oa]', 'perturbad[oa]', 'chamad[oa]', 'acionad[oa]', 'lembrad[oa]')}`;
 // Verbs of contacting, in the forms a refusal takes: imperative, subjunctive and infinitive
@@ -147,7 +159,7 @@ const RULES: readonly Rule[] = [
     rejectTail: isShiftSpecific,
   },
   // "cancela o envio dessas mensagens", "suspende os disparos": stopping the sending itself.
-  { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens', 'recebimento', 'notificac(?:ao|oes)')}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
+  { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'cess(?:e|em|ar|a)', 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens', 'recebimento', 'notificac(?:ao|oes)')}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
   { name: 'do_not_insist', confidence: 0.88, pattern: /\b(?:nao|parem de|pare de|para de|chega de) (?:me )?(?:insist\w*)\b/, rejectText: (t) => /\bnao insist\w* (?:muito|tanto)\b/.test(t), rejectTail: isShiftSpecific },
   { name: 'stop_receiving', confidence: 0.9, pattern: /\b(?:parar|deixar) de receber\b/, negatable: true, rejectTail: rejectReceiveTail },
   { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'saber de voces', 'saber disso', 'spam')})\\b`) },
@@ -156,6 +168,10 @@ const RULES: readonly Rule[] = [
   { name: 'will_block', confidence: 0.9, pattern: /\bvou (?:te |lhe |lhes )?bloquear(?: (?:voce|voces|esse numero|esse contato|seu numero|o numero|isso|e|viu|hein|agora|ja))?$|\bvou te bloquear\b/ },
   { name: 'get_out', confidence: 0.9, pattern: /\b(?:sai|saia|saiam|some|suma|sumam|desaparece|desaparecam) (?:do|da) (?:meu|minha) (?:whatsapp|celular|telefone|vida|pv|chat|numero)\b/ },
   { name: 'leave_me_alone', confidence: 0.8, pattern: /\bme (?:deixa|deixe|deixem) em paz\b|\bme esquec(?:e|a|am)\b|\besquec(?:e|a|am) (?:de mim|meu numero|meu contato)\b/, negatable: true },
+  // "nunca pedi pra receber isso": receiving was never wanted, so it is a stop.
+  { name: 'never_asked', confidence: 0.85, pattern: /\bnunca (?:pedi|solicitei|autorizei) (?:pra|para|que|q) (?:voces? )?(?:me )?(?:receber|mandar|mandarem|enviar|enviarem)\b/ },
+  // "para com isso, não quero mais": stopping "this" when it is the whole clause.
+  { name: 'stop_this', confidence: 0.85, pattern: /^(?:\S+ )?(?:para|pare|parem|chega) com isso(?: (?:por favor|ja|agora|pelo amor de deus))*(?: nao quero mais(?: nada)?)?$/ },
   { name: 'no_consent', confidence: 0.85, pattern: /\b(?:nao autorizo|nao autorizei|nao dei autorizacao)\b|\blgpd\b/ },
   { name: 'stop_keyword', confidence: 0.9, pattern: /^(?:por favor )?(?:stop|pare|parem|parar|sair|remover|descadastrar|chega|basta|cancelar inscricao)(?: (?:com isso|de mandar|ja|agora|por favor|obrigad[oa]|stop))*$/ },
   // Bare "para" is also a preposition, so it counts only as the entire message.
@@ -187,7 +203,28 @@ const HYPOTHETICAL = /\b(?:(?:voces? )?(?:vao|vai|iriam|iria|ira|irao) parar|(?:
 // - a change of number: stop here, write there;
 const NEW_NUMBER = /\b(?:novo numero|numero novo|o novo e|mudando de numero|mudei de numero|troquei de numero|troquei o numero|(?:mandar|manda|mande) (?:\S+ )?no novo)\b/;
 // - a stop aimed at one format or channel, with the other one preferred ("pode parar de mandar áudio? prefiro texto").
-const ONE_FORMAT = /\b(?:parar|para|pare|parem|nao) (?:de )?(?:me )?(?:mandar|mande|manda|enviar|envie) (?:esses? |essas? |os |as |tanto |tantos |tantas )?(?:audios?|figurinhas?|stickers?|fotos?|videos?|links?|pdfs?|textao|textoes|mensage(?:m|ns) de voz)\b|\bprefiro (?:por )?(?:texto|mensagem|escrito|whatsapp|email|e mail|ligacao)\b/;
+const ONE_FORMAT = /\b(?:parar|para|pare|parem|nao) (?:de )?(?:me )?(?:mandar|mande|manda|mandem|enviar|envie|envia|enviem|encaminhar|encaminha) (?:mais )?(?:esses? |essas? |os |as |tanto |tantos |tantas |mais )?(?:audios?|figurinhas?|stickers?|fotos?|videos?|links?|pdfs?|anexos?|arquivos?|documentos?|imagens?|prints?|textao|textoes|mensage(?:m|ns) de voz)\b|\bprefiro (?:por )?(?:texto|mensagem|escrito|whatsapp|email|e mail|ligacao)\b/;
+
+// - a stop whose object is narrower than "you/messages in general" (h14-detectors3). Each frame names the
+//   object's kind, not a line: the same message repeated ("a mesma vaga 3 vezes"), offers of a specialty the
+//   doctor gave up ("parei de fazer UTI, não manda mais essas"), a stop addressed to someone else
+//   ("falei pra secretária parar..., não você"), a group ("não me marca no grupo").
+//   A general removal (list, number, unsubscribe) in the same message still wins; see GENERAL_RULES.
+const REPEATED = /\b(?:mesm[ao]s? (?:vagas?|mensage(?:m|ns)|coisas?|plantao|plantoes|ofertas?|textos?|informac(?:ao|oes)|lembretes?)|repetid[ao]s?|duplicad[ao]s?|em dobro|(?:manda|mandar|mandando|envia|enviar|enviando|mandou|enviou)(?: \S+){0,4} (?:\d+|duas|tres|quatro|varias|mil) vezes)\b/;
+const DROPPED_KIND = /\b(?:parei de (?:fazer|atender|pegar|dar)|nao (?:faco|atendo|pego|dou) mais|larguei (?:a|o)?|sai da|sai do) (?!plantao|plantoes|plantao nenhum|nada|mais nada|medicina)\S+/;
+const SOMEONE_ELSE = /\b(?:falei|pedi|disse|avisei|mandei|reclamei) (?:(?:pra|para|pro|pros|a|ao|com) (?:a |o |minha |meu |sua |seu )?|(?:a|o|minha|meu|sua|seu) )(?!(?:voce|voces|ti|te|vc|que|mil|varias|tantas|duas|tres|pra|para|isso|ja|mais|nao|vez|vezes)\b)[a-z]+\b.{0,40}\b(?:parar|pararem|parasse|nao mandar|nao me mandar|me tirar)\b|\bnao (?:e |era )?(?:com |pra |para )?(?:voce|voces|ti)(?: ne| viu| k+\w*| rs\w*)?$|\b(?:pede|peca|fala|avisa|diz) (?:pra|para|pro|a|ao) (?:a |o |sua |seu |tua |teu )?(?!voce|voces)[a-z]+ (?:parar|nao me)\b/;
+const GROUP_ONLY = /\b(?:no|nos|em|nesse|neste|pelo|pro|pra|para o) grupos?\b(?! de vagas)/;
+// A cap on frequency ("uma por semana tá bom") asks for fewer messages, not none.
+const FREQUENCY_CAP = /\b(?:uma|duas|tres|\d+) (?:vez |vezes |mensage(?:m|ns) |vaga |vagas )?(?:por|na|no|a|ao) (?:dia|semana|mes)\b|\bmenos mensage(?:m|ns)\b/;
+// A stop on one channel with another one offered: "para de ligar no consultório, me chama aqui".
+const OTHER_CHANNEL = /\b(?:me chama|me chame|fala comigo|fala direto comigo|pode me chamar|me manda|manda|mande|pode mandar) (?:so |direto |apenas )?(?:aqui|por aqui|pelo whatsapp|no whatsapp|por email|no email|pelo email|no privado|no pv|comigo)\b/;
+const NARROW_OBJECT = (t: string): boolean =>
+  REPEATED.test(t) || DROPPED_KIND.test(t) || SOMEONE_ELSE.test(t) || GROUP_ONLY.test(t) || FREQUENCY_CAP.test(t) || OTHER_CHANNEL.test(t);
+// A stop that closes its sentence with a general object is general whatever came before it: "vc manda a mesma
+// msg todo dia, para de me mandar mensagem" complains about repetition and still asks to stop everything.
+const ENDS_WITH_GENERAL_STOP = /\b(?:para|pare|parem|parar|chega|deixa|deixem|nao) (?:de |com )?(?:me )?(?:mandar|manda|mande|mandem|enviar|envia|envie|enviem)(?: me)?(?: mais)? (?:mensage(?:m|ns)|nada|coisa nenhuma)(?: (?:pra mim|por favor|de voces|nenhuma))?$/;
+// Rules whose object is general by construction: they survive a narrow frame elsewhere in the message.
+const GENERAL_RULES = new Set(['unsubscribe', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
 
 function mentionsWithoutAsking(sentence: string): boolean {
   return JOKE.test(sentence) || DENIED_STOP.test(sentence) || REPORTED.test(sentence) || HYPOTHETICAL.test(sentence);
@@ -222,7 +259,9 @@ export function detectOptOut(raw: string): OptOutResult {
   }
   const own = ownSentences(text);
   if (own.length === 0) return { optOut: false, confidence: 0 };
-  const [best] = matchRules(RULES, own.join(' '), own);
+  const found = matchRules(RULES, own.join(' '), own);
+  const narrow = own.some(NARROW_OBJECT) && !own.some((c) => ENDS_WITH_GENERAL_STOP.test(c) && !SOMEONE_ELSE.test(c));
+  const [best] = narrow ? found.filter((h) => GENERAL_RULES.has(h.name)) : found;
   if (!best) return { optOut: false, confidence: 0 };
   return { optOut: true, confidence: best.confidence, reason: best.name };
 }

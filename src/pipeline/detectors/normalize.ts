@@ -18,6 +18,8 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
   voc: 'voce',
   ce: 'voce',
   oce: 'voce',
+  // "para d mandar": a lone "d" is the preposition.
+  d: 'de',
   msg: 'mensagem',
   msgs: 'mensagens',
   mensagen: 'mensagem',

@@ -30,6 +30,16 @@ describe('detectors', () => {
     }
   });
 
+  // h14-detectors3, fresh phrasings: a stop with a narrow object carries its reason; exasperation at our
+  // insistence is comunicacao even behind a stop.
+  it('reads the reason of a narrow stop and of exasperation', () => {
+    expect(detectors.detect('larguei a pediatria, nao me manda mais essas').objection.label).toBe('disponibilidade');
+    expect(detectors.detect('nao manda mais plantao em Barueri, e longe demais').objection.label).toBe('disponibilidade');
+    expect(detectors.detect('para de me mandar mensagem por favor').objection.label).toBeNull();
+    expect(objectionBehind('ja falei 5 vezes, vcs insistem demais. me tira da lista')).toBe('comunicacao');
+    expect(objectionBehind('mandam vaga toda hora, me remove')).toBe('comunicacao');
+  });
+
   it('always names an objective', () => {
     for (const text of ['hmm', 'faco por 1800', 'me tira da lista', 'qual o endereco?', 'adorei o plantao, equipe otima']) {
       expect(detectors.detect(text).objective.label, text).not.toBeNull();

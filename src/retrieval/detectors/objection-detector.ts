@@ -13,6 +13,14 @@ const WHEN =
   '(?:segunda|terca|quarta|quinta|sexta|sabado|domingo|fim de semana|feriado|dia \\d{1,2}|essa semana|semana que vem|de dia|de noite|a noite|noturno|diurno|madrugada|de manha|a tarde)(?:s)?(?:-feira)?';
 
 const RULES: Rule<ObjectionLabel>[] = [
+  // h14-detectors3: exasperation at our insistence or frequency is about how we talk to him (sets 3 and 4
+  // convention), even when it comes with a stop: "já pedi 3x", "todo santo dia isso", "vcs são insistentes",
+  // "vcs somem e depois mandam 10 vagas seguidas". First, so "não aguento mais" after it stays comunicacao.
+  {
+    label: 'comunicacao',
+    pattern:
+      /\b(insist\w*|(mensage\w*|isso|vagas?|mandando|mandam) (todo (santo )?dia|toda hora|o tempo todo|sem parar)|todo (santo )?dia (isso|mensage\w*|vaga\w*)|enchendo (o |meu )?saco|(ja )?(pedi|falei|disse) (\d+ ?x|\d+ vezes|varias vezes|mil vezes)|tenho que (pedir|falar) de novo|quantas vezes (vou|tenho|preciso)|que parte do|lotando (meu|o) (whatsapp|celular)|\d+ (mensage\w*|vagas) (por dia|seguidas|de uma vez)|(somem|some) e (depois )?(aparecem|volta\w*))\b/,
+  },
   // Families added after set 3 (development set): each names a situation, not a sentence.
   // Being or fearing to be left unpaid is a risk of the job, even when it reads as distrust
   // ("vi reclamação de atraso", "a colega não recebeu até hoje", "só receber daqui 90 dias").
@@ -102,7 +110,7 @@ const RULES: Rule<ObjectionLabel>[] = [
   {
     label: 'disponibilidade',
     pattern:
-      /\b(longe|distante|contramao|fora de mao|fora (da|de) (minha )?(area|regiao|sao paulo)|nao tenho carro|sem carro|deslocamento|nao (faco|atendo|trabalho com|pego) (uti|pediatria|gineco\w*|obstetricia|cirurgia|ortopedia|crianca|infantil)|nao sou (pediatra|cirurgiao|intensivista|ginecologista|obstetra|ortopedista|anestesista|especialista|da area)|nao (e|eh) (minha|da minha) (area|especialidade)|nao tenho (rqe|titulo)|sou generalista|so (atendo|faco) (adulto|pediatria|clinica))\b/,
+      /\b(longe|distante|contramao|fora de mao|fora (da|de) (minha )?(area|regiao|sao paulo)|nao tenho carro|sem carro|deslocamento|(nao (faco|atendo|trabalho com|pego)|parei de (fazer|atender|pegar)|deixei de (fazer|atender|pegar)|larguei (a |o )?) (uti|pediatria|gineco\w*|obstetricia|cirurgia|ortopedia|crianca|infantil)|nao sou (pediatra|cirurgiao|intensivista|ginecologista|obstetra|ortopedista|anestesista|especialista|da area)|nao (e|eh) (minha|da minha) (area|especialidade)|nao tenho (rqe|titulo)|sou generalista|so (atendo|faco) (adulto|pediatria|clinica))\b/,
   },
   {
     label: 'qualidade',
@@ -127,9 +135,12 @@ const RULES: Rule<ObjectionLabel>[] = [
 ];
 
 // Opt-outs and "are you a bot?" have their own detectors upstream and stop or
-// redirect the turn; handling them as an objection would argue with a refusal.
+// redirect the turn; handling them as an objection would argue with a refusal. A stop phrase is excluded only
+// when nothing but a general object follows it (h14-detectors3): a stop with a narrow object ("para de mandar
+// plantão de pediatria, só faço clínica", "parei de fazer UTI, não manda mais essas") is a preference whose
+// reason is the objection.
 const NOT_AN_OBJECTION =
-  /\b((para|pare|parem|parar) de (me )?(mandar|enviar|chamar)|(me )?(tira|tire|remove|remova|exclui|exclua) (da|dessa|desta|do|meu)|sair (da|dessa) lista|nao (me )?(mande|mandem|manda) mais|descadastr\w*|robo|bot|chatgpt|inteligencia artificial|(uma|e) ia|automatic\w*|maquina|(pessoa|gente|alguem) de verdade|humana|humano|procon|processar|justica|denunciar)\b/;
+  /\b(((para|pare|parem|parar) de (me )?(mandar|enviar|chamar)|nao (me )?(mande|mandem|manda) mais)( (me|mais|nada|isso|mensagem|mensagens|coisa|por favor))*(?= *$)|(me )?(tira|tire|remove|remova|exclui|exclua) (da|dessa|desta|do|meu)|sair (da|dessa) lista|descadastr\w*|robo|bot|chatgpt|inteligencia artificial|(uma|e) ia|automatic\w*|maquina|(pessoa|gente|alguem) de verdade|humana|humano|procon|processar|justica|denunciar)\b/;
 
 /**
  * The objection behind a message that is acted on otherwise (an opt-out, a hand-off, a bot question):
