@@ -1,3 +1,6 @@
+import { isTransientConnectionError } from '../db/index.js';
+import { errorMessage } from '../shared/errors.js';
+
 /**
  * Resolves on the first SIGINT/SIGTERM, after which the caller closes what it
  * opened. A second signal means "now": the process exits at once.
@@ -26,4 +29,26 @@ export function exitAfter(ms: number, log: (msg: string) => void): void {
     log(`shutdown did not finish in ${ms} ms; exiting`);
     process.exit(1);
   }, ms).unref();
+}
+
+/**
+ * A database connection cut under the driver (a PostgreSQL restart or failover)
+ * can reject a query promise that no caller is awaiting any more, and Node
+ * ends the process on an unhandled rejection. For that one kind of error the
+ * process goes on: whoever needed the query already got its own failure and
+ * retries, and the pool reconnects (found by bench/chaos.ts: a worker exited on
+ * `write CONNECTION_CLOSED` while PostgreSQL restarted). Anything else is a bug
+ * and still ends the process, as Node would, after one log line.
+ */
+export function onUnhandledRejection(reason: unknown, log: { warn(o: object, m: string): void; fatal(o: object, m: string): void }, exit: (code: number) => void): void {
+  if (isTransientConnectionError(reason)) {
+    log.warn({ err: (reason as { code: string }).code }, 'a dropped database connection rejected a query nobody awaited; continuing');
+    return;
+  }
+  log.fatal({ err: errorMessage(reason) }, 'unhandled rejection; exiting');
+  exit(1);
+}
+
+export function survivesDroppedConnections(log: Parameters<typeof onUnhandledRejection>[1]): void {
+  process.on('unhandledRejection', (reason) => onUnhandledRejection(reason, log, (code) => process.exit(code)));
 }

@@ -1,7 +1,7 @@
 import { createApp } from '../app.js';
 import type { Config } from '../config.js';
 import { closeServer, listen } from '../http/index.js';
-import { exitAfter, untilSignal } from './lifecycle.js';
+import { exitAfter, untilSignal, survivesDroppedConnections } from './lifecycle.js';
 
 /**
  * HTTP and workers in one process: the laptop/demo default. On SIGTERM: stop
@@ -10,6 +10,7 @@ import { exitAfter, untilSignal } from './lifecycle.js';
  */
 export async function run(config: Config): Promise<number> {
   const app = await createApp(config);
+  survivesDroppedConnections(app.deps.logger);
   const workers = await app.startWorkers();
   const server = await listen(app.http, config.PORT, app.deps.logger);
   const signal = await untilSignal();
