@@ -1,4 +1,4 @@
-import { isBusinessHours, nextBusinessWindow } from '../shared/business-hours.js';
+import { DEFAULT_BUSINESS_HOURS, isBusinessHours, nextBusinessWindow, type BusinessHours } from '../shared/business-hours.js';
 import type { WhatsAppProvider } from '../integrations/evolution/index.js';
 import type { OutboundContext } from './contract.js';
 import type { PreparedSend } from './outbound-store.js';
@@ -11,6 +11,8 @@ export interface RouteDeps {
   instances: string[];
   provider: WhatsAppProvider;
   rateLimiter: RateLimiter;
+  /** BUSINESS_HOURS / BUSINESS_DAYS; spec O3's Monday-Friday 08-20 when absent. */
+  businessHours?: BusinessHours;
 }
 
 /**
@@ -43,8 +45,9 @@ export async function routeSend(
   const { proactive, now } = opts;
   // O3; a reminder the doctor asked for is delivered at the time asked, and a
   // person answering a doctor who wrote in the last 24 h is not held to hours.
-  if (proactive && ctx.method !== 'REMINDER' && !opts.unpaced && !isBusinessHours(now)) {
-    return { kind: 'defer', until: nextBusinessWindow(now), reason: 'business_hours' };
+  const hours = deps.businessHours ?? DEFAULT_BUSINESS_HOURS;
+  if (proactive && ctx.method !== 'REMINDER' && !opts.unpaced && !isBusinessHours(now, hours)) {
+    return { kind: 'defer', until: nextBusinessWindow(now, hours), reason: 'business_hours' };
   }
   const instance = opts.instance ?? (await pickInstance(deps, ctx, prep, proactive, now));
   const down = deps.provider.unavailableUntil(instance);
