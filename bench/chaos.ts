@@ -21,6 +21,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { createPostgresDb, type SqlDb } from '../src/db/index.js';
+import { createRedis } from '../src/redis/index.js';
+import { createBullQueues } from '../workers/queue.js';
 import { startAnthropicFake, startChatwootFake, type AnthropicCall } from '../tests/fakes/index.js';
 import { EvolutionFake } from '../tests/fakes/evolution-fake.js';
 import type { FakeReply, RecordedRequest } from '../tests/fakes/http-fake.js';
@@ -142,7 +144,8 @@ async function main() {
       CHATWOOT_WEBHOOK_SECRET: 'chaos-cw-secret',
       HUMANIZED_DELAY: P.humanized,
       MODEL_RETRY_BASE_MS: String(P.retryBaseMs),
-      CAMPAIGN_SPREAD_MS: '10000',
+      // The campaign's sends spread over the fault window, so they meet every fault and kill.
+      CAMPAIGN_SPREAD_MS: String(Math.round(P.loadMs * 0.9)),
       ...CAMPAIGN_WINDOW,
       LOG_LEVEL: 'warn',
     };
@@ -231,6 +234,13 @@ async function main() {
       }
     };
     const loadStart = Date.now();
+    // The campaign's first run now rather than at the next minute boundary (the schedule's
+    // job, enqueued by hand, as an operator's early tick would be): its sends then spread over
+    // the whole fault window whatever second of the minute the load starts on.
+    const benchRedis = createRedis(redis.url, { name: 'chaos-bench', blocking: true });
+    const benchQueues = createBullQueues(benchRedis, env.REDIS_PREFIX!);
+    cleanups.push(() => benchQueues.close().finally(() => benchRedis.disconnect()));
+    await benchQueues.enqueue('campaign-dispatch', {});
     const inFlight: Array<Promise<void>> = [];
     const conversing = (async () => {
       for (const m of [...messages]) {
