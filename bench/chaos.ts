@@ -10,7 +10,9 @@
  *  - nothing lost: every webhook that was acknowledged is an inbound interaction;
  *  - every inbound message has a reply or a recorded reason (see chaos-checks.ts);
  *  - no text reached Evolution twice, and the sends table agrees with Evolution;
- *  - each campaign doctor got at most one message;
+ *  - the campaign really sent during the faults (its processes get a business-hours window
+ *    covering the whole run, BUSINESS_HOURS/BUSINESS_DAYS), each campaign doctor got at most
+ *    one message, and its sent rows equal what Evolution received;
  *  - `julia invariants` is clean.
  * Prints one JSON object and exits 1 when `ok` is false.
  *
@@ -19,7 +21,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { createPostgresDb, type SqlDb } from '../src/db/index.js';
-import { isBusinessHours } from '../src/shared/business-hours.js';
+import { createRedis } from '../src/redis/index.js';
+import { createBullQueues } from '../workers/queue.js';
 import { startAnthropicFake, startChatwootFake, type AnthropicCall } from '../tests/fakes/index.js';
 import { EvolutionFake } from '../tests/fakes/evolution-fake.js';
 import type { FakeReply, RecordedRequest } from '../tests/fakes/http-fake.js';
@@ -59,6 +62,10 @@ const DOCTOR_PREFIX = '5511988';
 const CAMPAIGN_PREFIX = '5511977';
 const WEBHOOK_TOKEN = 'chaos-webhook-token';
 const DB_NAME = 'julia_chaos_h13';
+// Campaigns send only inside business hours (spec O3, decision 0190). The bench opens the
+// window to every hour of every day for its processes, so the campaign sends during the
+// faults whenever the bench runs; the window is printed in the JSON.
+const CAMPAIGN_WINDOW = { BUSINESS_HOURS: '00-24', BUSINESS_DAYS: '1-7' } as const;
 
 /** Evolution with an outage switch: while `down`, every call answers 503 before anything is stored. */
 class ChaosEvolution extends EvolutionFake {
@@ -137,7 +144,9 @@ async function main() {
       CHATWOOT_WEBHOOK_SECRET: 'chaos-cw-secret',
       HUMANIZED_DELAY: P.humanized,
       MODEL_RETRY_BASE_MS: String(P.retryBaseMs),
-      CAMPAIGN_SPREAD_MS: '10000',
+      // The campaign's sends spread over the fault window, so they meet every fault and kill.
+      CAMPAIGN_SPREAD_MS: String(Math.round(P.loadMs * 0.9)),
+      ...CAMPAIGN_WINDOW,
       LOG_LEVEL: 'warn',
     };
     const julia = (args: string[], timeout = 120_000) => spawnSync(process.execPath, ['src/julia.mjs', ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout });
@@ -186,7 +195,6 @@ async function main() {
     log('web ready');
     const campaignId = await campaignReady;
     log('campaign started');
-    const campaignSendable = isBusinessHours(new Date());
 
     // ---- the conversations: each doctor's messages at random moments of the load window
     const messages: Array<{ at: number; phone: string; id: string; text: string; instance: string }> = [];
@@ -226,6 +234,13 @@ async function main() {
       }
     };
     const loadStart = Date.now();
+    // The campaign's first run now rather than at the next minute boundary (the schedule's
+    // job, enqueued by hand, as an operator's early tick would be): its sends then spread over
+    // the whole fault window whatever second of the minute the load starts on.
+    const benchRedis = createRedis(redis.url, { name: 'chaos-bench', blocking: true });
+    const benchQueues = createBullQueues(benchRedis, env.REDIS_PREFIX!);
+    cleanups.push(() => benchQueues.close().finally(() => benchRedis.disconnect()));
+    await benchQueues.enqueue('campaign-dispatch', {});
     const inFlight: Array<Promise<void>> = [];
     const conversing = (async () => {
       for (const m of [...messages]) {
@@ -331,7 +346,7 @@ async function main() {
         verdict = await inboundVerdict(db, DOCTOR_PREFIX);
         const [busy] = await db.query<{ reserved: number; dispatched: number }>(
           `select (select count(*)::int from outbound_messages where status = 'reserved') reserved,
-                  (select count(*)::int from campaign_sends where status = 'dispatched') dispatched`,
+                  (select count(*)::int from campaign_sends where status in ('queued', 'dispatched')) dispatched`,
         );
         const key = `${verdict.inbound}/${verdict.unanswered.length}/${busy!.reserved}/${busy!.dispatched}/${sentCount()}`;
         if (verdict.inbound >= accepted.size && verdict.unanswered.length === 0 && busy!.reserved === 0 && busy!.dispatched === 0 && key === lastKey) {
@@ -357,6 +372,11 @@ async function main() {
     const duplicates = duplicateDeliveries(delivered);
     const reconcile = await sendsReconcile(db, delivered);
     const campaign = await campaignVerdict(db, campaignId, delivered);
+    // When the campaign's sendText calls reached Evolution (refused ones included), against the faults' times.
+    const campaignCalls = evolution
+      .requestsTo('POST', '/message/sendText/:instance')
+      .filter((r) => String((r.body as { number?: string } | undefined)?.number ?? '').startsWith(CAMPAIGN_PREFIX))
+      .map((r) => r.at - loadStart);
     const inv = julia(['invariants', '--hours', '2']);
     const invariantLines = inv.stdout.trim().split('\n');
     const crashed = processes.filter((p) => !p.alive() && p.proc.signalCode !== 'SIGKILL').map((p) => ({ name: p.name, code: p.proc.exitCode, tail: p.tail().slice(-1500) }));
@@ -367,7 +387,9 @@ async function main() {
       every_inbound_answered_or_reason: verdict.unanswered.length === 0,
       no_double_delivery: duplicates.length === 0,
       sends_match_evolution: reconcile.unrecorded === 0 && reconcile.phantom === 0,
+      // At most once, and proven on real sends: every planned doctor sent (not just "none twice").
       campaign_at_most_once: campaign.doctors_delivered_twice === 0 && campaign.sent_rows === campaign.delivered,
+      campaign_sent: campaign.planned === P.campaignDoctors && campaign.sent_rows === P.campaignDoctors && campaign.delivered_doctors === P.campaignDoctors,
       invariants_clean: inv.status === 0,
       no_unexpected_exit: crashed.length === 0,
       // A model or Evolution outage that no call met proves nothing.
@@ -399,9 +421,14 @@ async function main() {
         sends: reconcile,
         chatwoot_requests: chatwoot.requests.length,
       },
-      // Campaigns send only 08:00-20:00 Mon-Fri São Paulo (spec O3): outside them the run plans the
-      // sends but none is due, and the at-most-once check has nothing to count.
-      campaign: { id: campaignId, business_hours_now: campaignSendable, checked: campaignSendable, ...campaign },
+      // checked: the campaign's sends really happened during the run, so at-most-once was tested.
+      campaign: {
+        id: campaignId,
+        window: CAMPAIGN_WINDOW,
+        checked: campaign.sent_rows > 0,
+        ...campaign,
+        send_calls: { count: campaignCalls.length, first_ms: campaignCalls.length ? Math.min(...campaignCalls) : null, last_ms: campaignCalls.length ? Math.max(...campaignCalls) : null },
+      },
       kills: { count: kills.length, at_ms: kills.map((k) => k.at_ms) },
       faults,
       timings_ms: { load: loadEnded - loadStart, quiescence: quiesceMs, total: Date.now() - T0 },

@@ -103,6 +103,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     clock,
     logger,
     presence: config.HUMANIZED_DELAY,
+    businessHours: config.businessHours,
     // Called only at send time, after `notices` below exists.
     alert: (text) => notices.post(text),
     ...(overrides.outboundInDoubtGraceMs !== undefined && { inDoubtGraceMs: overrides.outboundInDoubtGraceMs }),

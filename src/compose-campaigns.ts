@@ -32,6 +32,7 @@ export function composeCampaigns(deps: AppDeps): CampaignsCapability {
     remaining: (instances, now) => limiter.remaining(instances, now),
     withdraw: withdrawer.withdraw,
     spreadMs: config.CAMPAIGN_SPREAD_MS,
+    businessHours: config.businessHours,
     ...(config.ANTHROPIC_API_KEY && {
       opener: {
         llm: createAnthropicClient({

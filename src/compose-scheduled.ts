@@ -41,6 +41,7 @@ export function composeScheduled(deps: AppDeps, queues: BullQueues): Capability 
           return until ? [{ instance, until }] : [];
         }),
       firstSighting: async (key) => (await redis.set(`${redisPrefix}:alert:${key}`, '1', 'PX', ALERT_QUIET_MS, 'NX')) === 'OK',
+      businessHours: config.businessHours,
     }) as JobHandler,
     reports: reportsHandler({ db, notices, clock }) as JobHandler,
   };

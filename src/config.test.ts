@@ -47,6 +47,16 @@ describe('loadConfig', () => {
     expect(fails({ EVOLUTION_API_URL: 'http://evo', EVOLUTION_API_KEY: 'k', EVOLUTION_INSTANCE: 'a:b' })).toMatch(/EVOLUTION_INSTANCE/);
   });
 
+  it('business hours: spec O3 by default, configurable, refused at boot when malformed', () => {
+    expect(loadConfig({}).businessHours).toEqual({ startHour: 8, endHour: 20, days: [1, 2, 3, 4, 5] });
+    expect(loadConfig({ BUSINESS_HOURS: '', BUSINESS_DAYS: '' }).businessHours).toEqual({ startHour: 8, endHour: 20, days: [1, 2, 3, 4, 5] });
+    expect(loadConfig({ BUSINESS_HOURS: '00-24', BUSINESS_DAYS: '1-7' }).businessHours).toEqual({ startHour: 0, endHour: 24, days: [1, 2, 3, 4, 5, 6, 7] });
+    expect(fails({ BUSINESS_HOURS: '20-08' })).toMatch(/^invalid configuration: BUSINESS_HOURS: .*"20-08"/);
+    expect(fails({ BUSINESS_HOURS: '8h-20h' })).toMatch(/^invalid configuration: BUSINESS_HOURS: expected "HH-HH"/);
+    expect(fails({ BUSINESS_DAYS: 'seg-sex' })).toMatch(/^invalid configuration: BUSINESS_DAYS: .*"seg-sex"/);
+    expect(fails({ BUSINESS_DAYS: '0-6' })).toMatch(/BUSINESS_DAYS/);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', SLACK_BOT_TOKEN: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseBusinessDays, parseBusinessHoursRange, type BusinessHours } from './shared/business-hours.js';
 import { ConfigError } from './shared/errors.js';
 
 /**
@@ -70,6 +71,10 @@ const schema = z.object({
   MODEL_OUTAGE_BUDGET_MS: int(150_000, 0, 3_600_000),
   MODEL_RETRY_BASE_MS: int(5_000, 100, 60_000),
   MODEL_RECOVERY_INTERVAL_MS: int(30_000, 500, 3_600_000),
+  // When proactive sends may leave, São Paulo time (docs/decisions/0190-business-hours.md):
+  // whole hours "start-end" (end exclusive) and ISO weekdays (1 = Monday … 7 = Sunday).
+  BUSINESS_HOURS: z.preprocess(emptyToUndefined, z.string().default('08-20')),
+  BUSINESS_DAYS: z.preprocess(emptyToUndefined, z.string().default('1-5')),
   // A campaign run's sends are spread over this much of the minute instead of leaving in one burst.
   CAMPAIGN_SPREAD_MS: int(50_000, 0, 600_000),
   // On SIGTERM, how long running jobs may take to finish before the workers close anyway (fly.toml kill_timeout is longer).
@@ -101,6 +106,8 @@ const GROUPS: Array<{ name: string; vars: Array<keyof RawConfig> }> = [
 export interface Config extends RawConfig {
   redisUrl: string;
   evolutionInstances: string[];
+  /** BUSINESS_HOURS and BUSINESS_DAYS, parsed. */
+  businessHours: BusinessHours;
   database: { kind: 'postgres'; url: string } | { kind: 'supabase'; url: string; key: string } | { kind: 'pglite'; dataDir: string };
 }
 
@@ -129,6 +136,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (raw.EVOLUTION_INSTANCE !== undefined && evolutionInstances.some((i) => !/^[A-Za-z0-9_.-]+$/.test(i))) {
     throw new ConfigError('invalid configuration: EVOLUTION_INSTANCE must be names separated by commas (letters, digits, _ . -)');
   }
+  const parseOr = <T>(variable: 'BUSINESS_HOURS' | 'BUSINESS_DAYS', parse: (text: string) => T): T => {
+    try {
+      return parse(raw[variable]);
+    } catch (err) {
+      throw new ConfigError(`invalid configuration: ${variable}: ${(err as Error).message} (got ${JSON.stringify(raw[variable])})`);
+    }
+  };
+  const businessHours: BusinessHours = { ...parseOr('BUSINESS_HOURS', parseBusinessHoursRange), days: parseOr('BUSINESS_DAYS', parseBusinessDays) };
   const database: Config['database'] = raw.DATABASE_URL
     ? { kind: 'postgres', url: raw.DATABASE_URL }
     : raw.SUPABASE_URL && raw.SUPABASE_SERVICE_ROLE_KEY
@@ -138,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...raw,
     redisUrl: raw.REDIS_URL ?? 'redis://127.0.0.1:6379',
     evolutionInstances: evolutionInstances.length > 0 ? evolutionInstances : ['julia'],
+    businessHours,
     database,
   };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../src/db/index.js';
 import type { SlackNotifier } from '../src/integrations/slack/index.js';
 import { evaluateAlerts, runInvariants } from '../src/ops/index.js';
-import type { Clock, Logger } from '../src/shared/index.js';
+import type { BusinessHours, Clock, Logger } from '../src/shared/index.js';
 import { defineJob } from './job-definition.js';
 import type { BullQueues } from './queue.js';
 
@@ -20,6 +20,8 @@ export interface AlertsDeps {
   openCircuits(): Array<{ instance: string; until: Date }>;
   /** True the first time a condition is seen in its quiet period (one post per hour per condition). */
   firstSighting(key: string): Promise<boolean>;
+  /** BUSINESS_HOURS / BUSINESS_DAYS, for the O3 invariant. */
+  businessHours?: BusinessHours;
 }
 
 /** Waiting jobs per queue (delayed ones are waiting on purpose: humanized timing, deferrals). */
@@ -37,7 +39,7 @@ export function alertsHandler(deps: AlertsDeps) {
     const [stats, depths, invariants] = await Promise.all([
       deps.db.rpc<{ sends: number; blocked: number; turns: number; modelFailures: number }>('ops_alert_stats', { p_since: since, p_now: now }),
       deps.queueDepths(),
-      runInvariants(deps.db, new Date(now.getTime() - 24 * 3_600_000), now),
+      runInvariants(deps.db, new Date(now.getTime() - 24 * 3_600_000), now, deps.businessHours),
     ]);
     const alerts = evaluateAlerts({ ...stats, queueDepths: depths, openCircuits: deps.openCircuits(), invariants });
     let posted = 0;

@@ -113,6 +113,8 @@ export interface CampaignVerdict {
   sent_rows: number;
   delivered: number;
   doctors_delivered_twice: number;
+  /** Campaign doctors who received at least one message. */
+  delivered_doctors: number;
 }
 
 /** A campaign's sends: each doctor at most once at Evolution, and the records agree with the deliveries. */
@@ -131,5 +133,6 @@ export async function campaignVerdict(db: SqlDb, campaignId: string, delivered: 
     sent_rows: rows.length,
     delivered: [...perPhone.values()].reduce((a, n) => a + n, 0),
     doctors_delivered_twice: [...perPhone.values()].filter((n) => n > 1).length,
+    delivered_doctors: perPhone.size,
   };
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import type { FlagStore } from '../flags/index.js';
 import type { OutboundContext, OutboundEnqueuer } from '../outbound/index.js';
-import { isBusinessHours, type Clock, type Logger } from '../shared/index.js';
+import { DEFAULT_BUSINESS_HOURS, isBusinessHours, type BusinessHours, type Clock, type Logger } from '../shared/index.js';
 import { createCampaignStore } from './campaign-store.js';
 import { createBodyComposer, mapLimited } from './compose-body.js';
 import type { OpenerDeps } from './opener.js';
@@ -25,6 +25,8 @@ export interface DispatcherDeps {
   planBatchSize?: number;
   /** Upper bound on one run's sends whatever the headroom (lifted limits, many numbers). */
   maxPerTick?: number;
+  /** BUSINESS_HOURS / BUSINESS_DAYS; spec O3's Monday-Friday 08-20 when absent. */
+  businessHours?: BusinessHours;
 }
 
 export interface TickResult {
@@ -110,7 +112,7 @@ export function createDispatcher(deps: DispatcherDeps) {
       const flags = await deps.flags.get();
       if (flags.safeMode.enabled) return result('safe_mode');
       if (!flags.campaigns.enabled) return result('campaigns_disabled');
-      if (!isBusinessHours(now)) return result('business_hours');
+      if (!isBusinessHours(now, deps.businessHours ?? DEFAULT_BUSINESS_HOURS)) return result('business_hours');
 
       const running = await store.running();
       await redispatch(running, now);

@@ -16,7 +16,7 @@ export async function run(config: Config, args: string[] = []): Promise<number> 
   const db = await openDb(config.database);
   try {
     const since = new Date(Date.now() - hours * 3_600_000);
-    const report = await runInvariants(db, since);
+    const report = await runInvariants(db, since, undefined, config.businessHours);
     for (const line of formatInvariantLines(report)) console.log(line);
     console.log(report.violations === 0 ? `all invariants hold (last ${hours} h)` : `${report.violations} violation(s) (last ${hours} h)`);
     return report.violations === 0 ? 0 : 1;

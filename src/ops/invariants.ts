@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import type { BusinessHours } from '../shared/business-hours.js';
 
 export interface InvariantCheck {
   id: string;
@@ -12,9 +13,16 @@ export interface InvariantReport {
   violations: number;
 }
 
-/** The spec's 9.4 checks (I1-I6, O1-O4), run as SQL: shared by `julia invariants` and the alert job. */
-export function runInvariants(db: Db, since: Date, now?: Date): Promise<InvariantReport> {
-  return db.rpc<InvariantReport>('julia_invariants', { p_since: since, ...(now ? { p_now: now } : {}) });
+/**
+ * The spec's 9.4 checks (I1-I6, O1-O4), run as SQL: shared by `julia invariants` and the alert job.
+ * O3 checks the configured business hours; without them, spec O3's Monday-Friday 08-20.
+ */
+export function runInvariants(db: Db, since: Date, now?: Date, hours?: BusinessHours): Promise<InvariantReport> {
+  return db.rpc<InvariantReport>('julia_invariants', {
+    p_since: since,
+    ...(now ? { p_now: now } : {}),
+    ...(hours ? { p_business_start: hours.startHour, p_business_end: hours.endHour, p_business_days: [...hours.days] } : {}),
+  });
 }
 
 /** One line per check; failing ones carry their count and sample ids (never text or phones). */

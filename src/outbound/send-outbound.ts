@@ -5,6 +5,7 @@ import { ProviderConfigError, ProviderError, type WhatsAppProvider } from '../in
 import { nextAllowedAfter } from '../policy/index.js';
 import { NotFoundError, ValidationError, errorMessage } from '../shared/errors.js';
 import { newId, sha256Hex } from '../shared/ids.js';
+import type { BusinessHours } from '../shared/business-hours.js';
 import type { Logger } from '../shared/logger.js';
 import type { Clock } from '../shared/time.js';
 import type { OutboundContext } from './contract.js';
@@ -37,6 +38,8 @@ export interface OutboundDeps {
   safeModePollMs?: number;
   /** At most one configuration-fault alert per instance per this period, across processes. */
   configAlertPeriodMs?: number;
+  /** When proactive sends may leave (BUSINESS_HOURS / BUSINESS_DAYS); spec O3's default when absent. */
+  businessHours?: BusinessHours;
 }
 
 export type OutboundResult =

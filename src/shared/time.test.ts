@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { spDateString, spHuman, spIso, spLocalToUtc, spParts, spStartOfDay } from './time.js';
-import { isBusinessHours, nextBusinessWindow } from './business-hours.js';
 
 describe('São Paulo time', () => {
   it('converts wall clock to UTC (UTC-3, no DST since 2019)', () => {
@@ -21,31 +20,5 @@ describe('São Paulo time', () => {
     expect(spIso(lateEvening)).toBe('2026-11-22T23:30:00-03:00');
     expect(spHuman(lateEvening)).toBe('dom 22/11 às 23:30');
     expect(spStartOfDay(lateEvening, 1).toISOString()).toBe('2026-11-23T03:00:00.000Z');
-  });
-});
-
-describe('business hours (Mon-Fri 08:00-20:00 São Paulo)', () => {
-  const sp = (iso: string) => new Date(`${iso}-03:00`);
-
-  it('opens at 08:00 and closes at 20:00 exactly', () => {
-    expect(isBusinessHours(sp('2026-11-23T07:59:59'))).toBe(false);
-    expect(isBusinessHours(sp('2026-11-23T08:00:00'))).toBe(true);
-    expect(isBusinessHours(sp('2026-11-23T19:59:59'))).toBe(true);
-    expect(isBusinessHours(sp('2026-11-23T20:00:00'))).toBe(false);
-  });
-
-  it('is closed on weekends even though UTC is already Monday', () => {
-    expect(isBusinessHours(sp('2026-11-22T12:00:00'))).toBe(false); // Sunday
-    expect(isBusinessHours(sp('2026-11-22T22:30:00'))).toBe(false); // Sunday night, Monday in UTC
-  });
-
-  it('moves to the next window', () => {
-    expect(nextBusinessWindow(sp('2026-11-23T06:00:00')).toISOString()).toBe(sp('2026-11-23T08:00:00').toISOString());
-    expect(nextBusinessWindow(sp('2026-11-23T21:15:00')).toISOString()).toBe(sp('2026-11-24T08:00:00').toISOString());
-    // Friday night and Saturday go to Monday 08:00.
-    expect(nextBusinessWindow(sp('2026-11-27T20:00:00')).toISOString()).toBe(sp('2026-11-30T08:00:00').toISOString());
-    expect(nextBusinessWindow(sp('2026-11-28T10:00:00')).toISOString()).toBe(sp('2026-11-30T08:00:00').toISOString());
-    const inside = sp('2026-11-24T15:00:00');
-    expect(nextBusinessWindow(inside)).toBe(inside);
   });
 });

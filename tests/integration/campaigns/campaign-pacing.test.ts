@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isBusinessHours } from '../../../src/shared/index.js';
+import { DEFAULT_BUSINESS_HOURS, isBusinessHours } from '../../../src/shared/index.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { createCampaignHarness, doctorsBetween, insertDoctors, pendingOutbound, phoneOf, type CampaignHarness } from './campaign-harness.js';
 
@@ -66,7 +66,7 @@ describe('a campaign to 300 doctors over two sending numbers', () => {
         expect(times.filter((x) => x >= t && x < t + 24 * HOUR).length, `${inst} day from ${new Date(t).toISOString()}`).toBeLessThanOrEqual(100);
       }
     }
-    for (const r of rows) expect(isBusinessHours(new Date(r.sent_at)), new Date(r.sent_at).toISOString()).toBe(true);
+    for (const r of rows) expect(isBusinessHours(new Date(r.sent_at), DEFAULT_BUSINESS_HOURS), new Date(r.sent_at).toISOString()).toBe(true);
     // 2 numbers x 100/day: 200 on Friday, none over the weekend, the rest on Monday.
     const day = (r: { sent_at: Date }) => new Date(r.sent_at).toISOString().slice(0, 10);
     expect(rows.filter((r) => day(r) === '2026-03-06')).toHaveLength(200);
