@@ -2,10 +2,10 @@ import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
 import type { Db } from './db/index.js';
 import { supervisorNoteText } from './handoff/index.js';
-import { evolutionWebhook } from './http/index.js';
+import { boundedEnqueue, evolutionWebhook } from './http/index.js';
 import { createDeadLetters } from './inbound/index.js';
 import { enqueueProviderEvent } from './catchup/index.js';
-import { safeJobId, withTimeout } from './shared/index.js';
+import { safeJobId } from './shared/index.js';
 import type { JobHandler } from '../workers/index.js';
 import { groupIngestHandler } from '../workers/group-ingest.js';
 import { inboundHandler } from '../workers/inbound.js';
@@ -27,15 +27,11 @@ export function composeDoctorPath(deps: AppDeps): Capability {
           token: config.EVOLUTION_WEBHOOK_TOKEN,
           logger,
           deadLetter: (entry) => deadLetters.record(entry),
-          // Bounded: with Redis down the add would wait for a reconnect; Evolution
-          // gets a 503 and retries, and the job id makes a late add harmless.
           enqueueInbound: (message) =>
-            withTimeout(
+            boundedEnqueue(queue, 'enqueue inbound', () =>
               queue.enqueue('inbound', { ...message, fromMeAttempt: 0 }, { jobId: safeJobId('in', message.instance, message.providerMessageId) }),
-              2_000,
-              'enqueue inbound',
             ).then(() => undefined),
-          onProviderEvent: (envelope) => withTimeout(enqueueProviderEvent(queue, envelope), 2_000, 'enqueue evolution event'),
+          onProviderEvent: (envelope) => boundedEnqueue(queue, 'enqueue evolution event', () => enqueueProviderEvent(queue, envelope)),
         }),
       },
     ],

@@ -42,6 +42,7 @@ export function createBullQueues(connection: Redis, prefix: string, onError: (er
       const job = await queues[def.queue].add(name, parsed.data, jobOpts);
       return { jobId: job.id ?? '' };
     },
+    connected: () => connection.status === 'ready',
     async close() {
       await Promise.all(Object.values(queues).map((q) => q.close()));
     },

@@ -22,4 +22,10 @@ export interface EnqueueOptions {
 
 export interface JobQueue {
   enqueue(name: string, payload: unknown, opts?: EnqueueOptions): Promise<{ jobId: string }>;
+  /**
+   * False while the queue's connection is down or reconnecting: an enqueue would
+   * only wait for it. Lets a webhook answer 503 at once instead of holding the
+   * request (absent: assume connected).
+   */
+  connected?(): boolean;
 }

@@ -39,10 +39,22 @@ const partsFormatter = new Intl.DateTimeFormat('en-US', {
 });
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
+/**
+ * Intl's formatToParts costs microseconds a call and a turn makes a few dozen
+ * (the prompt's calendar alone: 8 days, each through spLocalToUtc), mostly for
+ * the same instants (noon of the coming days). The parts of a given second
+ * never change, so the last few hundred are kept.
+ */
+const recentParts = new Map<number, LocalParts>();
+const RECENT_PARTS = 512;
+
 export function spParts(date: Date): LocalParts {
+  const second = Math.floor(date.getTime() / 1000);
+  const cached = recentParts.get(second);
+  if (cached) return { ...cached };
   const map: Record<string, string> = {};
   for (const p of partsFormatter.formatToParts(date)) map[p.type] = p.value;
-  return {
+  const parts = {
     year: Number(map.year),
     month: Number(map.month),
     day: Number(map.day),
@@ -51,6 +63,12 @@ export function spParts(date: Date): LocalParts {
     second: Number(map.second),
     weekday: WEEKDAYS.indexOf(map.weekday ?? ''),
   };
+  // An invalid date (NaN) is not kept: its parts are NaN and it is rare.
+  if (Number.isFinite(second)) {
+    if (recentParts.size >= RECENT_PARTS) recentParts.delete(recentParts.keys().next().value!);
+    recentParts.set(second, parts);
+  }
+  return { ...parts };
 }
 
 /** Offset of São Paulo from UTC at `date`, in minutes (-180 today). */

@@ -27,10 +27,26 @@ export const BODY_LIMITS = {
  * 413 with a JSON error once the body passes `maxBytes`: a declared
  * Content-Length over the cap is refused before reading a byte, a chunked body
  * is counted while read and refused as soon as it passes the cap.
+ *
+ * The declared length is read from the headers alone. Hono's own middleware
+ * looks at `c.req.raw.body` first, which on @hono/node-server turns the light
+ * request into a full WHATWG Request with a web stream over the socket, and the
+ * route then reads its body through that stream: about a quarter of the
+ * Evolution acknowledgement's CPU (docs/decisions/0185-inbound-load.md). Node's
+ * HTTP parser never hands a route more bytes than Content-Length says, so the
+ * check is as strict; only a body without one (chunked) takes Hono's counting
+ * path.
  */
 export function bodyLimit(maxBytes: number): MiddlewareHandler {
-  return honoBodyLimit({
-    maxSize: maxBytes,
-    onError: (c) => c.json({ error: 'payload_too_large', maxBytes }, 413),
-  });
+  const tooLarge: MiddlewareHandler = async (c) => c.json({ error: 'payload_too_large', maxBytes }, 413);
+  const counting = honoBodyLimit({ maxSize: maxBytes, onError: (c) => c.json({ error: 'payload_too_large', maxBytes }, 413) });
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD') return next();
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
+      return Number.parseInt(declared, 10) > maxBytes ? tooLarge(c, next) : next();
+    }
+    return counting(c, next);
+  };
 }
