@@ -97,7 +97,14 @@ describe('finding 6: two processes reconciling the same in-doubt send', () => {
       await both;
     };
     const results = await Promise.all([1, 2].map(() => h.send(replyCtx(d), 'Até amanhã!', { idempotencyKey: 'k-twice' })));
-    expect(results.map((r) => r.outcome).sort()).toEqual(['deferred', 'sent']);
+    // Exactly one of them sends again. The other waits (its reservation finds the key held) or,
+    // when the winner has already recorded its send by the time the loser's reservation runs (a
+    // loaded PostgreSQL pass), replays that record: either way it makes no provider call.
+    const fresh = results.filter((r) => r.outcome === 'sent' && !('replay' in r && r.replay));
+    const other = results.filter((r) => !fresh.includes(r));
+    expect(fresh).toHaveLength(1);
+    expect(other).toHaveLength(1);
+    expect(other[0]!.outcome === 'deferred' || (other[0]!.outcome === 'sent' && 'replay' in other[0]! && other[0]!.replay === true)).toBe(true);
     expect(sendTexts(h)).toBe(2); // the hung first call and exactly one more
   });
 });
