@@ -3,7 +3,7 @@
  * three dev sets, the objection exemplars), chooses the combination thresholds by
  * leave-one-set-out over the same eight groups, prunes and writes the artifact the
  * runtime reads (knowledge/models/detectors.json). Deterministic: same data, same bytes. Run:
- *   node --import tsx bench/train-detectors.ts [--prune 0.01] [--dry-run]
+ *   node --import tsx bench/train-detectors.ts [--dry-run]
  * Prints JSON: the chosen policy, the out-of-fold figures behind it, weights kept, bytes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,6 @@ import { BINARY, choosePolicies, DEFAULT_DESIGN, exemplarFeatures, GROUPS, loadL
 import { serializeHead } from './support/train-linear.js';
 
 const args = process.argv.slice(2);
-const pruneAt = args.includes('--prune') ? Number(args[args.indexOf('--prune') + 1]) : 0.01;
 const design = DEFAULT_DESIGN;
 const lines = loadLines();
 const exemplars = exemplarFeatures();
@@ -25,10 +24,10 @@ const artifact: LearnedArtifact = {
   hashBits: HASH_BITS,
   ruleSignal: design.ruleSignal,
   heads: {
-    optOut: serializeHead(heads.binary.optOut, pruneAt),
-    botSuspicion: serializeHead(heads.binary.botSuspicion, pruneAt),
-    handoff: serializeHead(heads.binary.handoff, pruneAt),
-    objection: serializeHead(heads.objection, pruneAt),
+    optOut: serializeHead(heads.binary.optOut),
+    botSuspicion: serializeHead(heads.binary.botSuspicion),
+    handoff: serializeHead(heads.binary.handoff),
+    objection: serializeHead(heads.objection),
   },
   policy: chosen,
   trainedOn: [...Object.values(GROUPS), 'knowledge/exemplars/objection.jsonl'],
@@ -38,5 +37,5 @@ if (!args.includes('--dry-run')) {
   mkdirSync(dirname(LEARNED_ARTIFACT), { recursive: true });
   writeFileSync(LEARNED_ARTIFACT, `${json}\n`);
 }
-const kept = Object.fromEntries(Object.entries(artifact.heads).map(([k, h]) => [k, h.weights.reduce((s, w) => s + w.length, 0)]));
-console.log(JSON.stringify({ design, lines: lines.length, policy: chosen, weightsKept: kept, prune: pruneAt, bytes: Buffer.byteLength(json) + 1, heads: BINARY.length + 1 }, null, 1));
+const kept = Object.fromEntries(Object.entries(artifact.heads).map(([k, h]) => [k, h.weights.reduce((s, w) => s + w.gaps.length, 0)]));
+console.log(JSON.stringify({ design, lines: lines.length, policy: chosen, weightsKept: kept, bytes: Buffer.byteLength(json) + 1, heads: BINARY.length + 1 }, null, 1));

@@ -5,7 +5,7 @@
  * always gives the same weights. Training happens only here (bench scripts); the
  * runtime only reads the pruned artifact.
  */
-import { HASH_BITS, type Features } from '../../src/pipeline/detectors/learned/features.js';
+import { HASH_BITS, hashFeature, type Features } from '../../src/pipeline/detectors/learned/features.js';
 import type { LinearHead, SerializedHead } from '../../src/pipeline/detectors/learned/linear-model.js';
 
 export interface TrainOptions {
@@ -16,6 +16,10 @@ export interface TrainOptions {
   seed?: number;
   /** Binary heads: weight of a positive example (imbalance). */
   positiveWeight?: number;
+  /** A feature seen in fewer training lines than this gets no weight (it could only memorise a line). */
+  minCount?: number;
+  /** Keep only this many weights per class, largest magnitude first (the bias always stays). */
+  keep?: number;
 }
 
 export interface Example {
@@ -38,6 +42,10 @@ export function trainHead(classes: string[], examples: Example[], o: TrainOption
   const k = classes.length;
   const w = Array.from({ length: k }, () => new Float64Array(dim));
   const g2 = Array.from({ length: k }, () => new Float64Array(dim).fill(1e-6));
+  // Document frequency: rare hashed features are left out of the model entirely.
+  const count = new Uint16Array(dim);
+  for (const { features: f } of examples) for (const j of new Set(f.index)) count[j] = Math.min(65535, count[j]! + 1);
+  const minCount = o.minCount ?? 1;
   const order = examples.map((_, i) => i);
   const rand = lcg(o.seed ?? 7);
   const z = new Float64Array(k);
@@ -50,7 +58,7 @@ export function trainHead(classes: string[], examples: Example[], o: TrainOption
       const { features: f, target } = examples[idx]!;
       for (let c = 0; c < k; c++) {
         let s = 0;
-        for (let i = 0; i < f.index.length; i++) s += w[c]![f.index[i]!]! * f.value[i]!;
+        for (let i = 0; i < f.index.length; i++) if (count[f.index[i]!]! >= minCount) s += w[c]![f.index[i]!]! * f.value[i]!;
         z[c] = s;
       }
       // d loss / d score per class.
@@ -71,6 +79,7 @@ export function trainHead(classes: string[], examples: Example[], o: TrainOption
         const wc = w[c]!, gc = g2[c]!;
         for (let i = 0; i < f.index.length; i++) {
           const j = f.index[i]!;
+          if (count[j]! < minCount) continue;
           const grad = weight * err[c]! * f.value[i]! + o.l2 * wc[j]!;
           gc[j] = gc[j]! + grad * grad;
           wc[j] = wc[j]! - (o.rate * grad) / Math.sqrt(gc[j]!);
@@ -78,25 +87,30 @@ export function trainHead(classes: string[], examples: Example[], o: TrainOption
       }
     }
   }
+  const bias = hashFeature('bias');
   const weights = w.map((wc) => {
-    const m = new Map<number, number>();
+    let kept: Array<[number, number]> = [];
     wc.forEach((x, j) => {
-      if (x !== 0) m.set(j, x);
+      if (x !== 0) kept.push([j, x]);
     });
-    return m;
+    if (o.keep !== undefined && kept.length > o.keep) {
+      const b = kept.find(([j]) => j === bias);
+      kept = kept.sort((a, c) => Math.abs(c[1]) - Math.abs(a[1]) || a[0] - c[0]).slice(0, o.keep);
+      if (b && !kept.some(([j]) => j === bias)) kept.push(b);
+    }
+    // Rounded as the artifact stores them, so cross-validation scores the weights the runtime reads.
+    return new Map(kept.map(([j, x]) => [j, Math.round(x * 1000) / 1000] as [number, number]));
   });
   return { classes, weights, dense: w };
 }
 
-/** Drops weights whose magnitude is below `prune` and rounds the rest to 3 decimals. */
-export function serializeHead(head: LinearHead, prune: number): SerializedHead {
+/** The artifact's compact form: per class, indices as gaps from the previous one, weights in thousandths. */
+export function serializeHead(head: LinearHead): SerializedHead {
   return {
     classes: [...head.classes],
-    weights: head.weights.map((m) =>
-      [...m.entries()]
-        .filter(([, x]) => Math.abs(x) >= prune)
-        .map(([j, x]) => [j, Math.round(x * 1000) / 1000] as [number, number])
-        .sort((a, b) => a[0] - b[0]),
-    ),
+    weights: head.weights.map((m) => {
+      const pairs = [...m.entries()].sort((a, b) => a[0] - b[0]);
+      return { gaps: pairs.map(([j], i) => j - (i === 0 ? 0 : pairs[i - 1]![0])), milli: pairs.map(([, x]) => Math.round(x * 1000)) };
+    }),
   };
 }

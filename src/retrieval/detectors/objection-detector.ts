@@ -176,7 +176,7 @@ export function createObjectionDetector(
   return {
     detect(text) {
       const d = layered.detect(text);
-      if (d.via === 'rule') return d;
+      if (d.via === 'rule' || isOpenQuestion(normalizeText(text))) return d;
       const m = learnedObjection(text);
       return m.confident ? { label: m.label as ObjectionLabel | null, confidence: m.probability, via: 'model' } : d;
     },

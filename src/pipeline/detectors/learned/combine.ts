@@ -23,7 +23,7 @@ export const OBJECTION_CLASSES = ['preco', 'tempo', 'confianca', 'processo', 'di
 /**
  * Objection type: a precise rule pattern keeps its answer; otherwise the model's
  * top label (possibly "none") replaces the neighbours/lexicon reading when its
- * probability reaches `take`. On a line acted on otherwise (opt-out, bot, hand-off)
+ * probability reaches `take`, except on a plain open question, which names a topic without resisting. On a line acted on otherwise (opt-out, bot, hand-off)
  * the rules name the reason behind it, and with `behindModel` the model may name it
  * when the rules cannot.
  */
@@ -36,6 +36,8 @@ export interface ObjectionInputs {
   flagged: boolean;
   current: { label: string | null; via: string };
   behind: string | null;
+  /** A plain open question naming a topic ("e o valor?"): the layered detector's neutral reading stands. */
+  openQuestion: boolean;
   /** In OBJECTION_CLASSES order. */
   probabilities: readonly number[];
 }
@@ -46,6 +48,6 @@ export function pickObjection(x: ObjectionInputs, policy: ObjectionPolicy): stri
   const model = OBJECTION_CLASSES[top] === 'none' ? null : OBJECTION_CLASSES[top]!;
   const confident = x.probabilities[top]! >= policy.take;
   if (x.flagged) return x.behind ?? (policy.behindModel && confident ? model : null);
-  if (x.current.via === 'rule') return x.current.label;
+  if (x.current.via === 'rule' || x.openQuestion) return x.current.label;
   return confident ? model : x.current.label;
 }

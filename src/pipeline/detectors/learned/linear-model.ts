@@ -37,12 +37,26 @@ export function classProbabilities(head: LinearHead, f: Features): number[] {
   return softmax(scores(head, f));
 }
 
-/** The artifact's form of a head: per class, [hashedIndex, weight] pairs, weights rounded. */
+/**
+ * The artifact's form of a head: per class, the hashed indices in ascending order written as gaps
+ * from the previous one, and the weights in thousandths (integers keep the JSON short).
+ */
 export interface SerializedHead {
   classes: string[];
-  weights: Array<Array<[number, number]>>;
+  weights: Array<{ gaps: number[]; milli: number[] }>;
 }
 
 export function loadHead(s: SerializedHead): LinearHead {
-  return { classes: s.classes, weights: s.weights.map((pairs) => new Map(pairs)) };
+  return {
+    classes: s.classes,
+    weights: s.weights.map(({ gaps, milli }) => {
+      const m = new Map<number, number>();
+      let j = 0;
+      gaps.forEach((g, i) => {
+        j += g;
+        m.set(j, milli[i]! / 1000);
+      });
+      return m;
+    }),
+  };
 }
