@@ -8,7 +8,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { detectBotSuspicion, detectHandoff, detectOptOut } from '../src/pipeline/detectors/index.js';
-import { LEARNED_ARTIFACT, learnedObjection, learnedProbability } from '../src/pipeline/detectors/learned/learned-layer.js';
+import { LEARNED_ARTIFACT, learnedObjection, learnedProbability } from '../src/learned-detectors/learned-layer.js';
 import { GROUPS } from './support/learned-cv.js';
 
 const args = process.argv.slice(2);

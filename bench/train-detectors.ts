@@ -8,8 +8,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { HASH_BITS } from '../src/pipeline/detectors/learned/features.js';
-import { LEARNED_ARTIFACT, type LearnedArtifact } from '../src/pipeline/detectors/learned/learned-layer.js';
+import { HASH_BITS } from '../src/learned-detectors/features.js';
+import { LEARNED_ARTIFACT, type LearnedArtifact } from '../src/learned-detectors/learned-layer.js';
 import { BINARY, choosePolicies, DEFAULT_DESIGN, exemplarFeatures, GROUPS, loadLines, outOfFold, trainHeads } from './support/learned-cv.js';
 import { serializeHead } from './support/train-linear.js';
 

@@ -1,12 +1,12 @@
 /**
- * Trainer for the learned detector layer (src/pipeline/detectors/learned): logistic
+ * Trainer for the learned detector layer (src/learned-detectors): logistic
  * regression (one class) or multinomial softmax regression over hashed sparse
  * features, L2-regularised, fitted by AdaGrad SGD in a seeded order so the same data
  * always gives the same weights. Training happens only here (bench scripts); the
  * runtime only reads the pruned artifact.
  */
-import { HASH_BITS, hashFeature, type Features } from '../../src/pipeline/detectors/learned/features.js';
-import type { LinearHead, SerializedHead } from '../../src/pipeline/detectors/learned/linear-model.js';
+import { HASH_BITS, hashFeature, type Features } from '../../src/learned-detectors/features.js';
+import type { LinearHead, SerializedHead } from '../../src/learned-detectors/linear-model.js';
 
 export interface TrainOptions {
   /** L2 strength per example. */

@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import { detectBotSuspicion, detectHandoff, detectOptOut } from '../pipeline/detectors/index.js';
 import { createDetectors, type Detectors } from '../retrieval/index.js';
 import { objectionBehind } from '../retrieval/detectors/objection-detector.js';
-import { learnedObjection } from '../pipeline/detectors/learned/learned-layer.js';
+import { learnedObjection } from '../learned-detectors/index.js';
 
 interface InputLine {
   id?: unknown;

@@ -1,4 +1,4 @@
-import { learnedVerdict } from './learned/learned-layer.js';
+import { learnedVerdict } from '../../learned-detectors/index.js';
 import { clauses, detectorInput, normalize } from './normalize.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
 

@@ -1,5 +1,5 @@
 import { canonical, detectorInput, normalize } from './normalize.js';
-import { learnedVerdict } from './learned/learned-layer.js';
+import { learnedVerdict } from '../../learned-detectors/index.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
 
 export interface OptOutResult {

@@ -4,7 +4,7 @@ import type { KnnVote } from './knn.js';
 import type { ObjectionLabel } from './labels.js';
 import { normalizeText } from '../normalize.js';
 import { CUE_TUNING, isOpenQuestion, objectionFromCues } from './objection-cues.js';
-import { learnedObjection } from '../../pipeline/detectors/learned/learned-layer.js';
+import { learnedObjection } from '../../learned-detectors/index.js';
 
 // Patterns run on normalised text: folded, lowercase, abbreviations expanded
 // ("ta" -> "esta", "n" -> "nao", "vc" -> "voce"). Order is priority: risk before

@@ -9,7 +9,7 @@ import { classProbabilities, loadHead, probability, type LinearHead, type Serial
  * every labelled development line, and the combination thresholds chosen by leave-one-set-out
  * cross-validation. Read once, on first use; pure arithmetic after that.
  */
-export const LEARNED_ARTIFACT = fileURLToPath(new URL('../../../../knowledge/models/detectors.json', import.meta.url));
+export const LEARNED_ARTIFACT = fileURLToPath(new URL('../../knowledge/models/detectors.json', import.meta.url));
 
 export type LearnedBinary = 'optOut' | 'botSuspicion' | 'handoff';
 

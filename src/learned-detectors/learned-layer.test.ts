@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { detectBotSuspicion } from '../detect-bot-suspicion.js';
-import { detectHandoff } from '../detect-handoff.js';
-import { detectOptOut } from '../detect-opt-out.js';
-import { LEARNED_ARTIFACT, learnedObjection, learnedProbability } from './learned-layer.js';
+import { detectBotSuspicion } from '../pipeline/detectors/detect-bot-suspicion.js';
+import { detectHandoff } from '../pipeline/detectors/detect-handoff.js';
+import { detectOptOut } from '../pipeline/detectors/detect-opt-out.js';
+import { LEARNED_ARTIFACT, learnedObjection, learnedProbability } from './index.js';
 
 // Fresh paraphrases written for this test (h14-detectors4), not copied from any labelled set
 // or from the rules' unit tests: they check the trained artifact the runtime loads.

@@ -1,4 +1,4 @@
-import { detectorInput, normalize } from '../normalize.js';
+import { detectorInput, normalize } from '../shared/detector-normalize.js';
 
 /**
  * Features of one message for the learned detector layer (h14-detectors4).
