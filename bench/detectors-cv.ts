@@ -59,7 +59,7 @@ function evaluate(tuning: Tuning): Score {
     const train = pool
       .map((_, i) => i)
       .filter((i) => fold[i] !== f && !test.some((t) => dot(vectors[t]!, vectors[i]!) >= NEIGHBOURHOOD));
-    const detector = createObjectionDetector(train.map((i) => pool[i]!), tuning);
+    const detector = createObjectionDetector(train.map((i) => pool[i]!), { ...tuning, learned: false });
     for (const t of test) {
       const got = detector.detect(pool[t]!.text).label ?? 'none';
       if (pool[t]!.label === 'none') {
@@ -98,7 +98,7 @@ if (args.includes('--errors')) {
   for (let f = 0; f < FOLDS; f++) {
     const test = pool.map((_, i) => i).filter((i) => fold[i] === f);
     const train = pool.map((_, i) => i).filter((i) => fold[i] !== f && !test.some((t) => dot(vectors[t]!, vectors[i]!) >= NEIGHBOURHOOD));
-    const detector = createObjectionDetector(train.map((i) => pool[i]!));
+    const detector = createObjectionDetector(train.map((i) => pool[i]!), { learned: false });
     for (const t of test) {
       const d = detector.detect(pool[t]!.text);
       const got = d.label ?? 'none';

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { detectBotSuspicion, detectHandoff, detectOptOut } from '../pipeline/detectors/index.js';
 import { createDetectors, type Detectors } from '../retrieval/index.js';
 import { objectionBehind } from '../retrieval/detectors/objection-detector.js';
+import { learnedObjection } from '../learned-detectors/index.js';
 
 interface InputLine {
   id?: unknown;
@@ -33,6 +34,15 @@ function doctorHistory(history: unknown): string[] {
   });
 }
 
+// The rules name the reason behind an act; the learned layer may name it when they cannot, if the
+// cross-validated policy allows it (knowledge/models/detectors.json).
+function reasonBehind(text: string): string | null {
+  const rules = objectionBehind(text);
+  if (rules !== null) return rules;
+  const m = learnedObjection(text);
+  return m.behind && m.confident ? m.label : null;
+}
+
 export function classifyLine(detectors: Detectors, input: InputLine): Classification {
   // Any JSON value can arrive (null, a number, an array): read fields only from an object.
   const line: InputLine = input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {};
@@ -52,7 +62,7 @@ export function classifyLine(detectors: Detectors, input: InputLine): Classifica
     // playbook is read; the reason behind it is still recorded when a rule names one
     // ("agenda cheia, me tira da lista" = tempo, "cadê meu pagamento" = risco). Rules only:
     // the neighbours would read the stop itself as the objection.
-    objection: optOut || botSuspicion || handoff ? objectionBehind(text) : d.objection.label,
+    objection: optOut || botSuspicion || handoff ? reasonBehind(text) : d.objection.label,
     objective: d.objective.label,
     profile: d.profile.label,
   };

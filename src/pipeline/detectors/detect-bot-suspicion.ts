@@ -1,3 +1,4 @@
+import { learnedVerdict } from '../../learned-detectors/index.js';
 import { clauses, detectorInput, normalize } from './normalize.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
 
@@ -112,7 +113,7 @@ const RULES: readonly Rule[] = [
  * of robots elsewhere ("cirurgia robótica", "robô aspirador") do not count:
  * every rule needs the question aimed at the interlocutor.
  */
-export function detectBotSuspicion(raw: string): BotSuspicionResult {
+export function botSuspicionByRules(raw: string): BotSuspicionResult {
   const text = detectorInput(raw);
   // An upper-case "IA" is the acronym, never the verb, so it is safe to rewrite.
   const expanded = text.replace(/\bI\.?A\b/g, 'inteligencia artificial');
@@ -123,4 +124,12 @@ export function detectBotSuspicion(raw: string): BotSuspicionResult {
   // A question mark makes a sincere question likelier than a passing remark.
   const confidence = Math.min(1, best.confidence + (text.includes('?') ? 0.03 : 0));
   return { suspicious: true, confidence };
+}
+
+/** The rules combined with the learned layer (h14-detectors4): what the pipeline and `julia classify` use. */
+export function detectBotSuspicion(raw: string): BotSuspicionResult {
+  const rules = botSuspicionByRules(raw);
+  const learned = learnedVerdict('botSuspicion', raw, rules.suspicious);
+  if (learned.yes === rules.suspicious) return rules;
+  return learned.yes ? { suspicious: true, confidence: learned.p } : { suspicious: false, confidence: 0 };
 }

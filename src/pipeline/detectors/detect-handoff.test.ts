@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectHandoff, type HandoffReason } from './detect-handoff.js';
+import { detectHandoff, handoffByRules, type HandoffReason } from './detect-handoff.js';
 
 const HANDOFF: ReadonlyArray<readonly [string, HandoffReason]> = [
   ['quero falar com alguém', 'human_request'],
@@ -89,8 +89,10 @@ describe('detectHandoff', () => {
     expect(result.reason).toBeUndefined();
   });
 
+  // The rule's anger threshold; the learned layer may still hand off a bare "que absurdo" (h14-detectors4:
+  // it is confident there, p >= the cross-validated 0.7), which is why this reads the rules alone.
   it('needs two strong signals for anger, one of them a word', () => {
-    expect(detectHandoff('que absurdo').handoff).toBe(false);
+    expect(handoffByRules('que absurdo').handoff).toBe(false);
     expect(detectHandoff('QUE ABSURDO!!!').reason).toBe('strong_anger');
     expect(detectHandoff('ONDE FICA O HOSPITAL!!!').handoff).toBe(false);
   });

@@ -1,3 +1,4 @@
+import { learnedVerdict } from '../../learned-detectors/index.js';
 import { assessAnger } from './anger-signals.js';
 import { clauses, detectorInput, normalize } from './normalize.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
@@ -189,7 +190,7 @@ const FAMILIES: ReadonlyArray<readonly [HandoffReason, readonly Rule[]]> = [
 ];
 
 /** Should a human take this conversation over? Deterministic, no I/O. */
-export function detectHandoff(raw: string): HandoffResult {
+export function handoffByRules(raw: string): HandoffResult {
   // Capitals and "!" are read on the canonical text too: "𝐀𝐁𝐒𝐔𝐑𝐃𝐎" is shouting.
   const text = detectorInput(raw);
   const normalized = normalize(text);
@@ -213,4 +214,13 @@ export function detectHandoff(raw: string): HandoffResult {
     confidence = Math.min(0.95, 0.6 + 0.1 * anger.signals.length);
   }
   return reason ? { handoff: true, reason, confidence, signals } : { handoff: false, confidence: 0, signals };
+}
+
+/** The rules combined with the learned layer (h14-detectors4): what the pipeline and `julia classify` use. */
+export function detectHandoff(raw: string): HandoffResult {
+  const rules = handoffByRules(raw);
+  const learned = learnedVerdict('handoff', raw, rules.handoff);
+  if (learned.yes === rules.handoff) return rules;
+  // A hand-off only the model sees has no rule family to name; the trigger reads it as a request for a person.
+  return learned.yes ? { handoff: true, confidence: learned.p, signals: [...rules.signals, 'learned'] } : { handoff: false, confidence: 0, signals: [...rules.signals, 'learned_veto'] };
 }

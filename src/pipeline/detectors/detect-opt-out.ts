@@ -1,4 +1,5 @@
 import { canonical, detectorInput, normalize } from './normalize.js';
+import { learnedVerdict } from '../../learned-detectors/index.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
 
 export interface OptOutResult {
@@ -250,7 +251,7 @@ function statesContinuation(normalized: string): boolean {
 }
 
 /** Does the doctor ask us to stop contacting him? Deterministic, no I/O. */
-export function detectOptOut(raw: string): OptOutResult {
+export function optOutByRules(raw: string): OptOutResult {
   const text = keepsOn(detectorInput(raw));
   const normalized = normalize(text);
   if (normalized.length === 0) return { optOut: false, confidence: 0 };
@@ -264,4 +265,13 @@ export function detectOptOut(raw: string): OptOutResult {
   const [best] = narrow ? found.filter((h) => GENERAL_RULES.has(h.name)) : found;
   if (!best) return { optOut: false, confidence: 0 };
   return { optOut: true, confidence: best.confidence, reason: best.name };
+}
+
+/** The rules combined with the learned layer (h14-detectors4): what the pipeline and `julia classify` use. */
+export function detectOptOut(raw: string): OptOutResult {
+  const rules = optOutByRules(raw);
+  const learned = learnedVerdict('optOut', raw, rules.optOut);
+  if (learned.yes === rules.optOut) return rules;
+  // The model vetoes a rule hit it finds very unlikely, or adds a stop it is very sure of.
+  return learned.yes ? { optOut: true, confidence: learned.p, reason: 'learned' } : { optOut: false, confidence: 0 };
 }

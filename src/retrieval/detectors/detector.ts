@@ -6,8 +6,11 @@ export interface Detection<L extends string = string> {
   label: L | null;
   /** 0..1; rules are trusted more than neighbours. */
   confidence: number;
-  /** rule: a precise pattern; knn: the neighbours' vote; lexicon: the domain lexicon when neither decided. */
-  via: 'rule' | 'knn' | 'lexicon' | 'none';
+  /**
+   * rule: a precise pattern; knn: the neighbours' vote; lexicon: the domain lexicon when neither decided;
+   * model: the learned layer (h14-detectors4), confident enough to replace neighbours and lexicon.
+   */
+  via: 'rule' | 'knn' | 'lexicon' | 'model' | 'none';
 }
 
 /** A precise pattern over normalised text (folded, abbreviations expanded, padded with spaces). */

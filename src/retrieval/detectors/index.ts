@@ -30,13 +30,13 @@ export interface Detectors {
  * The three detectors over knowledge/exemplars. Loading embeds a few hundred
  * short exemplars (milliseconds), so build this once per process and reuse it.
  */
-export function createDetectors(opts: { exemplarsDir?: string } = {}): Detectors {
+export function createDetectors(opts: { exemplarsDir?: string; /** false: rules, neighbours and lexicon only (the learned layer's baseline). */ learned?: boolean } = {}): Detectors {
   const dir = opts.exemplarsDir ?? EXEMPLARS_DIR;
   const objection = loadExemplars(dir, 'objection', [...OBJECTION_LABELS, 'none']);
   const profile = loadExemplars(dir, 'profile', PROFILE_LABELS);
   const objective = loadExemplars(dir, 'objective', OBJECTIVE_LABELS);
   const detectors = {
-    objection: createObjectionDetector(objection.exemplars),
+    objection: createObjectionDetector(objection.exemplars, { learned: opts.learned ?? true }),
     profile: createProfileDetector(profile.exemplars),
     objective: createObjectiveDetector(objective.exemplars),
   };

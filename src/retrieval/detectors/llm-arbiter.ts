@@ -27,6 +27,7 @@ export function needsArbiter(d: Detection): boolean {
   if (d.via === 'knn') return d.confidence < 0.6;
   // The lexicon's guess is the least certain answer the detectors give.
   if (d.via === 'lexicon') return true;
+  if (d.via === 'model') return d.confidence < 0.6;
   return d.confidence > 0 && d.confidence < 0.6;
 }
 

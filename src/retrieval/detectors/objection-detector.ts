@@ -4,6 +4,7 @@ import type { KnnVote } from './knn.js';
 import type { ObjectionLabel } from './labels.js';
 import { normalizeText } from '../normalize.js';
 import { CUE_TUNING, isOpenQuestion, objectionFromCues } from './objection-cues.js';
+import { learnedObjection } from '../../learned-detectors/index.js';
 
 // Patterns run on normalised text: folded, lowercase, abbreviations expanded
 // ("ta" -> "esta", "n" -> "nao", "vc" -> "voce"). Order is priority: risk before
@@ -165,9 +166,28 @@ const WEAK_VOTE = 0.5;
 /** Objection type of a doctor's message (spec 4.2), or null when there is none. */
 export function createObjectionDetector(
   exemplars: Exemplar[],
-  tuning: Partial<typeof OBJECTION_TUNING> & { cues?: Partial<typeof CUE_TUNING> | false } = {},
+  tuning: Partial<typeof OBJECTION_TUNING> & { cues?: Partial<typeof CUE_TUNING> | false; learned?: boolean } = {},
 ): Detector<ObjectionLabel> {
-  const { cues, ...knn } = tuning;
+  const { cues, learned = true, ...knn } = tuning;
+  const layered = createLayeredDetector(exemplars, cues, knn);
+  if (!learned) return layered;
+  // h14-detectors4: a precise rule keeps its answer; otherwise a confident learned reading (threshold chosen
+  // by leave-one-set-out, bench/detectors-loso.ts) replaces the neighbours and the lexicon.
+  return {
+    detect(text) {
+      const d = layered.detect(text);
+      if (d.via === 'rule' || isOpenQuestion(normalizeText(text))) return d;
+      const m = learnedObjection(text);
+      return m.confident ? { label: m.label as ObjectionLabel | null, confidence: m.probability, via: 'model' } : d;
+    },
+  };
+}
+
+function createLayeredDetector(
+  exemplars: Exemplar[],
+  cues: Partial<typeof CUE_TUNING> | false | undefined,
+  knn: Partial<typeof OBJECTION_TUNING>,
+): Detector<ObjectionLabel> {
   const fallback = cues === false ? undefined : (normalized: string, votes: KnnVote[]) => objectionFromCues(normalized, votes, cues);
   const base = createDetector<ObjectionLabel>({ rules: RULES, exemplars, noneLabel: 'none', exclude: NOT_AN_OBJECTION, fallback, ...OBJECTION_TUNING, ...knn });
   if (cues === false) return base;

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { combineBinary, type BinaryPolicy, type ObjectionPolicy } from './combine.js';
+import { extractFeatures, HASH_BITS, type Features } from './features.js';
+import { classProbabilities, loadHead, probability, type LinearHead, type SerializedHead } from './linear-model.js';
+
+/**
+ * The learned layer's artifact (h14-detectors4): weights trained by bench/train-detectors.ts on
+ * every labelled development line, and the combination thresholds chosen by leave-one-set-out
+ * cross-validation. Read once, on first use; pure arithmetic after that.
+ */
+export const LEARNED_ARTIFACT = fileURLToPath(new URL('../../knowledge/models/detectors.json', import.meta.url));
+
+export type LearnedBinary = 'optOut' | 'botSuspicion' | 'handoff';
+
+export interface LearnedArtifact {
+  version: 1;
+  hashBits: number;
+  /** Whether each binary head reads its own rule's verdict as a feature. */
+  ruleSignal: boolean;
+  heads: Record<LearnedBinary | 'objection', SerializedHead>;
+  policy: { binary: Record<LearnedBinary, BinaryPolicy>; objection: ObjectionPolicy };
+  trainedOn: string[];
+}
+
+interface Loaded {
+  artifact: LearnedArtifact;
+  heads: Record<LearnedBinary | 'objection', LinearHead>;
+}
+
+let loaded: Loaded | undefined;
+
+function model(): Loaded {
+  if (loaded) return loaded;
+  const artifact = JSON.parse(readFileSync(LEARNED_ARTIFACT, 'utf8')) as LearnedArtifact;
+  // Weights index a hash space; a different space would silently read the wrong weights.
+  if (artifact.version !== 1 || artifact.hashBits !== HASH_BITS) throw new Error(`learned detector artifact does not match the feature code (${LEARNED_ARTIFACT})`);
+  loaded = {
+    artifact,
+    heads: {
+      optOut: loadHead(artifact.heads.optOut),
+      botSuspicion: loadHead(artifact.heads.botSuspicion),
+      handoff: loadHead(artifact.heads.handoff),
+      objection: loadHead(artifact.heads.objection),
+    },
+  };
+  return loaded;
+}
+
+// The pipeline asks the three binary detectors (and the objection head) about the same message in a
+// row; one remembered extraction saves three.
+let last: { raw: string; signals: string; features: Features } | undefined;
+function featuresOf(raw: string, signals: string[]): Features {
+  const key = signals.join(',');
+  if (last && last.raw === raw && last.signals === key) return last.features;
+  const features = extractFeatures(raw, signals);
+  last = { raw, signals: key, features };
+  return features;
+}
+
+/** The model's probability that the message is a yes for this detector, given the rule's verdict. */
+export function learnedProbability(name: LearnedBinary, raw: string, ruleFired: boolean): number {
+  const m = model();
+  return probability(m.heads[name], featuresOf(raw, m.artifact.ruleSignal && ruleFired ? ['rule'] : []));
+}
+
+/** The combined verdict: the rule unless the model contradicts it, or the model alone when very sure. */
+export function learnedVerdict(name: LearnedBinary, raw: string, ruleFired: boolean): { yes: boolean; p: number } {
+  const p = learnedProbability(name, raw, ruleFired);
+  return { yes: combineBinary(ruleFired, p, model().artifact.policy.binary[name]), p };
+}
+
+export interface LearnedObjection {
+  /** The model's top label (null = none) and its probability. */
+  label: string | null;
+  probability: number;
+  /** Whether the probability reaches the cross-validated threshold for replacing neighbours/lexicon. */
+  confident: boolean;
+  /** Whether the model may name the reason behind an opt-out/bot/hand-off line when the rules cannot. */
+  behind: boolean;
+}
+
+export function learnedObjection(raw: string): LearnedObjection {
+  const m = model();
+  const p = classProbabilities(m.heads.objection, featuresOf(raw, []));
+  let top = 0;
+  for (let i = 1; i < p.length; i++) if (p[i]! > p[top]!) top = i;
+  const name = m.heads.objection.classes[top]!;
+  const label = name === 'none' ? null : name;
+  const policy = m.artifact.policy.objection;
+  return { label, probability: p[top]!, confident: p[top]! >= policy.take, behind: policy.behindModel };
+}
