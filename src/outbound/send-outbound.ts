@@ -37,6 +37,12 @@ export interface OutboundDeps {
   safeModePollMs?: number;
   /** At most one configuration-fault alert per instance per this period, across processes. */
   configAlertPeriodMs?: number;
+  /**
+   * Reserve a reply expected to go out in the same call as its snapshot (outbound_begin,
+   * migration 0180). Default on; src/app.ts turns it off on embedded PGlite, where it
+   * measured no faster (docs/decisions/0180-outbound-throughput.md).
+   */
+  reserveWithSnapshot?: boolean;
 }
 
 export type OutboundResult =
@@ -251,7 +257,7 @@ export function createSendOutbound(deps: OutboundDeps): SendOutbound {
     // trip fewer (migration 0180). Not with presence: the reservation must be written
     // after the typing indicator, right before the provider call (the in-doubt grace runs
     // from it, and the rules are re-checked as late as possible).
-    const expected = deps.presence ? undefined : expectedReplyRecheck(ctx, now, await deps.flags.get());
+    const expected = deps.presence || deps.reserveWithSnapshot === false ? undefined : expectedReplyRecheck(ctx, now, await deps.flags.get());
     const prep: PreparedSend & { reservation?: ReserveAnswer; reserved_instance?: string } = expected
       ? await store.begin(ctx.doctorId, key, inboundId, now, conversationId, {
           method: ctx.method,

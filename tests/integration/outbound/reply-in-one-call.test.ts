@@ -116,3 +116,25 @@ describe('a reply in one call fewer', () => {
     expect((await eventsOf(h.db, d.id)).map((e) => e.event_type)).toEqual(['doctor_outbound']);
   });
 });
+
+describe('reserving with the snapshot turned off (embedded PGlite, src/app.ts)', () => {
+  let h: Harness;
+  const calls: string[] = [];
+  beforeAll(async () => {
+    h = await createHarness({ reserveWithSnapshot: false });
+    const rpc = h.db.rpc.bind(h.db);
+    h.db.rpc = ((name: string, args?: Record<string, unknown>) => {
+      if (name.startsWith('outbound_')) calls.push(name);
+      return rpc(name, args);
+    }) as typeof h.db.rpc;
+  });
+  afterAll(async () => h.close());
+
+  it('a sent reply takes the usual three calls, with the same outcome', async () => {
+    const d = await createDoctor(h.db, { inboundAt: at('2026-03-04T14:58:00Z') });
+    const res = await h.send(replyCtx(d), 'Tenho sim!', { idempotencyKey: 'three-calls-1' });
+    expect(res).toMatchObject({ outcome: 'sent', event: 'doctor_outbound' });
+    expect(calls).toEqual(['outbound_prepare', 'outbound_reserve_checked', 'outbound_record_sent']);
+    expect((await eventsOf(h.db, d.id)).map((e) => e.event_type)).toEqual(['doctor_outbound']);
+  });
+});
