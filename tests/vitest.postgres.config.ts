@@ -16,6 +16,7 @@ export default defineConfig({
       'tests/integration/outbound/send-outbound.test.ts',
       'tests/integration/outbound/reliability.test.ts',
       'tests/integration/outbound/last-moment.test.ts',
+      'tests/integration/outbound/reply-in-one-call.test.ts',
       'tests/integration/outbound/invariants-cli.test.ts',
       'tests/integration/outbound/multi-process.test.ts',
       'tests/integration/inbound/*.test.ts',

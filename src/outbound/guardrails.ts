@@ -72,17 +72,43 @@ function contractViolation(ctx: OutboundContext): string | undefined {
   return undefined;
 }
 
+/** Within R-1's window of `now`, with a minute of tolerance for clocks that disagree about "now". */
+function withinProofWindow(iso: string, now: Date): boolean {
+  const age = now.getTime() - new Date(iso).getTime();
+  return Number.isFinite(age) && age >= -60_000 && age <= REPLY_PROOF_WINDOW_MS;
+}
+
 /** R-1: a reply needs the inbound it answers, from this doctor, within 30 minutes. */
 export function hasValidInboundProof(input: Pick<GuardrailInput, 'ctx' | 'now' | 'inbound'>): boolean {
   const { ctx, now, inbound } = input;
   if (ctx.method !== 'REPLY' || !ctx.inboundInteractionId || !ctx.lastInboundAt || !ctx.conversationId) return false;
   if (!inbound || inbound.id !== ctx.inboundInteractionId) return false;
-  const within = (iso: string) => {
-    const age = now.getTime() - new Date(iso).getTime();
-    // A minute of tolerance for clocks that disagree about "now".
-    return Number.isFinite(age) && age >= -60_000 && age <= REPLY_PROOF_WINDOW_MS;
+  return withinProofWindow(inbound.occurred_at, now) && withinProofWindow(ctx.lastInboundAt, now);
+}
+
+/**
+ * What a reply's re-check under the lock will be if the database shows its proof
+ * (the answered inbound, this doctor's, within the window): the `recheck` that
+ * evaluateGuardrails returns for it. Undefined when the context alone already rules
+ * the reply out of that branch (not a reply, contract or proof fields missing or
+ * stale, Júlia's reply under safe_mode). outbound_begin reserves with it in the same
+ * call as the snapshot (migration 0180); the wrapper still evaluates the guardrails
+ * on that snapshot and gives the reservation back if they disagree.
+ */
+export function expectedReplyRecheck(ctx: OutboundContext, now: Date, flags: Pick<Flags, 'safeMode'>): Recheck | undefined {
+  if (ctx.method !== 'REPLY' || contractViolation(ctx)) return undefined;
+  if (!ctx.inboundInteractionId || !ctx.lastInboundAt || !ctx.conversationId || !withinProofWindow(ctx.lastInboundAt, now)) return undefined;
+  const julia = ctx.actor === 'julia';
+  if (julia && flags.safeMode.enabled) return undefined;
+  return {
+    opt_out: false,
+    human_control: julia && !ctx.handoffNotice,
+    answers: ctx.inboundInteractionId,
+    r2: false,
+    r3: false,
+    r3_cap: CONTACT_CAP_7D,
+    safe_mode: julia ? 'block' : null,
   };
-  return within(inbound.occurred_at) && within(ctx.lastInboundAt);
 }
 
 /**

@@ -60,6 +60,19 @@ const rowArgs = (r: SendRow) => ({
   p_actor: r.actor,
 });
 
+/** What outbound_begin needs to reserve a reply in the same call (migration 0180). */
+export interface ReplyReservation {
+  method: string;
+  content_hash: string;
+  actor: string;
+  checks: Recheck & { reattempt: false };
+  instance: string | null;
+  instances: string[];
+  proof_window_ms: number;
+}
+
+export type ReserveAnswer = { status: 'reserved' | 'deduped' | 'in_doubt' | 'wait' | ExistingSend['status']; id: string; rule?: string; replay?: boolean };
+
 /** Thin typed wrappers over the SQL functions of migration 0010. */
 export function createOutboundStore(db: Db) {
   return {
@@ -70,6 +83,16 @@ export function createOutboundStore(db: Db) {
         p_inbound_interaction_id: inboundId,
         p_now: now,
         p_conversation_id: conversationId,
+      }),
+    /** outbound_prepare, and for a reply expected to go out, outbound_reserve_checked in the same call (migration 0180). */
+    begin: (doctorId: string, idempotencyKey: string, inboundId: string | null, now: Date, conversationId: string | null, reserve: ReplyReservation) =>
+      db.rpc<PreparedSend & { reservation?: ReserveAnswer; reserved_instance?: string }>('outbound_begin', {
+        p_doctor_id: doctorId,
+        p_idempotency_key: idempotencyKey,
+        p_inbound_interaction_id: inboundId,
+        p_now: now,
+        p_conversation_id: conversationId,
+        p_reserve: reserve,
       }),
     reserve: (row: SendRow, extra: { inboundId: string | null; bypassReason: string | null; bypassedRule: string | null }, now: Date) =>
       db.rpc<{ status: 'reserved' | 'deduped' | 'in_doubt' | ExistingSend['status']; id: string }>('outbound_reserve', {
@@ -85,7 +108,7 @@ export function createOutboundStore(db: Db) {
       extra: { inboundId: string | null; bypassReason: string | null; bypassedRule: string | null; checks: Recheck & { reattempt: boolean; seen_attempts?: number } },
       now: Date,
     ) =>
-      db.rpc<{ status: 'reserved' | 'deduped' | 'in_doubt' | 'wait' | ExistingSend['status']; id: string; rule?: string; replay?: boolean }>(
+      db.rpc<ReserveAnswer>(
         'outbound_reserve_checked',
         {
           ...rowArgs(row),

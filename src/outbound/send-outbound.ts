@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Db } from '../db/index.js';
 import type { FlagStore } from '../flags/index.js';
 import { ProviderConfigError, ProviderError, type WhatsAppProvider } from '../integrations/evolution/index.js';
-import { nextAllowedAfter } from '../policy/index.js';
+import { nextAllowedAfter, REPLY_PROOF_WINDOW_MS } from '../policy/index.js';
 import { NotFoundError, ValidationError, errorMessage } from '../shared/errors.js';
 import { newId, sha256Hex } from '../shared/ids.js';
 import type { BusinessHours } from '../shared/business-hours.js';
@@ -10,10 +10,10 @@ import type { Logger } from '../shared/logger.js';
 import type { Clock } from '../shared/time.js';
 import type { OutboundContext } from './contract.js';
 import { routeSend, type DeferReason } from './decide-route.js';
-import { evaluateGuardrails, type GuardrailDecision } from './guardrails.js';
+import { evaluateGuardrails, expectedReplyRecheck, type GuardrailDecision, type Recheck } from './guardrails.js';
 import { createManagerAlerts } from './manager-alerts.js';
 import { pauseVerdict } from './safe-mode-lateness.js';
-import { createOutboundStore, uuidOrNull, type ExistingSend, type PreparedSend, type SendRow } from './outbound-store.js';
+import { createOutboundStore, uuidOrNull, type ExistingSend, type PreparedSend, type ReserveAnswer, type SendRow } from './outbound-store.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { typingDelayMs } from './typing.js';
 
@@ -40,6 +40,12 @@ export interface OutboundDeps {
   configAlertPeriodMs?: number;
   /** When proactive sends may leave (BUSINESS_HOURS / BUSINESS_DAYS); spec O3's default when absent. */
   businessHours?: BusinessHours;
+  /**
+   * Reserve a reply expected to go out in the same call as its snapshot (outbound_begin,
+   * migration 0180). Default on; src/app.ts turns it off on embedded PGlite, where it
+   * measured no faster (docs/decisions/0180-outbound-throughput.md).
+   */
+  reserveWithSnapshot?: boolean;
 }
 
 export type OutboundResult =
@@ -186,15 +192,50 @@ export function createSendOutbound(deps: OutboundDeps): SendOutbound {
       callAt,
     );
     if (res.status === 'reserved') return deliver(res.id, row, text, route.instance, ctx, callAt);
+    return notReserved(res, row, ctx, callAt, decision.proactive ? route.instance : null);
+  }
+
+  /** The reservation call decided without a provider call (or another call holds the key). */
+  async function notReserved(res: ReserveAnswer, row: SendRow, ctx: OutboundContext, callAt: Date, rateSlotOf: string | null): Promise<OutboundResult> {
     // Another call holds this key (its slot, its send): let it decide, come back shortly.
     if (res.status === 'in_doubt') return deferred(new Date(callAt.getTime() + grace), 'in_doubt', callAt);
     if (res.replay) return replay({ id: res.id, status: res.status, rule: res.rule ?? null } as ExistingSend) ?? deferred(new Date(callAt.getTime() + grace), 'in_doubt', callAt);
     // Decided here without a provider call: the rate slot goes back.
-    if (decision.proactive) await deps.rateLimiter.release(route.instance, row.idempotencyKey);
+    if (rateSlotOf) await deps.rateLimiter.release(rateSlotOf, row.idempotencyKey);
     if (res.status === 'wait') return pause(row, ctx, callAt);
     if (res.status === 'deduped') return { outcome: 'deduped', event: 'outbound_deduped', outboundMessageId: res.id };
     return { outcome: 'blocked', event: 'outbound_blocked', rule: res.rule ?? 'unknown', outboundMessageId: res.id };
   }
+
+  /**
+   * A reply reserved by outbound_begin in the same call as the snapshot (migration 0180).
+   * The guardrails are evaluated on that snapshot exactly as on the usual path; the
+   * reservation stands only if they allow this reply with the re-check it was reserved
+   * under and routing picks the instance it was reserved on. Otherwise it is given back
+   * (nothing was sent) and the send takes the usual path from the same snapshot.
+   */
+  async function settleBegun(prep: PreparedSend, res: ReserveAnswer, reservedOn: string, expected: Recheck, row: SendRow, ctx: OutboundContext, text: string, now: Date, t0: number): Promise<OutboundResult> {
+    const flags = await deps.flags.get();
+    const decision = evaluateGuardrails({ ctx, now, state: prep.state, inbound: prep.inbound, conversation: prep.conversation, flags });
+    deps.onDecision?.(performance.now() - t0, decision);
+    if (res.status !== 'reserved') {
+      row.proactive = false;
+      row.instance = reservedOn;
+      return notReserved(res, row, ctx, now, null);
+    }
+    const agrees = decision.kind === 'allow' && !decision.proactive && decision.bypassed.length === 0 && !decision.unpaced && sameRecheck(decision.recheck, expected);
+    const route = agrees ? await routeSend(deps, ctx, prep, { proactive: false, key: row.idempotencyKey, now }) : undefined;
+    if (route?.kind === 'go' && route.instance === reservedOn) {
+      row.proactive = false;
+      row.instance = reservedOn;
+      return deliver(res.id, row, text, reservedOn, ctx, now);
+    }
+    await store.release(res.id);
+    return decideAndSend(prep, row, ctx, text, now, undefined, t0);
+  }
+
+  const sameRecheck = (a: Recheck, b: Recheck) =>
+    a.opt_out === b.opt_out && a.human_control === b.human_control && a.answers === b.answers && a.r2 === b.r2 && a.r3 === b.r3 && a.r3_cap === b.r3_cap && a.safe_mode === b.safe_mode;
 
   // delayMs is relative to the wrapper's clock, so a queue on real time delays correctly under a test clock.
   const deferred = (until: Date, reason: DeferReason, now: Date): OutboundResult => ({
@@ -212,22 +253,42 @@ export function createSendOutbound(deps: OutboundDeps): SendOutbound {
     const key = opts.idempotencyKey ?? newId();
     const t0 = performance.now();
     const now = deps.clock.now();
-    const prep = await store.prepare(ctx.doctorId, key, uuidOrNull(ctx.inboundInteractionId), now, uuidOrNull(ctx.conversationId));
+    const contentHash = sha256Hex(text);
+    const inboundId = uuidOrNull(ctx.inboundInteractionId);
+    const conversationId = uuidOrNull(ctx.conversationId);
+    // A reply expected to go out is reserved in the same call as the snapshot, one round
+    // trip fewer (migration 0180). Not with presence: the reservation must be written
+    // after the typing indicator, right before the provider call (the in-doubt grace runs
+    // from it, and the rules are re-checked as late as possible).
+    const expected = deps.presence || deps.reserveWithSnapshot === false ? undefined : expectedReplyRecheck(ctx, now, await deps.flags.get());
+    const prep: PreparedSend & { reservation?: ReserveAnswer; reserved_instance?: string } = expected
+      ? await store.begin(ctx.doctorId, key, inboundId, now, conversationId, {
+          method: ctx.method,
+          content_hash: contentHash,
+          actor: ctx.actor,
+          checks: { ...expected, reattempt: false },
+          instance: ctx.instance ?? null,
+          instances: deps.instances,
+          proof_window_ms: REPLY_PROOF_WINDOW_MS,
+        })
+      : await store.prepare(ctx.doctorId, key, inboundId, now, conversationId);
     if (!prep.doctor) throw new NotFoundError(`outbound: doctor ${ctx.doctorId} not found`);
     const row: SendRow = {
       idempotencyKey: key,
       doctorId: prep.doctor.id,
-      conversationId: uuidOrNull(ctx.conversationId),
+      conversationId,
       phone: prep.doctor.phone,
       instance: null,
       method: ctx.method,
-      contentHash: sha256Hex(text),
+      contentHash,
       proactive: true,
       permissionState: prep.state.permission_state,
       actor: ctx.actor,
     };
     const e = prep.existing;
     if (e) return replay(e) ?? reconcile(e, prep, row, ctx, text, now);
+    if (expected && prep.reservation && prep.reserved_instance)
+      return settleBegun(prep, prep.reservation, prep.reserved_instance, expected, row, ctx, text, now, t0);
     return decideAndSend(prep, row, ctx, text, now, undefined, t0);
   };
 }

@@ -36,6 +36,8 @@ export interface HarnessOptions {
   /** Send "composing" first; with `wrap` it is the hook between the decision and the provider call. */
   presence?: boolean;
   wrap?: (p: WhatsAppProvider, clock: ReturnType<typeof fixedClock>) => WhatsAppProvider;
+  /** OutboundDeps.reserveWithSnapshot (default on, as on PostgreSQL). */
+  reserveWithSnapshot?: boolean;
 }
 
 export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
@@ -65,6 +67,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     logger: silentLogger,
     inDoubtGraceMs: opts.graceMs ?? 15_000,
     presence: opts.presence ?? false,
+    ...(opts.reserveWithSnapshot !== undefined && { reserveWithSnapshot: opts.reserveWithSnapshot }),
     alert: async (text) => {
       alerts.push(text);
     },
