@@ -374,7 +374,7 @@ async function main() {
     const campaign = await campaignVerdict(db, campaignId, delivered);
     // When the campaign's sendText calls reached Evolution (refused ones included), against the faults' times.
     const campaignCalls = evolution
-      .requestsTo('POST', '/message/sendText/:instance')
+      .sendTextCalls()
       .filter((r) => String((r.body as { number?: string } | undefined)?.number ?? '').startsWith(CAMPAIGN_PREFIX))
       .map((r) => r.at - loadStart);
     const inv = julia(['invariants', '--hours', '2']);

@@ -104,6 +104,11 @@ export class EvolutionFake extends HttpFake {
     return this;
   }
 
+  /** Every text-send request that reached the fake, refused ones included (for timing checks). */
+  sendTextCalls(): RecordedRequest[] {
+    return this.requestsTo('POST', '/message/sendText/:instance');
+  }
+
   sentTexts(): SentText[] {
     return [...this.sent];
   }
