@@ -52,7 +52,7 @@ export function composeDoctorPath(deps: AppDeps): Capability {
       ...(pipeline.probeModel
         ? { 'model-recovery': modelRecoveryHandler({ db, queue, logger, probeModel: pipeline.probeModel, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler }
         : {}),
-      'inbound-sweeper': inboundSweeperHandler({ db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler,
+      'inbound-sweeper': inboundSweeperHandler({ db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS, outbound: deps.outbound }) as JobHandler,
     },
     schedules: [
       // Re-arms turns a crash between "stored" and "scheduled" would have lost.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../src/db/index.js';
+import type { OutboundEnqueuer } from '../src/outbound/index.js';
 import type { JobQueue, Logger } from '../src/shared/index.js';
 import { ensureTurn } from './inbound.js';
 import { defineJob } from './job-definition.js';
@@ -10,6 +11,13 @@ import { defineJob } from './job-definition.js';
  * the doctor unanswered until he wrote again. The sweeper finds messages still
  * unhandled a minute later and makes sure their turn exists. Idempotent: it uses
  * the turn's debounce key without replacing a turn that is already pending.
+ *
+ * It also re-queues reply bubbles whose plan was stored a minute past their due time
+ * but which never reached the outbound wrapper (no outbound row): a job lost between
+ * the plan and the wrapper (seen in the chaos run around a Redis restart) would
+ * otherwise leave the doctor answered on paper and silent on WhatsApp. The same
+ * idempotency key makes this safe: a job still pending makes the add a no-op, and
+ * the wrapper deduplicates a send that did happen.
  */
 export const inboundSweeperJob = defineJob({
   queue: 'scheduled',
@@ -29,6 +37,19 @@ export interface InboundSweeperDeps {
   logger: Logger;
   turnDebounceMs: number;
   minAgeSeconds?: number;
+  /** Re-queues lost reply bubbles; without it only turns are re-armed. */
+  outbound?: OutboundEnqueuer;
+}
+
+interface UnsentBubble {
+  conversationId: string;
+  doctorId: string;
+  interactionId: string;
+  index: number;
+  text: string;
+  handoff: boolean;
+  instance: string | null;
+  sentAt: string;
 }
 
 export function inboundSweeperHandler(deps: InboundSweeperDeps) {
@@ -36,6 +57,29 @@ export function inboundSweeperHandler(deps: InboundSweeperDeps) {
     const r = await deps.db.rpc<{ conversationIds: string[] }>('inbound_sweep', { p_min_age_seconds: deps.minAgeSeconds ?? SWEEP_MIN_AGE_SECONDS });
     for (const conversationId of r.conversationIds) await ensureTurn(deps.queue, conversationId, deps.turnDebounceMs);
     if (r.conversationIds.length) deps.logger.warn({ count: r.conversationIds.length }, 'inbound sweeper re-armed turns of unanswered messages');
-    return { armed: r.conversationIds.length };
+    let requeued = 0;
+    if (deps.outbound) {
+      const unsent = await deps.db.rpc<UnsentBubble[]>('turn_plan_unsent', { p_min_age_seconds: deps.minAgeSeconds ?? SWEEP_MIN_AGE_SECONDS });
+      for (const b of unsent) {
+        // The same context send_message gives a reply (src/pipeline/post/send-message.ts).
+        await deps.outbound.enqueueOutbound(
+          {
+            method: 'REPLY',
+            doctorId: b.doctorId,
+            conversationId: b.conversationId,
+            inboundInteractionId: b.interactionId,
+            lastInboundAt: b.sentAt,
+            actor: 'julia',
+            ...(b.instance ? { instance: b.instance } : {}),
+            ...(b.handoff ? { handoffNotice: true } : {}),
+          },
+          b.text,
+          { idempotencyKey: `reply-${b.interactionId}-${b.index}` },
+        );
+        requeued++;
+      }
+      if (requeued) deps.logger.warn({ count: requeued }, 'inbound sweeper re-queued reply bubbles that never reached the outbound wrapper');
+    }
+    return { armed: r.conversationIds.length, ...(deps.outbound && { requeued }) };
   };
 }

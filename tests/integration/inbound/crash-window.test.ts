@@ -75,6 +75,42 @@ describe('inbound crash window', () => {
     expect(rows.conversationIds).not.toContain(stored.conversationId);
   });
 
+  it('the sweeper re-queues reply bubbles whose plan was stored but which never reached the wrapper, once due, under the same key', async () => {
+    const stored = await db.rpc<{ conversationId: string; interactionId: string }>('inbound_persist', {
+      p_message: inboundFrom('text-conversation', { id: 'CW-9', remoteJid: '5511971110009@s.whatsapp.net' }),
+    });
+    // The turn stored a three-bubble plan and marked the message handled; then the jobs were lost.
+    await db.rpc('turn_plan_save', {
+      p_conversation_id: stored.conversationId, p_interaction_id: stored.interactionId,
+      p_bubbles: ['Oi!', 'Tenho um plantão no sábado.', 'Quer que eu reserve?'], p_delays: [0, 0, 600_000], p_outcome: 'reply',
+    });
+    await db.rpc('turn_mark_handled', { p_conversation_id: stored.conversationId, p_interaction_ids: [stored.interactionId] });
+    // The first bubble did reach the wrapper (it has its row).
+    const conv = await db.pg.query<{ doctor_id: string; phone: string }>(`select c.doctor_id, d.phone from conversations c join doctors d on d.id = c.doctor_id where c.id = $1`, [stored.conversationId]);
+    await db.pg.query(
+      `insert into outbound_messages (idempotency_key, doctor_id, conversation_id, phone, method, content_hash, status) values ($1, $2, $3, $4, 'REPLY', 'h', 'sent')`,
+      [`reply-${stored.interactionId}-0`, conv.rows[0]!.doctor_id, stored.conversationId, conv.rows[0]!.phone],
+    );
+    const calls: Array<{ ctx: Record<string, unknown>; text: string; key: string }> = [];
+    const outbound = { enqueueOutbound: async (ctx: object, text: string, opts: { idempotencyKey: string }) => (calls.push({ ctx: ctx as Record<string, unknown>, text, key: opts.idempotencyKey }), { jobId: 'x' }) };
+    // Fresh plans are the normal path's business.
+    expect(await inboundSweeperHandler({ ...deps(queues), outbound })()).toMatchObject({ requeued: 0 });
+    const res = (await inboundSweeperHandler({ ...deps(queues), outbound, minAgeSeconds: 0 })()) as { requeued: number };
+    const mine = calls.filter((c) => c.key.startsWith(`reply-${stored.interactionId}-`));
+    // Only the second bubble: the first has its row, the third is not due for ten minutes.
+    expect(mine.map((c) => [c.key, c.text])).toEqual([[`reply-${stored.interactionId}-1`, 'Tenho um plantão no sábado.']]);
+    expect(mine[0]!.ctx).toMatchObject({ method: 'REPLY', doctorId: conv.rows[0]!.doctor_id, conversationId: stored.conversationId, inboundInteractionId: stored.interactionId, actor: 'julia' });
+    expect(res.requeued).toBeGreaterThanOrEqual(1);
+    // Once the wrapper has recorded it, it drops out.
+    await db.pg.query(
+      `insert into outbound_messages (idempotency_key, doctor_id, conversation_id, phone, method, content_hash, status) values ($1, $2, $3, $4, 'REPLY', 'h2', 'sent')`,
+      [`reply-${stored.interactionId}-1`, conv.rows[0]!.doctor_id, stored.conversationId, conv.rows[0]!.phone],
+    );
+    calls.length = 0;
+    await inboundSweeperHandler({ ...deps(queues), outbound, minAgeSeconds: 0 })();
+    expect(calls.filter((c) => c.key.startsWith(`reply-${stored.interactionId}-`))).toEqual([]);
+  });
+
   it('a turn already waiting to run (or to retry) is not replaced or pushed back by the sweeper', async () => {
     const msg = { ...inboundFrom('text-conversation', { id: 'CW-4', remoteJid: '5511971110004@s.whatsapp.net' }), fromMeAttempt: 0 };
     const r = (await inboundHandler(deps(queues))(msg)) as { conversationId: string };
