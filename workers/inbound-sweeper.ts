@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../src/db/index.js';
-import type { OutboundEnqueuer } from '../src/outbound/index.js';
+import { replyBubbleKey, replyContext, type OutboundEnqueuer } from '../src/outbound/index.js';
 import type { JobQueue, Logger } from '../src/shared/index.js';
 import { ensureTurn } from './inbound.js';
 import { defineJob } from './job-definition.js';
@@ -61,20 +61,18 @@ export function inboundSweeperHandler(deps: InboundSweeperDeps) {
     if (deps.outbound) {
       const unsent = await deps.db.rpc<UnsentBubble[]>('turn_plan_unsent', { p_min_age_seconds: deps.minAgeSeconds ?? SWEEP_MIN_AGE_SECONDS });
       for (const b of unsent) {
-        // The same context send_message gives a reply (src/pipeline/post/send-message.ts).
+        // The same job send_message queued (src/outbound/reply-context.ts).
         await deps.outbound.enqueueOutbound(
-          {
-            method: 'REPLY',
+          replyContext({
             doctorId: b.doctorId,
             conversationId: b.conversationId,
             inboundInteractionId: b.interactionId,
             lastInboundAt: b.sentAt,
-            actor: 'julia',
-            ...(b.instance ? { instance: b.instance } : {}),
-            ...(b.handoff ? { handoffNotice: true } : {}),
-          },
+            instance: b.instance,
+            handoffNotice: b.handoff,
+          }),
           b.text,
-          { idempotencyKey: `reply-${b.interactionId}-${b.index}` },
+          { idempotencyKey: replyBubbleKey(b.interactionId, b.index) },
         );
         requeued++;
       }

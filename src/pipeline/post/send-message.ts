@@ -1,3 +1,4 @@
+import { replyBubbleKey, replyContext } from '../../outbound/index.js';
 import { CONTINUE, type Processor } from '../processor.js';
 import { splitBubbles } from '../split-bubbles.js';
 import { answered, loaded, type PendingMessage, type TurnContext } from '../turn-context.js';
@@ -35,9 +36,9 @@ export const sendMessage: Processor = {
     });
     for (const [i, text] of plan.bubbles.entries()) {
       await ctx.deps.outbound.enqueueOutbound(
-        replyContext(ctx, last, Boolean(ctx.handoff)),
+        replyTo(ctx, last, Boolean(ctx.handoff)),
         text,
-        { delayMs: plan.delays[i] ?? 0, idempotencyKey: `reply-${last.id}-${i}` },
+        { delayMs: plan.delays[i] ?? 0, idempotencyKey: replyBubbleKey(last.id, i) },
       );
     }
     if (ctx.handoff) {
@@ -59,7 +60,7 @@ export const sendMessage: Processor = {
 async function modelOutageHandoff(ctx: TurnContext, last: PendingMessage, humanInControl: boolean) {
   for (const [i, text] of (humanInControl ? [] : splitBubbles(ctx.replies)).entries()) {
     await ctx.deps.outbound.enqueueOutbound(
-      replyContext(ctx, last, true),
+      replyTo(ctx, last, true),
       text,
       { delayMs: ctx.delays[i] ?? 0, idempotencyKey: `outage-handoff-${last.id}-${i}` },
     );
@@ -70,15 +71,13 @@ async function modelOutageHandoff(ctx: TurnContext, last: PendingMessage, humanI
 }
 
 /** A REPLY to the last pending message, with the proof its method needs (spec 9.3). */
-function replyContext(ctx: TurnContext, last: PendingMessage, handoffNotice: boolean) {
-  return {
-    method: 'REPLY' as const,
+function replyTo(ctx: TurnContext, last: PendingMessage, handoffNotice: boolean) {
+  return replyContext({
     doctorId: loaded(ctx).doctor.id,
     conversationId: ctx.conversationId,
     inboundInteractionId: last.id,
     lastInboundAt: last.sentAt,
-    actor: 'julia',
-    ...(last.instance ? { instance: last.instance } : {}),
-    ...(handoffNotice ? { handoffNotice: true } : {}),
-  };
+    instance: last.instance,
+    handoffNotice,
+  });
 }
