@@ -13,11 +13,13 @@ import { defineJob } from './job-definition.js';
  * the turn's debounce key without replacing a turn that is already pending.
  *
  * It also re-queues reply bubbles whose plan was stored a minute past their due time
- * but which never reached the outbound wrapper (no outbound row): a job lost between
- * the plan and the wrapper (seen in the chaos run around a Redis restart) would
- * otherwise leave the doctor answered on paper and silent on WhatsApp. The same
- * idempotency key makes this safe: a job still pending makes the add a no-op, and
- * the wrapper deduplicates a send that did happen.
+ * but which never reached the outbound wrapper (no outbound row). A turn that died before
+ * its jobs were acknowledged is the turn's own retry's business (send_message, 0200); what
+ * is left for this net is Redis losing an add it had acknowledged (a crash with
+ * appendfsync everysec, a failover, no AOF), after the messages were marked handled: the
+ * doctor would be answered on paper and silent on WhatsApp. The same idempotency key
+ * makes this safe: a job still pending makes the add a no-op, and the wrapper
+ * deduplicates a send that did happen.
  */
 export const inboundSweeperJob = defineJob({
   queue: 'scheduled',

@@ -7,12 +7,22 @@ interface Plan {
   bubbles: string[];
   delays: number[];
   created: boolean;
+  /** Bubbles of plans stored for the other pending messages that never reached the wrapper. */
+  earlier: Array<{ interactionId: string; index: number; text: string; handoff: boolean }>;
 }
 
 /**
  * Never straight to WhatsApp: the reply plan is stored first (one per answered
  * message, so a retried turn reuses it word for word), then each bubble becomes
  * a delayed `outbound` job with a deterministic idempotency key.
+ *
+ * A pending message other than the answered one may already have a plan: an earlier
+ * run of this turn stored it and died before its jobs were acknowledged by Redis (a
+ * worker killed while Redis restarted: the adds were still in ioredis's offline queue),
+ * and the doctor wrote again before the retry. Those bubbles are queued again under
+ * their own keys, before this plan's, so the wrapper decides them (superseded by the
+ * newer message, a recorded outcome) instead of no one ever
+ * (docs/decisions/0200-turn-plan-orphans.md).
  */
 export const sendMessage: Processor = {
   name: 'send_message',
@@ -27,13 +37,19 @@ export const sendMessage: Processor = {
     if (ctx.keepPending && ctx.handoff) return modelOutageHandoff(ctx, last, humanInControl);
     const bubbles = humanInControl ? [] : splitBubbles(ctx.replies);
     const delays = bubbles.map((_, i) => ctx.delays[Math.min(i, ctx.delays.length - 1)] ?? 0);
-    const plan = await ctx.deps.db.rpc<Plan>('turn_plan_save', {
+    const plan = await ctx.deps.db.rpc<Plan>('turn_plan_store', {
       p_conversation_id: ctx.conversationId,
       p_interaction_id: last.id,
       p_bubbles: bubbles,
       p_delays: delays,
       p_outcome: ctx.handoff ? 'handoff' : ctx.stoppedBy ? ctx.stoppedBy.reason : 'reply',
+      p_earlier: l.pending.filter((m) => m.id !== last.id).map((m) => m.id),
     });
+    for (const b of plan.earlier ?? []) {
+      const answeredThen = l.pending.find((m) => m.id === b.interactionId);
+      if (!answeredThen) continue;
+      await ctx.deps.outbound.enqueueOutbound(replyTo(ctx, answeredThen, b.handoff), b.text, { idempotencyKey: replyBubbleKey(b.interactionId, b.index) });
+    }
     for (const [i, text] of plan.bubbles.entries()) {
       await ctx.deps.outbound.enqueueOutbound(
         replyTo(ctx, last, Boolean(ctx.handoff)),
