@@ -63,6 +63,8 @@ export class HybridRetriever {
   private readonly candidates: number;
   private readonly rrfK: number;
   private vectorMode?: Promise<boolean>;
+  /** Searches under way, by query: turns asking the same thing at once share one search. */
+  private readonly inflight = new Map<string, Promise<RetrievedChunk[]>>();
 
   constructor(private readonly opts: HybridRetrieverOptions) {
     this.threshold = opts.threshold ?? 0.65;
@@ -80,6 +82,23 @@ export class HybridRetriever {
     const cached = cache ? await cache.get<RetrievedChunk[]>(model, query, params) : undefined;
     if (cached?.hit) return cached.hit;
 
+    // A burst of the same words (replies to one campaign: "tenho interesse", "qual o valor?")
+    // would otherwise run the same two searches once per doctor, all before the first
+    // result reaches the cache. The first search is shared; each caller gets its own copy.
+    if (options.embedding) return this.search(query, options, cache, cached?.version);
+    const key = JSON.stringify([model, query, params]);
+    let pending = this.inflight.get(key);
+    if (!pending) {
+      pending = this.search(query, options, cache, cached?.version).finally(() => this.inflight.delete(key));
+      this.inflight.set(key, pending);
+    }
+    return (await pending).map((c) => ({ ...c, via: [...c.via] }));
+  }
+
+  private async search(query: string, options: RetrieveOptions, cache: KnowledgeCache | undefined, version: number | undefined): Promise<RetrievedChunk[]> {
+    const k = options.k ?? 5;
+    const model = this.opts.embedder.model;
+    const params = { k, p: options.sourcePrefix ?? null, t: this.threshold };
     const started = performance.now();
     const withVector = await this.vectorEnabled();
     const [vector, text] = await Promise.all([
@@ -89,7 +108,7 @@ export class HybridRetriever {
     const merged = this.fuse(vector, text).slice(0, k);
     observe('retrieval', (performance.now() - started) / 1000, { mode: withVector ? 'hybrid' : 'text' });
     // A degraded answer is not cached: the next turn should get the full one.
-    if (cache && cached?.version !== undefined && (vector || !withVector) && text) await cache.set(cached.version, model, query, params, merged);
+    if (cache && version !== undefined && (vector || !withVector) && text) await cache.set(version, model, query, params, merged);
     return merged;
   }
 

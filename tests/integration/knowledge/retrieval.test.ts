@@ -165,6 +165,34 @@ describe('retrieval cache', () => {
     }
   });
 
+  it('runs one search for the same question asked by many turns at once, and gives each its own copy', async () => {
+    const counted = counting(embedder);
+    const searches: string[] = [];
+    const spy = Object.assign(Object.create(db) as TestDb, {
+      rpc: (name: string, args?: Record<string, unknown>) => {
+        if (name.startsWith('knowledge_')) searches.push(name);
+        return db.rpc(name, args);
+      },
+    });
+    const retriever = new HybridRetriever({ db: spy, embedder: counted, threshold: 0.15 });
+    await retriever.vectorEnabled();
+    searches.length = 0;
+
+    const same = await Promise.all(Array.from({ length: 8 }, () => retriever.retrieve('o valor ta baixo', { k: 3 })));
+    expect(counted.embedded()).toBe(1);
+    expect(searches.sort()).toEqual(['knowledge_text_search', 'knowledge_vector_search']);
+    expect(same[0]!.length).toBeGreaterThan(0);
+    for (const r of same) expect(r).toEqual(same[0]);
+    same[0]![0]!.via.push('text');
+    expect(same[1]![0]!.via).toEqual(same[2]![0]!.via);
+    expect(same[1]![0]).not.toBe(same[2]![0]);
+
+    // Other words, or the same words once the first search is over, search again.
+    await Promise.all([retriever.retrieve('o valor ta baixo', { k: 3 }), retriever.retrieve('fica longe demais', { k: 3 })]);
+    expect(counted.embedded()).toBe(3);
+    expect(searches).toHaveLength(6);
+  });
+
   it('keeps answering when Redis is unavailable', async () => {
     const redis = testRedis();
     redis.disconnect();
