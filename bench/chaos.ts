@@ -43,9 +43,10 @@ const PROFILES = {
   // CI: about two minutes on a 2-core machine. quiesceMs bounds recovery after the load, so it
   // must exceed the designed worst case: a job active in a killed worker waits for its lock
   // (30 s) and the next stalled check (up to 30 s more), an outbound retry backs off up to
-  // 60 s, and a reply bubble lost before the wrapper is re-queued by the inbound sweeper a
-  // minute after it was due (runs every minute). 75 s failed a CI run on that last path. The
-  // wait ends as soon as everything is settled, so a healthy run is no slower.
+  // 60 s. A turn killed between storing its plan and queueing its bubbles is retried after
+  // that lock and check, and queues the stored bubbles itself (decision 0200); the inbound
+  // sweeper re-queues any still missing a minute after they were due. The wait ends as soon
+  // as everything is settled, so a healthy run is no slower.
   ci: { doctors: 30, messages: [2, 3], loadMs: 45_000, kills: 4, faultMs: 8_000, downMs: 2_000, campaignDoctors: 30, workers: 2, quiesceMs: 150_000, humanized: 'off', retryBaseMs: 1_000 },
   full: { doctors: 200, messages: [3, 5], loadMs: 420_000, kills: 20, faultMs: 30_000, downMs: 5_000, campaignDoctors: 100, workers: 2, quiesceMs: 300_000, humanized: 'on', retryBaseMs: 5_000 },
 } as const;
