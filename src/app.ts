@@ -108,9 +108,6 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     logger,
     presence: config.HUMANIZED_DELAY,
     businessHours: config.businessHours,
-    // One database call fewer per sent reply: faster on PostgreSQL; on PGlite (one thread
-    // running every query) it measured no faster, so the usual three calls stay (decision 0180).
-    reserveWithSnapshot: db.kind !== 'pglite',
     // Called only at send time, after `notices` below exists.
     alert: (text) => notices.post(text),
     ...(overrides.outboundInDoubtGraceMs !== undefined && { inDoubtGraceMs: overrides.outboundInDoubtGraceMs }),

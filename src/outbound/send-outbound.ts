@@ -42,8 +42,10 @@ export interface OutboundDeps {
   businessHours?: BusinessHours;
   /**
    * Reserve a reply expected to go out in the same call as its snapshot (outbound_begin,
-   * migration 0180). Default on; src/app.ts turns it off on embedded PGlite, where it
-   * measured no faster (docs/decisions/0180-outbound-throughput.md).
+   * migration 0180). On by default, on both engines: since outbound_begin reads a reply's
+   * rows once under the per-phone lock (migration 0211) it also costs PGlite's single
+   * database thread less than the three calls (docs/decisions/0210-hot-helpers.md). Off:
+   * tests of the three-call path, which presence always takes.
    */
   reserveWithSnapshot?: boolean;
 }

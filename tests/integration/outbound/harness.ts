@@ -36,7 +36,7 @@ export interface HarnessOptions {
   /** Send "composing" first; with `wrap` it is the hook between the decision and the provider call. */
   presence?: boolean;
   wrap?: (p: WhatsAppProvider, clock: ReturnType<typeof fixedClock>) => WhatsAppProvider;
-  /** OutboundDeps.reserveWithSnapshot (default on, as on PostgreSQL). */
+  /** OutboundDeps.reserveWithSnapshot (default on, as Júlia runs on both engines). */
   reserveWithSnapshot?: boolean;
 }
 

@@ -117,7 +117,7 @@ describe('a reply in one call fewer', () => {
   });
 });
 
-describe('reserving with the snapshot turned off (embedded PGlite, src/app.ts)', () => {
+describe('reserving with the snapshot turned off (the path every reply takes with the typing indicator on)', () => {
   let h: Harness;
   const calls: string[] = [];
   beforeAll(async () => {
