@@ -15,21 +15,6 @@ const pg = await PGlite.create({
   extensions: { vector, pg_trgm },
 });
 
-// json and jsonb columns leave this thread as PostgreSQL's text, parsed on the caller's
-// thread (pglite-worker.ts). This thread runs every query of the process and is the one
-// that saturates under load; parsing JSON here and then deep-copying the parsed objects
-// through postMessage cost it about 6% of its time in a 1,000-doctor burst, where a
-// string crosses as one copy. Other types keep PGlite's parsers.
-const JSON_TYPES = [114, 3802];
-const AS_TEXT = { parsers: Object.fromEntries(JSON_TYPES.map((t) => [t, (text) => text])) };
-
-/** Rows, and the names of their JSON columns for the caller to parse. */
-async function rowsOf(run) {
-  const res = await run();
-  const json = res.fields.filter((f) => JSON_TYPES.includes(f.dataTypeID)).map((f) => f.name);
-  return json.length > 0 ? { rows: res.rows, json } : { rows: res.rows };
-}
-
 /** Open transactions by id: a migration runs several statements under one lock. */
 const transactions = new Map();
 
@@ -43,7 +28,7 @@ function reply(id, fn) {
 parentPort.on('message', (m) => {
   switch (m.op) {
     case 'query':
-      return reply(m.id, () => rowsOf(() => pg.query(m.sql, m.params, AS_TEXT)));
+      return reply(m.id, async () => (await pg.query(m.sql, m.params)).rows);
     case 'exec':
       return reply(m.id, async () => void (await pg.exec(m.sql)));
     case 'begin':
@@ -60,7 +45,7 @@ parentPort.on('message', (m) => {
         }),
       );
     case 'txQuery':
-      return reply(m.id, () => rowsOf(() => transactions.get(m.tx).query(m.sql, m.params, AS_TEXT)));
+      return reply(m.id, async () => (await transactions.get(m.tx).query(m.sql, m.params)).rows);
     case 'txExec':
       return reply(m.id, async () => void (await transactions.get(m.tx).exec(m.sql)));
     case 'end':

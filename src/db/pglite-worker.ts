@@ -28,13 +28,6 @@ export async function createPgliteWorkerDb(opts: { dataDir?: string } = {}): Pro
     for (const p of pending.values()) p.reject(err);
     pending.clear();
   });
-  // Queries answer { rows, json? }: the JSON columns arrive as text (pglite-thread.mjs) and are
-  // parsed here, on the thread that has time for it.
-  const rowsOf = async <R>(msg: Record<string, unknown>): Promise<R[]> => {
-    const { rows, json } = await call<{ rows: Array<Record<string, unknown>>; json?: string[] }>(msg);
-    if (json) for (const row of rows) for (const name of json) if (typeof row[name] === 'string') row[name] = JSON.parse(row[name]);
-    return rows as R[];
-  };
   const call = <T>(msg: Record<string, unknown>): Promise<T> => {
     if (failed) return Promise.reject(failed);
     const id = ++seq;
@@ -49,14 +42,14 @@ export async function createPgliteWorkerDb(opts: { dataDir?: string } = {}): Pro
     async rpc<T>(name: string, args = {}): Promise<T> {
       const { sql, params } = buildRpcCall(name, args);
       try {
-        const rows = await rowsOf<{ result: T }>({ op: 'query', sql, params });
+        const rows = await call<Array<{ result: T }>>({ op: 'query', sql, params });
         return rows[0]!.result;
       } catch (err) {
         throw toDbError(name, err);
       }
     },
     exec: (sql) => call<void>({ op: 'exec', sql }),
-    query: <R>(sql: string, params: unknown[] = []) => rowsOf<R>({ op: 'query', sql, params }),
+    query: <R>(sql: string, params: unknown[] = []) => call<R[]>({ op: 'query', sql, params }),
     async withMigrationLock<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
       const tx = ++txSeq;
       await call({ op: 'begin', tx });
@@ -64,7 +57,7 @@ export async function createPgliteWorkerDb(opts: { dataDir?: string } = {}): Pro
         await call({ op: 'txQuery', tx, sql: 'select pg_advisory_xact_lock($1)', params: [MIGRATION_LOCK_KEY] });
         const result = await fn({
           exec: (sql) => call<void>({ op: 'txExec', tx, sql }),
-          query: <R>(sql: string, params: unknown[] = []) => rowsOf<R>({ op: 'txQuery', tx, sql, params }),
+          query: <R>(sql: string, params: unknown[] = []) => call<R[]>({ op: 'txQuery', tx, sql, params }),
         });
         await call({ op: 'end', tx, commit: true });
         return result;
