@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DbError, MigrationError, createPgliteWorkerDb, migrate } from '../../../src/db/index.js';
+import { DbError, MigrationError, createPgliteDb, createPgliteWorkerDb, migrate } from '../../../src/db/index.js';
 
 // The production embedded default: PGlite on a worker thread behind the same rpc.
 describe('PGlite on a worker thread', () => {
@@ -31,6 +31,31 @@ describe('PGlite on a worker thread', () => {
       expect(await reopened.rpc<{ id: string } | null>('doctor_get', { p_phone: '5511955550001' })).not.toBeNull();
     } finally {
       await reopened.close();
+    }
+  });
+
+  it('gives JSON columns back exactly as PGlite in the same thread would', async () => {
+    const threaded = await createPgliteWorkerDb();
+    const inline = await createPgliteDb();
+    const sql = `select '{"a":[1,2,{"b":null}],"s":"olá \\"aspas\\"","n":1.5}'::jsonb as jb, '[1,"x"]'::json as j,
+                        'null'::jsonb as jnull, '"texto"'::jsonb as jstr, null::jsonb as missing,
+                        array['{"k":1}'::jsonb] as jarr, 42 as n, 'plain' as t, timestamptz '2026-03-04 15:00:00+00' as at`;
+    try {
+      const [a] = await threaded.query<Record<string, unknown>>(sql);
+      const [b] = await inline.query<Record<string, unknown>>(sql);
+      expect(a).toEqual(b);
+      expect(a!.jb).toEqual({ a: [1, 2, { b: null }], s: 'olá "aspas"', n: 1.5 });
+      expect(a!.jstr).toBe('texto');
+      expect(a!.jnull).toBeNull();
+      expect(a!.at).toBeInstanceOf(Date);
+      // Inside a transaction too (migrations), and through rpc.
+      const inTx = await threaded.withMigrationLock((tx) => tx.query<{ jb: unknown }>(`select '{"x":1}'::jsonb as jb`));
+      expect(inTx).toEqual([{ jb: { x: 1 } }]);
+      await threaded.exec(`create function json_echo(p jsonb) returns jsonb language sql as $$ select p $$`);
+      expect(await threaded.rpc('json_echo', { p: { deep: [{ v: 'ç' }] } })).toEqual({ deep: [{ v: 'ç' }] });
+    } finally {
+      await threaded.close();
+      await inline.close();
     }
   });
 
