@@ -14,10 +14,11 @@ interface Corkable {
  * syscall also runs Redis's side of TCP), which is why the producers' connection
  * batches at all (docs/decisions/0185-inbound-load.md).
  *
- * It replaces `enableAutoPipelining` there: that builds an ioredis Pipeline per
- * turn, and a Pipeline copies every script the connection defines (BullMQ's
- * forty-odd, twice each) onto itself, which on the Evolution acknowledgement
- * cost more CPU than the writes it saved (docs/decisions/0205-webhook-ack-cpu.md).
+ * It replaces `enableAutoPipelining` there, which saved the same writes but
+ * builds an ioredis Pipeline per turn, and a Pipeline copies every script the
+ * connection defines (BullMQ's forty-odd, twice each) onto itself: on the
+ * Evolution acknowledgement that was the largest item of CPU the minimal route
+ * does not pay (docs/decisions/0205-webhook-ack-cpu.md).
  * Nothing else changes: each command is written at once, in order, with its own
  * reply and error; only the syscall waits for the end of the turn.
  */
