@@ -20,7 +20,7 @@ import { groupReviewTools } from './slack/index.js';
 import { createSlackNotifier, logNotifier, type SlackNotifier } from './integrations/slack/index.js';
 import type { PipelineDeps } from './pipeline/index.js';
 import { createOutboundEnqueuer, createRateLimiter, createSendOutbound, type OutboundEnqueuer, type SendOutbound } from './outbound/index.js';
-import { assertNoEviction, createRedis, ensureRedis, pingRedis, type Redis } from './redis/index.js';
+import { assertNoEviction, coalesceWrites, createRedis, ensureRedis, pingRedis, type Redis } from './redis/index.js';
 import { createJobSigner, createLogger, systemClock, type Clock, type JobQueue, type Logger } from './shared/index.js';
 import { createBullQueues, type BullQueues } from '../workers/queue.js';
 import { startWorkers, type RunningWorkers, type WorkerOptions } from '../workers/index.js';
@@ -85,9 +85,10 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const redisPrefix = overrides.redisPrefix ?? config.REDIS_PREFIX;
   // Producers only (workers have their own connection, with its blocking commands): the
   // job adds of one event-loop turn go out in one write instead of one syscall each, a
-  // fifth of a webhook acknowledgement's CPU under load (docs/decisions/0185-inbound-load.md).
-  // Order on the connection is kept, and each add is still its own atomic script.
-  const queues = createBullQueues(createRedis(redisTarget.url, { name: 'queues', blocking: true, enableAutoPipelining: true }), redisPrefix, (err) =>
+  // fifth of a webhook acknowledgement's CPU under load (docs/decisions/0185-inbound-load.md),
+  // by corking the socket rather than by ioredis's auto-pipelining (0205). Order on the
+  // connection is kept, and each add is still its own atomic script.
+  const queues = createBullQueues(coalesceWrites(createRedis(redisTarget.url, { name: 'queues', blocking: true })), redisPrefix, (err) =>
     logger.warn({ err: err.message }, 'queue connection error'),
   );
   const clock = overrides.clock ?? systemClock;

@@ -27,9 +27,12 @@ export function composeDoctorPath(deps: AppDeps): Capability {
           token: config.EVOLUTION_WEBHOOK_TOKEN,
           logger,
           deadLetter: (entry) => deadLetters.record(entry),
+          // The message as the normalizer built it: the job schema fills fromMeAttempt (0). A
+          // spread copy here cost more than the copy itself: zod's parse of it ran ~5x slower
+          // (docs/decisions/0205-webhook-ack-cpu.md).
           enqueueInbound: (message) =>
             boundedEnqueue(queue, 'enqueue inbound', () =>
-              queue.enqueue('inbound', { ...message, fromMeAttempt: 0 }, { jobId: safeJobId('in', message.instance, message.providerMessageId) }),
+              queue.enqueue('inbound', message, { jobId: safeJobId('in', message.instance, message.providerMessageId) }),
             ).then(() => undefined),
           onProviderEvent: (envelope) => boundedEnqueue(queue, 'enqueue evolution event', () => enqueueProviderEvent(queue, envelope)),
         }),

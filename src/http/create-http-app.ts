@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { requestId } from 'hono/request-id';
 import type { Logger } from '../shared/logger.js';
 import { accessLog } from './middleware/access-log.js';
 import { bodyLimit, BODY_LIMITS } from './middleware/body-limit.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { requestId } from './middleware/request-id.js';
 import { webhookAcks } from './middleware/webhook-acks.js';
 import { healthRoutes, type HealthDeps } from './routes/health.js';
 
@@ -16,7 +16,7 @@ export interface HttpDeps {
 
 export function createHttpApp(deps: HttpDeps): Hono {
   const app = new Hono();
-  app.use('*', requestId({ headerName: 'x-request-id' }));
+  app.use('*', requestId());
   app.use('*', accessLog(deps.logger));
   app.use('/webhooks/*', webhookAcks());
   // Every route, including ones mounted later, is capped; routes may cap tighter.

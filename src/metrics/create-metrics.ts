@@ -1,11 +1,12 @@
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Registry } from 'prom-client';
+import { AckStats } from './ack-stats.js';
 import { SharedHistogram } from './shared-histogram.js';
 import type { Db } from '../db/index.js';
 import type { Redis } from '../redis/index.js';
 import { onObservation } from '../shared/observe.js';
 import type { Logger } from '../shared/logger.js';
 import { CircuitStore } from './circuit-store.js';
-import { databaseMetrics, queueMetrics, circuitMetrics, retrievalMetrics, type ScrapeState } from './scrape-metrics.js';
+import { databaseMetrics, queueMetrics, circuitMetrics, retrievalMetrics, metric, type ScrapeState } from './scrape-metrics.js';
 import { loadSnapshot, type QueueStatsFn } from './snapshot.js';
 
 export interface MetricsDeps {
@@ -34,25 +35,18 @@ export interface Metrics {
 export function createMetrics(deps: MetricsDeps): Metrics {
   const registry = new Registry();
   const circuits = new CircuitStore(deps.redis, deps.prefix);
-  const acks = new Counter({
-    name: 'julia_webhook_acks_total',
-    help: 'Webhook responses by route and HTTP status, counted by this process since it started',
-    labelNames: ['route', 'status'],
-    registers: [registry],
-  });
-  const ackSeconds = new Histogram({
-    name: 'julia_webhook_ack_seconds',
-    help: 'Time to acknowledge a webhook, by route (this process)',
-    labelNames: ['route'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
-  });
+  const acks = new AckStats();
+  registry.registerMetric(
+    metric('julia_webhook_acks_total', 'Webhook responses by route and HTTP status, counted by this process since it started', 'counter', () => acks.counterValues()) as never,
+  );
+  registry.registerMetric(
+    metric('julia_webhook_ack_seconds', 'Time to acknowledge a webhook, by route (this process)', 'histogram', () => acks.histogramValues('julia_webhook_ack_seconds')) as never,
+  );
   // Retrieval runs in the worker, /metrics is served by web: the histogram lives in Redis.
   const retrieval = new SharedHistogram(deps.redis, `${deps.prefix}:ops:retrieval`, [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]);
   const stop = onObservation((o) => {
     if (o.name === 'webhook_ack') {
-      acks.inc({ route: o.labels.route ?? 'other', status: o.labels.status ?? '0' });
-      ackSeconds.observe({ route: o.labels.route ?? 'other' }, o.value);
+      acks.record(o.labels.route ?? 'other', o.labels.status ?? '0', o.value);
     } else if (o.name === 'retrieval') {
       retrieval.observe(o.labels.mode ?? 'hybrid', o.value).catch((err: Error) => deps.logger?.warn({ err: err.message }, 'retrieval latency not recorded'));
     } else if (o.name === 'circuit') {

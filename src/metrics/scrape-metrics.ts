@@ -18,7 +18,7 @@ interface Value {
 }
 
 /** prom-client accepts any object with name, help, type and get(); these read the scrape state. */
-function metric(name: string, help: string, type: 'counter' | 'gauge' | 'histogram' | 'summary', values: () => Value[]) {
+export function metric(name: string, help: string, type: 'counter' | 'gauge' | 'histogram' | 'summary', values: () => Value[]) {
   return { name, help, type, aggregator: 'sum', get: async () => ({ name, help, type, aggregator: 'sum', values: values() }) };
 }
 

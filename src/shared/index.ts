@@ -7,6 +7,7 @@ export * from './logger.js';
 export * from './job-queue.js';
 export * from './text.js';
 export * from './timeout.js';
+export * from './deadlines.js';
 export * from './observe.js';
 export * from './pii.js';
 export * from './job-signature.js';

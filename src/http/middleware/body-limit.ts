@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 
@@ -43,8 +44,13 @@ export function bodyLimit(maxBytes: number): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD') return next();
-    const declared = c.req.header('content-length');
-    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
+    // Under @hono/node-server, Node's own parsed headers: the lightweight request's lookup of
+    // a header like content-length copies and scans the raw list each time, and the
+    // Evolution route passes two caps (docs/decisions/0205-webhook-ack-cpu.md).
+    const headers = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.headers;
+    const declared = headers ? headers['content-length'] : c.req.header('content-length');
+    const encoding = headers ? headers['transfer-encoding'] : c.req.header('transfer-encoding');
+    if (declared !== undefined && encoding === undefined) {
       return Number.parseInt(declared, 10) > maxBytes ? tooLarge(c, next) : next();
     }
     return counting(c, next);

@@ -1,4 +1,4 @@
-import { withTimeout, type JobQueue } from '../../shared/index.js';
+import { Deadlines, type JobQueue } from '../../shared/index.js';
 
 /**
  * How long a webhook waits for Redis to take its job before answering 503.
@@ -13,8 +13,13 @@ import { withTimeout, type JobQueue } from '../../shared/index.js';
  */
 export const WEBHOOK_ENQUEUE_DEADLINE_MS = 10_000;
 
+/** One shared timer per deadline length (in practice one: the webhooks' 10 s). */
+const deadlines = new Map<number, Deadlines>();
+
 /** Runs `add` unless the queue's connection is down, and rejects with TimeoutError past the deadline. */
 export function boundedEnqueue<T>(queue: JobQueue, what: string, add: () => Promise<T>, deadlineMs = WEBHOOK_ENQUEUE_DEADLINE_MS): Promise<T> {
   if (queue.connected && !queue.connected()) return Promise.reject(new Error(`${what}: Redis is not connected`));
-  return withTimeout(add(), deadlineMs, what);
+  let d = deadlines.get(deadlineMs);
+  if (!d) deadlines.set(deadlineMs, (d = new Deadlines(deadlineMs)));
+  return d.race(add(), what);
 }

@@ -30,7 +30,9 @@ export function evolutionWebhook(deps: EvolutionWebhookDeps): Hono {
   const app = new Hono();
   app.use('*', bodyLimit(BODY_LIMITS.evolution));
   app.post('/', async (c) => {
-    const ok = verifyEvolutionAuth({ token: c.req.header('x-webhook-token'), authorization: c.req.header('authorization') }, deps.token);
+    // The shared token decides alone when it is sent (verifyEvolutionAuth), so the JWT header is only read without it.
+    const token = c.req.header('x-webhook-token');
+    const ok = verifyEvolutionAuth(token !== undefined ? { token } : { authorization: c.req.header('authorization') }, deps.token);
     if (!ok) return c.json({ error: 'unauthorized' }, 401);
     const raw = await c.req.text();
     const refuse = refuser(c, 'evolution', raw, deps.deadLetter);
