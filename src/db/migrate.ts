@@ -50,9 +50,15 @@ const LEDGER = `create table if not exists schema_migrations (
 export async function migrate(db: SqlDb, opts: { dir?: string; logger?: Logger } = {}): Promise<string[]> {
   const files = listMigrations(opts.dir);
   const applied: string[] = [];
-  await db.exec(LEDGER);
-  const support = await vectorSupport(db);
-  if (support === 'text-only') await db.exec(VECTOR_SHIM_SQL);
+  // Under the lock too: every process runs this at boot, and two of them creating the
+  // ledger or replacing the shim at once fail on PostgreSQL's catalog ("duplicate key ...
+  // pg_proc", "tuple concurrently updated"), which killed a worker started beside another.
+  const support = await db.withMigrationLock(async (tx) => {
+    await tx.exec(LEDGER);
+    const found = await vectorSupport(tx);
+    if (found === 'text-only') await tx.exec(VECTOR_SHIM_SQL);
+    return found;
+  });
   for (const file of files) {
     const did = await db.withMigrationLock(async (tx) => {
       const rows = await tx.query<{ checksum: string }>('select checksum from schema_migrations where name = $1', [file.name]);

@@ -36,6 +36,26 @@ describe('PostgreSQL without pgvector', () => {
     expect(await db.rpc('knowledge_capabilities')).toEqual({ vector: false });
   });
 
+  it('lets web and workers boot at the same moment, on a fresh database and on a migrated one', async () => {
+    // Every process runs migrate() at boot. The ledger and the text-cosine shim used to be
+    // written outside the migration lock, and two processes replacing the shim at once got
+    // "tuple concurrently updated": a worker died at boot.
+    const fresh = await createScratchDatabase('novecboot');
+    const pools = Array.from({ length: 6 }, () => createPostgresDb({ url: fresh.url, max: 1 }));
+    try {
+      for (let round = 0; round < 3; round++) {
+        const results = await Promise.allSettled(pools.map((p) => migrate(p)));
+        expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+        const applied = results.flatMap((r) => (r as PromiseFulfilledResult<string[]>).value);
+        expect(applied).toEqual(round === 0 ? expect.arrayContaining(listMigrations().map((f) => f.name)) : []);
+        expect(applied).toHaveLength(round === 0 ? listMigrations().length : 0);
+      }
+    } finally {
+      await Promise.all(pools.map((p) => p.close()));
+      await fresh.drop();
+    }
+  });
+
   it('indexes the playbooks and retrieves them by full text only', async () => {
     const report = await indexKnowledge({ db, embedder, dir: KNOWLEDGE_DIR });
     expect(report.embedded).toBeGreaterThan(10);
