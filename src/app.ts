@@ -11,7 +11,7 @@ import { composePipeline } from './compose-pipeline.js';
 import { composeScheduled } from './compose-scheduled.js';
 import { composeSupervision } from './compose-supervision.js';
 import { composeSlack } from './compose-slack.js';
-import { isSqlDb, migrate, openDb, waitForDatabase, type Db } from './db/index.js';
+import { isSqlDb, migrate, openDb, waitForDatabase, waitForSchema, type Db } from './db/index.js';
 import { createFlagStore, type FlagStore } from './flags/index.js';
 import { createHttpApp, type HttpApp } from './http/index.js';
 import { createChatwootClient, type ChatwootClient } from './integrations/chatwoot/index.js';
@@ -63,6 +63,8 @@ export interface AppOverrides {
 
 /** How long a booting process waits for an unreachable PostgreSQL before giving up. */
 const DATABASE_BOOT_WAIT_MS = 60_000;
+/** How long `julia web` waits for a worker or `julia migrate` to bring the schema up to date. */
+const SCHEMA_BOOT_WAIT_MS = 120_000;
 
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
@@ -79,6 +81,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   if (!overrides.db && db.kind === 'postgres' && isSqlDb(db)) await waitForDatabase(db, { timeoutMs: DATABASE_BOOT_WAIT_MS, logger });
   if (!overrides.skipMigrations && isSqlDb(db)) {
     await migrate(db, { logger });
+  } else if (isSqlDb(db)) {
+    // web: the workers or the release command migrate; started beside them, wait for them.
+    await waitForSchema(db, { timeoutMs: SCHEMA_BOOT_WAIT_MS, logger });
   } else if (db.kind === 'supabase') {
     logger.info('Supabase: apply supabase/migrations with the Supabase CLI (supabase db push)');
   }

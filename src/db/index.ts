@@ -14,6 +14,7 @@ export { createSupabaseDb } from './supabase.js';
 export { lockDataDir, DataDirLockedError, LOCK_FILE } from './data-dir-lock.js';
 export { vectorSupport, type VectorSupport } from './vector-support.js';
 export { waitForDatabase, isTransientConnectionError } from './wait-for-database.js';
+export { waitForSchema } from './wait-for-schema.js';
 
 export function isSqlDb(db: Db): db is SqlDb {
   return typeof (db as SqlDb).exec === 'function';
