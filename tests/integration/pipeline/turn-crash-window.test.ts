@@ -53,8 +53,11 @@ describe('turn crash window: plan stored, jobs never acknowledged', () => {
     const stuck = await Promise.race([run1.then(() => 'finished', () => 'failed'), sleep(500).then(() => 'waiting')]);
     expect(stuck).toBe('waiting');
     downConn.disconnect(); // SIGKILL: the offline queue is dropped, the add never left the process
-    await expect(run1).rejects.toThrow();
-    await downQueues.close().catch(() => undefined);
+    // A killed process does not finish its turn. Here the run either rejects or stays stuck on a
+    // connection that is gone (ioredis does not always flush its offline queue when it is closed
+    // between two reconnection attempts: waiting for the rejection hung a CI run); bounded either way.
+    await Promise.race([run1.catch(() => undefined), sleep(1_000)]);
+    await Promise.race([downQueues.close().catch(() => undefined), sleep(1_000)]);
     // The plan is stored, the message not handled, and no job reached Redis.
     expect((await one<{ n: number }>(`select jsonb_array_length(bubbles) n from turn_plans where interaction_id = $1`, [first])).n).toBe(2);
     expect(await queues.queues.outbound.getJob(outboundJobId(replyBubbleKey(first, 0)))).toBeUndefined();
