@@ -82,23 +82,23 @@ export class HybridRetriever {
     const cached = cache ? await cache.get<RetrievedChunk[]>(model, query, params) : undefined;
     if (cached?.hit) return cached.hit;
 
+    const version = cached?.version;
+    const remember = cache && version !== undefined ? (merged: RetrievedChunk[]) => cache.set(version, model, query, params, merged) : undefined;
     // A burst of the same words (replies to one campaign: "tenho interesse", "qual o valor?")
     // would otherwise run the same two searches once per doctor, all before the first
     // result reaches the cache. The first search is shared; each caller gets its own copy.
-    if (options.embedding) return this.search(query, options, cache, cached?.version);
+    if (options.embedding) return this.search(query, options, k, remember);
     const key = JSON.stringify([model, query, params]);
     let pending = this.inflight.get(key);
     if (!pending) {
-      pending = this.search(query, options, cache, cached?.version).finally(() => this.inflight.delete(key));
+      pending = this.search(query, options, k, remember).finally(() => this.inflight.delete(key));
       this.inflight.set(key, pending);
     }
     return (await pending).map((c) => ({ ...c, via: [...c.via] }));
   }
 
-  private async search(query: string, options: RetrieveOptions, cache: KnowledgeCache | undefined, version: number | undefined): Promise<RetrievedChunk[]> {
-    const k = options.k ?? 5;
-    const model = this.opts.embedder.model;
-    const params = { k, p: options.sourcePrefix ?? null, t: this.threshold };
+  /** Both paths, fused; a full answer is handed to `remember` (the cache). */
+  private async search(query: string, options: RetrieveOptions, k: number, remember?: (merged: RetrievedChunk[]) => Promise<void>): Promise<RetrievedChunk[]> {
     const started = performance.now();
     const withVector = await this.vectorEnabled();
     const [vector, text] = await Promise.all([
@@ -108,7 +108,7 @@ export class HybridRetriever {
     const merged = this.fuse(vector, text).slice(0, k);
     observe('retrieval', (performance.now() - started) / 1000, { mode: withVector ? 'hybrid' : 'text' });
     // A degraded answer is not cached: the next turn should get the full one.
-    if (cache && version !== undefined && (vector || !withVector) && text) await cache.set(version, model, query, params, merged);
+    if (remember && (vector || !withVector) && text) await remember(merged);
     return merged;
   }
 
