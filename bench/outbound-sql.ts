@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createPgliteDb, createPostgresDb, migrate, type SqlDb } from '../src/db/index.js';
 import { REPLY_PROOF_WINDOW_MS } from '../src/policy/index.js';
+import { cpuSeconds } from './support/cpu-time.js';
 import { databaseUrlArg } from './support/engine.js';
 
 const arg = (name: string, fallback: number) => {
@@ -94,11 +95,15 @@ async function prepareThenReserve(
 }
 
 for (let n = 0; n < WARM; n++) await send(n);
+// PostgreSQL: the one backend serving this connection, for the server's CPU per send.
+const backend = url ? Number((await db.query<{ pid: number }>('select pg_backend_pid() as pid'))[0]!.pid) : undefined;
+const server0 = backend ? (await cpuSeconds([backend]))[0]! : 0;
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 for (let n = WARM; n < WARM + SENDS; n++) await send(n);
 const ms = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
+const serverS = backend ? (await cpuSeconds([backend]))[0]! - server0 : 0;
 await db.close();
 await drop?.();
 console.log(JSON.stringify({
@@ -109,4 +114,6 @@ console.log(JSON.stringify({
   ms_per_send: Math.round((ms / SENDS) * 1000) / 1000,
   // Embedded: PGlite runs in this process, so this is the database's CPU (plus the client's).
   ...(url ? {} : { cpu_ms_per_send: Math.round(((cpu.user + cpu.system) / 1000 / SENDS) * 1000) / 1000 }),
+  // PostgreSQL: the backend's CPU (this machine's server; /proc ticks are 10 ms, so use --sends 3000 or more).
+  ...(backend ? { server_cpu_ms_per_send: Math.round(((serverS * 1000) / SENDS) * 1000) / 1000 } : {}),
 }));

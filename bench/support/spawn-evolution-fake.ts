@@ -6,6 +6,8 @@ import { ownChild } from './spawn-julia.js';
 export interface RemoteEvolutionFake {
   url: string;
   apiKey: string;
+  /** The fake's process, for its CPU time. */
+  pid: number;
   count(): Promise<number>;
   /** When each sendText arrived (epoch ms), by number. */
   arrivals(): Promise<Array<{ number: string; at: number }>>;
@@ -25,6 +27,7 @@ export async function spawnEvolutionFake(instances = ['julia']): Promise<RemoteE
   return {
     url,
     apiKey,
+    pid: child.pid!,
     async count() {
       child.send('count');
       const [msg] = (await once(child, 'message')) as [{ count: number }];
