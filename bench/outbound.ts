@@ -10,7 +10,7 @@
  * and checks each message got exactly one outcome event. Prints one JSON object.
  *
  *   node --import tsx bench/outbound.ts [--database-url postgres://127.0.0.1:5432]
- *     [--layout serve|roles] [--messages 3000] [--workers 2] [--concurrency 32 (roles) | 64 (serve)] [--cpu-prof dir]
+ *     [--layout serve|roles] [--messages 3000] [--workers 1] [--concurrency 64] [--cpu-prof dir]
  *
  * No --database-url: the embedded engine, by default as one `julia serve`
  * (support/engine.ts says how each layout shares the database).
@@ -35,7 +35,7 @@ import { createJobSigner } from '../src/shared/index.js';
 import { createBullQueues } from '../workers/queue.js';
 import { dropPrefix } from './support/drop-prefix.js';
 import { openEngine } from './support/engine.js';
-import { cpuSeconds } from './support/cpu-time.js';
+import { cpuSeconds, cpuSecondsByCommand } from './support/cpu-time.js';
 import { cpuProfArg, spawnJulia, waitForWeb, waitForWorkers, type JuliaProcess } from './support/spawn-julia.js';
 import { freePort } from '../tests/helpers/free-port.js';
 import { spawnEvolutionFake } from './support/spawn-evolution-fake.js';
@@ -47,11 +47,15 @@ const arg = (name: string, fallback: number) => {
 const engine = await openEngine('outbound');
 const SERVE = engine.layout === 'serve';
 const MESSAGES = arg('messages', 3_000);
-// serve is one process: web and workers in it.
-const WORKERS = SERVE ? 1 : arg('workers', 2);
-// Per worker process (OUTBOUND_CONCURRENCY). serve's one process gets what two workers have in
-// flight together, so both layouts keep the same number of sends under way.
-const CONCURRENCY = arg('concurrency', SERVE ? 64 : 32);
+// serve is one process: web and workers in it. roles: one worker by default. On this
+// 2-core machine a second worker process only splits the same cores: in alternated runs
+// two workers (32 in flight each) spent 0.77-0.82 ms of worker CPU per send against
+// 0.46-0.53 for one (64 in flight), and their extra backends cost the server 0.2-0.3 ms
+// more, 849-976 sends/s against 1,064-1,287 (docs/decisions/0215-outbound-commit-and-pool.md).
+// --workers 2 measures the two-process layout.
+const WORKERS = SERVE ? 1 : arg('workers', 1);
+// Per worker process (OUTBOUND_CONCURRENCY): 64 sends under way in either layout by default.
+const CONCURRENCY = arg('concurrency', Math.max(1, Math.round(64 / WORKERS)));
 const DOCTORS = Math.min(MESSAGES, 1_000);
 const WARM = 300;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -132,8 +136,13 @@ await enqueue(0, WARM, 'warm');
 await untilSent(WARM, 60_000);
 
 log(`${MESSAGES} messages`);
-const pids = [...workers.map((w) => w.pid), ...(engine.pid ? [engine.pid] : [])];
+const pids = [...workers.map((w) => w.pid), ...(engine.pid ? [engine.pid] : []), fake.pid];
+// The shared servers have no pid of the bench's own: read by command name (this machine's
+// PostgreSQL and Redis serve only the bench while it runs).
+const SERVERS = ['postgres', 'redis-server'];
 const cpu0 = await cpuSeconds(pids);
+const servers0 = await cpuSecondsByCommand(SERVERS);
+const bench0 = process.cpuUsage();
 // Queued while the queue is paused, so the figure is the workers' pace and not the
 // enqueuing bench's (one process adding 3,000 jobs is slower on a loaded machine).
 const outboundQueue = queues.queues.outbound;
@@ -147,11 +156,14 @@ await untilSent(WARM + MESSAGES, 120_000);
 const elapsedS = (performance.now() - started) / 1000;
 const providerCalls = (await fake.count()) - WARM;
 const cpu1 = await cpuSeconds(pids);
+const servers1 = await cpuSecondsByCommand(SERVERS);
+const bench1 = process.cpuUsage(bench0);
 // No message may reach WhatsApp twice, whatever the load: this bench's texts are all distinct.
 const seen = new Map<string, number>();
 for (const t of await fake.texts()) if (t.includes('do benchmark')) seen.set(t, (seen.get(t) ?? 0) + 1);
 const duplicates = [...seen.values()].filter((c) => c > 1).length;
 const otherTexts = (await fake.count()) - [...seen.values()].reduce((a, b) => a + b, 0);
+const perSend = (seconds: number) => Number(((seconds * 1000) / MESSAGES).toFixed(2));
 const cpuMsPerSend = (from: number, to: number) =>
   Number(((cpu1.slice(from, to).reduce((a, b) => a + b, 0) - cpu0.slice(from, to).reduce((a, b) => a + b, 0)) * 1000 / MESSAGES).toFixed(2));
 
@@ -209,7 +221,16 @@ console.log(
     // CPU (user+sys, all threads) per send: steadier than wall time on a busy machine.
     // roles: the embedded database's process is counted apart; a PostgreSQL server's is not
     // measured. serve: `workers` is the serve process, its PGlite thread included.
-    cpu_ms_per_send: { workers: cpuMsPerSend(0, WORKERS), ...(engine.pid && { embedded_db: cpuMsPerSend(WORKERS, WORKERS + 1) }) },
+    cpu_ms_per_send: {
+      workers: cpuMsPerSend(0, WORKERS),
+      ...(engine.pid && { embedded_db: cpuMsPerSend(WORKERS, WORKERS + 1) }),
+      // Where the rest of the machine went: the measured window's whole bill, so the
+      // figures show what a 1,000/s target needs (2 cores: 2 ms per send summed).
+      ...(engine.engine === 'postgres' && { postgres_server: perSend(servers1.postgres! - servers0.postgres!) }),
+      redis_server: perSend(servers1['redis-server']! - servers0['redis-server']!),
+      evolution_fake: cpuMsPerSend(pids.length - 1, pids.length),
+      bench: perSend((bench1.user + bench1.system) / 1e6),
+    },
     targets: { sends_per_second: engine.engine === 'embedded' ? 500 : 1_000 },
   }),
 );

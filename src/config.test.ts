@@ -41,6 +41,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ SUPABASE_URL: 'https://x.supabase.co', SUPABASE_SERVICE_ROLE_KEY: 'k' }).database.kind).toBe('supabase');
   });
 
+  it('sizes the PostgreSQL pool: 5 connections per process unless DATABASE_POOL_MAX says otherwise', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolMax: 5 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_MAX: '12' }).database).toMatchObject({ poolMax: 12 });
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
+    expect(() => loadConfig({ DATABASE_POOL_MAX: 'many' })).toThrow(/DATABASE_POOL_MAX/);
+  });
+
   it('splits several Evolution instances and rejects odd names', () => {
     const c = loadConfig({ EVOLUTION_API_URL: 'http://evo', EVOLUTION_API_KEY: 'k', EVOLUTION_INSTANCE: 'sp1, sp2 ,sp3' });
     expect(c.evolutionInstances).toEqual(['sp1', 'sp2', 'sp3']);

@@ -18,6 +18,12 @@ const schema = z.object({
   PORT: int(3000, 0, 65_535),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
   DATABASE_URL: optionalUrl,
+  /**
+   * Connections each process opens to DATABASE_URL. postgres.js pipelines queries on
+   * busy connections, so a few carry a worker's load; every extra backend costs the
+   * server CPU (docs/decisions/0215-outbound-commit-and-pool.md).
+   */
+  DATABASE_POOL_MAX: int(5, 1, 200),
   SUPABASE_URL: optionalUrl,
   SUPABASE_SERVICE_ROLE_KEY: optionalString,
   REDIS_URL: optionalUrl,
@@ -108,7 +114,7 @@ export interface Config extends RawConfig {
   evolutionInstances: string[];
   /** BUSINESS_HOURS and BUSINESS_DAYS, parsed. */
   businessHours: BusinessHours;
-  database: { kind: 'postgres'; url: string } | { kind: 'supabase'; url: string; key: string } | { kind: 'pglite'; dataDir: string };
+  database: { kind: 'postgres'; url: string; poolMax?: number } | { kind: 'supabase'; url: string; key: string } | { kind: 'pglite'; dataDir: string };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -145,7 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
   const businessHours: BusinessHours = { ...parseOr('BUSINESS_HOURS', parseBusinessHoursRange), days: parseOr('BUSINESS_DAYS', parseBusinessDays) };
   const database: Config['database'] = raw.DATABASE_URL
-    ? { kind: 'postgres', url: raw.DATABASE_URL }
+    ? { kind: 'postgres', url: raw.DATABASE_URL, poolMax: raw.DATABASE_POOL_MAX }
     : raw.SUPABASE_URL && raw.SUPABASE_SERVICE_ROLE_KEY
       ? { kind: 'supabase', url: raw.SUPABASE_URL, key: raw.SUPABASE_SERVICE_ROLE_KEY }
       : { kind: 'pglite', dataDir: raw.DATA_DIR };

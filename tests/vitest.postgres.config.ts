@@ -17,6 +17,8 @@ export default defineConfig({
       'tests/integration/outbound/reliability.test.ts',
       'tests/integration/outbound/last-moment.test.ts',
       'tests/integration/outbound/reply-in-one-call.test.ts',
+      'tests/integration/outbound/commit-durability.test.ts',
+      'tests/integration/outbound/contact-count-index.test.ts',
       'tests/integration/outbound/invariants-cli.test.ts',
       'tests/integration/outbound/multi-process.test.ts',
       'tests/integration/inbound/*.test.ts',

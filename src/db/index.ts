@@ -24,7 +24,7 @@ export function isSqlDb(db: Db): db is SqlDb {
 export async function openDb(database: Config['database']): Promise<Db> {
   switch (database.kind) {
     case 'postgres':
-      return createPostgresDb({ url: database.url });
+      return createPostgresDb({ url: database.url, ...(database.poolMax && { max: database.poolMax }) });
     case 'supabase':
       return createSupabaseDb({ url: database.url, serviceRoleKey: database.key });
     case 'pglite': {

@@ -25,7 +25,7 @@ export function isTransactionPooler(url: string): boolean {
 
 export function createPostgresDb(opts: PostgresOptions): SqlDb & { sql: postgres.Sql } {
   const sql = postgres(opts.url, {
-    max: opts.max ?? 10,
+    max: opts.max ?? 5,
     connect_timeout: 10,
     idle_timeout: 30,
     onnotice: () => {},
