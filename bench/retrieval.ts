@@ -96,6 +96,11 @@ async function main() {
     p_embedding: toVectorLiteral(embeddings[j]!), p_model: embedder.model, p_k: 20, p_threshold: retriever.threshold,
   }));
   const textMs = await path('knowledge_text_search', (j) => ({ p_query: queries[j]!, p_model: embedder.model, p_k: 20 }));
+  // What the retriever calls since 0217: ranks only, then the kept chunks' text.
+  const vectorCandidatesMs = await path('knowledge_vector_candidates', (j) => ({
+    p_embedding: toVectorLiteral(embeddings[j]!), p_model: embedder.model, p_k: 20, p_threshold: retriever.threshold,
+  }));
+  const textCandidatesMs = await path('knowledge_text_candidates', (j) => ({ p_query: queries[j]!, p_model: embedder.model, p_k: 20 }));
 
   const detectors = createDetectors();
   for (const q of queries) detectors.detect(q);
@@ -115,7 +120,8 @@ async function main() {
       chunks: { knowledge: indexed.chunks, synthetic: SYNTHETIC, total: state.chunks },
       syntheticInsertMs: Math.round(insertMs),
       hybridRetrievalMs: { iterations: ITERATIONS, p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), max: round(times.at(-1)!), targetP99: 20 },
-      paths: { vectorMs, textMs },
+      // *_search: 20 candidates with their text (before 0217); *_candidates: ranks only (the retriever's paths now).
+      paths: { vectorMs, textMs, vectorCandidatesMs, textCandidatesMs },
       detectorsPerMessageMs: { messages: detect.length, p50: round(percentile(detect, 50)), p99: round(percentile(detect, 99)), mean: round(detect.reduce((s, t) => s + t, 0) / detect.length), target: 5 },
       note: 'embedding excluded (precomputed query vectors); PGlite in process, cache off',
     }),

@@ -41,13 +41,15 @@ export interface HybridRetrieverOptions {
   rrfK?: number;
 }
 
+/** A candidate from one path: its rank, not its text (read only for the chunks kept). */
 interface Row {
   id: string;
   source: string;
   heading: string;
-  content: string;
   score: number;
 }
+
+type Fused = Omit<RetrievedChunk, 'text'> & { id: string };
 
 
 
@@ -105,8 +107,9 @@ export class HybridRetriever {
       withVector ? this.guard('vector', this.vectorTimeoutMs, () => this.vectorPath(query, options)) : undefined,
       this.guard('text', this.textTimeoutMs, () => this.textPath(query, options)),
     ]);
-    const merged = this.fuse(vector, text).slice(0, k);
+    const merged = await this.guard('content', this.textTimeoutMs, () => this.withContent(this.fuse(vector, text).slice(0, k)));
     observe('retrieval', (performance.now() - started) / 1000, { mode: withVector ? 'hybrid' : 'text' });
+    if (!merged) return [];
     // A degraded answer is not cached: the next turn should get the full one.
     if (remember && (vector || !withVector) && text) await remember(merged);
     return merged;
@@ -129,7 +132,7 @@ export class HybridRetriever {
     return this.vectorMode;
   }
 
-  private async guard(path: string, ms: number, run: () => Promise<Row[]>): Promise<Row[] | undefined> {
+  private async guard<T>(path: string, ms: number, run: () => Promise<T>): Promise<T | undefined> {
     try {
       return await withTimeout(run(), ms, `${path} search`);
     } catch (err) {
@@ -140,7 +143,7 @@ export class HybridRetriever {
 
   private async vectorPath(query: string, options: RetrieveOptions): Promise<Row[]> {
     const embedding = options.embedding ?? (await this.opts.embedder.embed([query], 'query'))[0]!;
-    return this.opts.db.rpc<Row[]>('knowledge_vector_search', {
+    return this.opts.db.rpc<Row[]>('knowledge_vector_candidates', {
       p_embedding: toVectorLiteral(embedding),
       p_model: this.opts.embedder.model,
       p_k: this.candidates,
@@ -150,7 +153,7 @@ export class HybridRetriever {
   }
 
   private textPath(query: string, options: RetrieveOptions): Promise<Row[]> {
-    return this.opts.db.rpc<Row[]>('knowledge_text_search', {
+    return this.opts.db.rpc<Row[]>('knowledge_text_candidates', {
       p_query: query,
       p_model: this.opts.embedder.model,
       p_k: this.candidates,
@@ -158,11 +161,24 @@ export class HybridRetriever {
     });
   }
 
-  private fuse(vector: Row[] | undefined, text: Row[] | undefined): RetrievedChunk[] {
-    const byId = new Map<string, RetrievedChunk>();
+  /**
+   * The text of the chunks kept, in one call: each path ranks 20 candidates, and
+   * shipping all their texts to keep a handful was a third of a search's cost on the
+   * embedded engine (migration 0217). A chunk re-indexed away since is dropped.
+   */
+  private async withContent(kept: Fused[]): Promise<RetrievedChunk[]> {
+    if (kept.length === 0) return [];
+    const contents = await this.opts.db.rpc<Record<string, string>>('knowledge_chunk_contents', { p_ids: kept.map((c) => c.id) });
+    return kept
+      .filter((c) => typeof contents?.[c.id] === 'string')
+      .map((c) => ({ source: c.source, heading: c.heading, text: contents[c.id]!, score: c.score, via: c.via }));
+  }
+
+  private fuse(vector: Row[] | undefined, text: Row[] | undefined): Fused[] {
+    const byId = new Map<string, Fused>();
     const add = (rows: Row[] | undefined, path: 'vector' | 'text') => {
       rows?.forEach((row, rank) => {
-        const entry = byId.get(row.id) ?? { source: row.source, heading: row.heading, text: row.content, score: 0, via: [] };
+        const entry = byId.get(row.id) ?? { id: row.id, source: row.source, heading: row.heading, score: 0, via: [] };
         entry.score += 1 / (this.rrfK + rank + 1);
         entry.via.push(path);
         byId.set(row.id, entry);

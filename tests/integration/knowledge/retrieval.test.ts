@@ -81,6 +81,35 @@ describe('playbook retrieval', () => {
     expect(top.every((c) => c.via.join() === 'text')).toBe(true);
   });
 
+  it("reads the text of the kept chunks only, and drops one re-indexed away after it was ranked", async () => {
+    const full = await new HybridRetriever({ db, embedder, threshold: 0.15 }).retrieve('o valor ta baixo', { k: 4 });
+    expect(full.length).toBe(4);
+    const asked: unknown[] = [];
+    const gone = Object.assign(Object.create(db) as TestDb, {
+      rpc: async (name: string, args?: Record<string, unknown>) => {
+        const result = await db.rpc(name, args);
+        if (name !== 'knowledge_chunk_contents') return result;
+        asked.push(args?.p_ids);
+        // The first-ranked chunk vanished between the two calls (a re-index).
+        const [first] = (args?.p_ids as string[]) ?? [];
+        const { [first!]: _removed, ...rest } = result as Record<string, string>;
+        return rest;
+      },
+    });
+    const top = await new HybridRetriever({ db: gone, embedder, threshold: 0.15 }).retrieve('o valor ta baixo', { k: 4 });
+    expect(asked).toHaveLength(1);
+    expect((asked[0] as string[]).length).toBe(4);
+    expect(top).toEqual(full.slice(1));
+  });
+
+  it('answers nothing, without throwing, when the kept chunks cannot be read', async () => {
+    const broken = Object.assign(Object.create(db) as TestDb, {
+      rpc: (name: string, args?: Record<string, unknown>) =>
+        name === 'knowledge_chunk_contents' ? Promise.reject(new Error('connection reset')) : db.rpc(name, args),
+    });
+    expect(await new HybridRetriever({ db: broken, embedder, threshold: 0.15 }).retrieve('o valor ta baixo', { k: 3 })).toEqual([]);
+  });
+
   it('applies the similarity threshold on the vector path', async () => {
     const strict = new HybridRetriever({ db, embedder, threshold: 0.99 });
     const top = await strict.retrieve('o valor ta baixo', { k: 5 });
@@ -180,7 +209,7 @@ describe('retrieval cache', () => {
 
     const same = await Promise.all(Array.from({ length: 8 }, () => retriever.retrieve('o valor ta baixo', { k: 3 })));
     expect(counted.embedded()).toBe(1);
-    expect(searches.sort()).toEqual(['knowledge_text_search', 'knowledge_vector_search']);
+    expect(searches.sort()).toEqual(['knowledge_chunk_contents', 'knowledge_text_candidates', 'knowledge_vector_candidates']);
     expect(same[0]!.length).toBeGreaterThan(0);
     for (const r of same) expect(r).toEqual(same[0]);
     same[0]![0]!.via.push('text');
@@ -190,7 +219,8 @@ describe('retrieval cache', () => {
     // Other words, or the same words once the first search is over, search again.
     await Promise.all([retriever.retrieve('o valor ta baixo', { k: 3 }), retriever.retrieve('fica longe demais', { k: 3 })]);
     expect(counted.embedded()).toBe(3);
-    expect(searches).toHaveLength(6);
+    // Three searches in all, each: two candidate paths and the kept chunks' text.
+    expect(searches).toHaveLength(9);
   });
 
   it('keeps answering when Redis is unavailable', async () => {
