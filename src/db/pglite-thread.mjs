@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 // Trigram similarity for matching hospital names from WhatsApp groups (0130_groups.sql).
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPreparedRunner } from './pglite-prepared.mjs';
 
 if (workerData.dataDir) mkdirSync(workerData.dataDir, { recursive: true });
 const pg = await PGlite.create({
@@ -14,6 +15,9 @@ const pg = await PGlite.create({
   ...(workerData.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}),
   extensions: { vector, pg_trgm },
 });
+
+/** An rpc's fixed SQL text, prepared once: one round into PGlite per call (pglite-prepared.mjs). */
+const runPrepared = createPreparedRunner(pg);
 
 /** Open transactions by id: a migration runs several statements under one lock. */
 const transactions = new Map();
@@ -27,6 +31,8 @@ function reply(id, fn) {
 
 parentPort.on('message', (m) => {
   switch (m.op) {
+    case 'rpc':
+      return reply(m.id, () => runPrepared(m.sql, m.params));
     case 'query':
       return reply(m.id, async () => (await pg.query(m.sql, m.params)).rows);
     case 'exec':

@@ -42,7 +42,7 @@ export async function createPgliteWorkerDb(opts: { dataDir?: string } = {}): Pro
     async rpc<T>(name: string, args = {}): Promise<T> {
       const { sql, params } = buildRpcCall(name, args);
       try {
-        const rows = await call<Array<{ result: T }>>({ op: 'query', sql, params });
+        const rows = await call<Array<{ result: T }>>({ op: 'rpc', sql, params });
         return rows[0]!.result;
       } catch (err) {
         throw toDbError(name, err);

@@ -3,6 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 // Trigram similarity for matching hospital names from WhatsApp groups (0130_groups.sql).
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+// Plain JS shared with the PGlite worker thread (types in pglite-prepared.d.mts).
+import { createPreparedRunner } from './pglite-prepared.mjs';
 import { buildRpcCall, MIGRATION_LOCK_KEY, toDbError, type SqlDb, type SqlTx } from './rpc.js';
 
 export interface PgliteOptions {
@@ -23,14 +25,16 @@ export async function createPgliteDb(opts: PgliteOptions = {}): Promise<SqlDb & 
 }
 
 export function pgliteDb(pg: PGlite): SqlDb & { pg: PGlite } {
+  // An rpc's fixed SQL text, prepared once: one round into PGlite per call (pglite-prepared.mjs).
+  const runPrepared = createPreparedRunner(pg);
   return {
     kind: 'pglite',
     pg,
     async rpc<T>(name: string, args = {}): Promise<T> {
       const { sql, params } = buildRpcCall(name, args);
       try {
-        const res = await pg.query<{ result: T }>(sql, params);
-        return res.rows[0]!.result;
+        const rows = await runPrepared<{ result: T }>(sql, params);
+        return rows[0]!.result;
       } catch (err) {
         throw toDbError(name, err);
       }
