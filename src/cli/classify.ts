@@ -39,8 +39,7 @@ function doctorHistory(history: unknown): string[] {
 function reasonBehind(text: string): string | null {
   const rules = objectionBehind(text);
   if (rules !== null) return rules;
-  const m = learnedObjection(text);
-  return m.behind && m.confident ? m.label : null;
+  return learnedObjection(text).behind;
 }
 
 export function classifyLine(detectors: Detectors, input: InputLine): Classification {
