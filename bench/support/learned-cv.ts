@@ -17,13 +17,15 @@ import { normalizeText } from '../../src/retrieval/normalize.js';
 import { trainHead, type TrainOptions } from './train-linear.js';
 
 const DIR = 'tests/fixtures/classification';
-/** Every labelled set; the held-out sixth set is never listed here. */
+/** Every labelled set (set 6 joined after its blind run, h14-detectors7); an unseen blind set is never listed here. */
 export const GROUPS: Record<string, string> = {
   'set-1': `${DIR}/eval.jsonl`,
   'set-2': `${DIR}/eval-2.jsonl`,
   'set-3': `${DIR}/eval-3.jsonl`,
   'set-4': `${DIR}/eval-4.jsonl`,
   'set-5': `${DIR}/eval-5.jsonl`,
+  // Scored blind once on h14-detectors4 (docs/eval/detectors-blind-6.json); development data since.
+  'set-6': `${DIR}/eval-6.jsonl`,
   'dev-a': `${DIR}/dev-h14.jsonl`,
   'dev-b': `${DIR}/dev-h14-b.jsonl`,
   'dev-c': `${DIR}/dev-h14-c.jsonl`,
@@ -64,6 +66,9 @@ const BLIND: Record<string, string> = {
   'set-3': 'docs/eval/detectors-blind-3.json',
   'set-4': 'docs/eval/detectors-blind-4.json',
   'set-5': 'docs/eval/detectors-blind-5.json',
+  // Set 6's first run on the rules of h14-detectors3/4 (the learned layer did not change them): the rules
+  // h14-detectors7 changed after reading set 6 are in-sample there, these verdicts are not.
+  'set-6': 'docs/eval/detectors-set-6-previous-code.json',
 };
 
 /** Ids whose blind verdict was wrong, per detector (the lists hold "id: text"). */
@@ -135,6 +140,12 @@ export interface Design {
   exemplars: boolean;
   train: TrainOptions;
   objectionTrain: TrainOptions;
+  /**
+   * Leave out of the objection head's training a flagged line (opt-out, bot, hand-off) labelled with no
+   * objection: sets 1, 2 and 4 leave the reason behind an act unlabelled, sets 3, 5 and 6 name it, so there
+   * a null means "not scored" rather than "no reason".
+   */
+  skipFlaggedNull?: boolean;
 }
 
 /** The design leave-one-set-out chose (bench/detectors-loso.ts --designs). */
@@ -144,6 +155,8 @@ export const DEFAULT_DESIGN: Design = {
   exemplars: true,
   train: { l2: 1e-4, epochs: 12, rate: 0.3, minCount: 3, keep: 8000 },
   objectionTrain: { l2: 1e-4, epochs: 12, rate: 0.3, minCount: 3, keep: 4000 },
+  // h14-detectors7: set 6 labels the reason behind 44 of its 146 objection lines; sets 1, 2, 4 leave it null.
+  skipFlaggedNull: true,
 };
 
 export interface Heads {
@@ -170,7 +183,8 @@ export function trainHeads(train: Line[], design: Design, exemplars: Array<{ fea
       design.train,
     );
   }
-  const objectionExamples = train.filter((l) => l.gold.objection !== undefined).map((l) => ({ features: l.features, target: (OBJECTION_CLASSES as readonly string[]).indexOf(l.gold.objection ?? 'none') }));
+  const flaggedNull = (l: Line) => l.gold.objection === null && BINARY.some((name) => l.gold[name] === true);
+  const objectionExamples = train.filter((l) => l.gold.objection !== undefined && !(design.skipFlaggedNull && flaggedNull(l))).map((l) => ({ features: l.features, target: (OBJECTION_CLASSES as readonly string[]).indexOf(l.gold.objection ?? 'none') }));
   if (design.exemplars) objectionExamples.push(...exemplars.map((e) => ({ features: e.features, target: (OBJECTION_CLASSES as readonly string[]).indexOf(e.label) })));
   const objection = trainHead([...OBJECTION_CLASSES], objectionExamples, design.objectionTrain);
   return { binary, objection };
@@ -219,13 +233,22 @@ const LOW = [0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6];
 const HIGH = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.98, 1.01];
 export const BINARY_GRID: BinaryPolicy[] = LOW.flatMap((low) => HIGH.filter((high) => high > low).map((high) => ({ low, high })));
 const TAKE = [0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01];
+const BEHIND_TAKE = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7];
 export const OBJECTION_GRID: ObjectionPolicy[] = TAKE.flatMap((take) => [
   { take, behindModel: false },
-  { take, behindModel: true },
+  ...BEHIND_TAKE.flatMap((behindTake) => [false, true].map((behindSkipNone) => ({ take, behindModel: true, behindTake, behindSkipNone }))),
 ]);
 
 /** A false opt-out silences a doctor for good: it costs as much as this many missed opt-outs. */
 export const FALSE_OPT_OUT_COST = Number(process.env.FALSE_OPT_OUT_COST ?? 5);
+
+/**
+ * Utility bands within which fewer false positives beat a higher utility (0: plain best utility). Leave-one-set-out
+ * (h14-detectors7): the opt-out band of one false opt-out cut false opt-outs 10 -> 8 over sets 2-6 and the unit group
+ * for 5 more missed; an F1 band of 0.005 for bot/hand-off cost bot 0.873 -> 0.808 on set 6, so it is off.
+ */
+export const OPT_OUT_BAND = Number(process.env.OPT_OUT_BAND ?? FALSE_OPT_OUT_COST);
+export const F1_BAND = Number(process.env.F1_BAND ?? 0);
 
 export function utility(name: BinaryName, s: { tp: number; fp: number; fn: number; f1: number }): number {
   return name === 'optOut' ? s.tp - FALSE_OPT_OUT_COST * s.fp - s.fn : s.f1;
@@ -245,13 +268,19 @@ export function choosePolicies(lines: Line[], readings: Reading[], blind = false
   const policy = {} as Record<BinaryName, BinaryPolicy>;
   for (const name of BINARY) {
     const gold = lines.map((l) => l.gold[name]);
-    let best: { u: number; p: BinaryPolicy } | undefined;
-    for (const p of BINARY_GRID) {
-      const u = utility(name, binaryScore(gold, lines.map((l, i) => combineBinary((blind ? l.blindRule : l.rule)[name], readings[i]!.p[name], p))));
-      // Ties go to the earlier (lower, rule-trusting) policy in grid order.
-      if (!best || u > best.u + 1e-9) best = { u, p };
-    }
-    policy[name] = best!.p;
+    const scored = BINARY_GRID.map((p) => {
+      const s = binaryScore(gold, lines.map((l, i) => combineBinary((blind ? l.blindRule : l.rule)[name], readings[i]!.p[name], p)));
+      return { p, fp: s.fp, u: utility(name, s) };
+    });
+    // Ties go to the earlier (lower, rule-trusting) policy in grid order.
+    let best = scored[0]!;
+    for (const x of scored) if (x.u > best.u + 1e-9) best = x;
+    // h14-detectors7: utilities closer than the band are noise between designs (a line or two per set), so within
+    // it the policy with the fewest false positives wins (precision first; for opt-out the band is one false opt-out).
+    const band = name === 'optOut' ? OPT_OUT_BAND : F1_BAND;
+    const top = best.u;
+    for (const x of scored) if (x.u >= top - band - 1e-9 && (x.fp < best.fp || (x.fp === best.fp && x.u > best.u + 1e-9))) best = x;
+    policy[name] = best.p;
   }
   let bestObjection: { u: number; p: ObjectionPolicy } | undefined;
   for (const p of OBJECTION_GRID) {
