@@ -197,4 +197,11 @@ describe('botSuspicionByRules: the machine addressed or named (h14-detectors7)',
   ])('not suspicious: %s', (text) => {
     expect(botSuspicionByRules(text).suspicious).toBe(false);
   });
+
+  it.each(['eu não sou robô pra responder em 1 minuto', 'calma, sou humano, demoro pra ver o celular', 'também não sou máquina, né, preciso dormir'])(
+    'the speaker talking about himself, not suspicious even for the learned layer: %s',
+    (text) => {
+      expect(detectBotSuspicion(text).suspicious).toBe(false);
+    },
+  );
 });

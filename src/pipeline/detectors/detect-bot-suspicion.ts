@@ -136,9 +136,14 @@ export function botSuspicionByRules(raw: string): BotSuspicionResult {
   return { suspicious: true, confidence };
 }
 
+// The doctor speaking of himself ("não sou robô", "sou humano, demoro"): the machine word's subject is the speaker,
+// so a model that reads only the word may not add a suspicion the rules did not see (h14-detectors7).
+const SPEAKER_IS_SUBJECT = /\b(?:eu )?(?:nao |tambem nao )?sou (?:um |uma )?(?:robo|robozinho|bot|maquina|ia|inteligencia artificial|humano|humana|gente)\b/;
+
 /** The rules combined with the learned layer (h14-detectors4): what the pipeline and `julia classify` use. */
 export function detectBotSuspicion(raw: string): BotSuspicionResult {
   const rules = botSuspicionByRules(raw);
+  if (!rules.suspicious && SPEAKER_IS_SUBJECT.test(normalize(detectorInput(raw)))) return rules;
   const learned = learnedVerdict('botSuspicion', raw, rules.suspicious);
   if (learned.yes === rules.suspicious) return rules;
   return learned.yes ? { suspicious: true, confidence: learned.p } : { suspicious: false, confidence: 0 };
