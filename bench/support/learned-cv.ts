@@ -279,7 +279,7 @@ export function choosePolicies(lines: Line[], readings: Reading[], blind = false
     // it the policy with the fewest false positives wins (precision first; for opt-out the band is one false opt-out).
     const band = name === 'optOut' ? OPT_OUT_BAND : F1_BAND;
     const top = best.u;
-    for (const x of scored) if (x.u >= top - band - 1e-9 && (x.fp < best.fp || (x.fp === best.fp && x.u > best.u + 1e-9))) best = x;
+    if (band > 0) for (const x of scored) if (x.u >= top - band - 1e-9 && (x.fp < best.fp || (x.fp === best.fp && x.u > best.u + 1e-9))) best = x;
     policy[name] = best.p;
   }
   let bestObjection: { u: number; p: ObjectionPolicy } | undefined;
