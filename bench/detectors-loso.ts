@@ -21,6 +21,7 @@ const VARIANTS: Record<string, Design> = {
   'no-exemplars': { ...DEFAULT_DESIGN, exemplars: false },
   'keep-less': { ...DEFAULT_DESIGN, train: { ...DEFAULT_DESIGN.train, keep: 3000 }, objectionTrain: { ...DEFAULT_DESIGN.objectionTrain, keep: 1500 } },
   'keep-flagged-null': { ...DEFAULT_DESIGN, skipFlaggedNull: false },
+  'no-behind-rest': { ...DEFAULT_DESIGN, behindRest: false },
   'l2-1e-5': { ...DEFAULT_DESIGN, train: { ...DEFAULT_DESIGN.train, l2: 1e-5 }, objectionTrain: { ...DEFAULT_DESIGN.objectionTrain, l2: 1e-5 } },
 };
 const named = args.includes('--design') ? args[args.indexOf('--design') + 1]! : 'default';
@@ -62,7 +63,7 @@ for (const [name, design] of designs) {
   for (const held of HELD_OUT) {
     const train = lines.filter((l) => l.group !== held && l.group !== testOnly);
     const test = lines.filter((l) => l.group === held);
-    const chosen = choosePolicies(train, outOfFold(train, design, exemplars), design.blind);
+    const chosen = choosePolicies(train, outOfFold(train, design, exemplars), design.blind, design.behindRest);
     const heads = trainHeads(train, design, exemplars);
     const readings: Reading[] = test.map((l) => read(heads, l, design, false));
     const blindReadings: Reading[] = test.map((l) => read(heads, l, design, true));

@@ -17,7 +17,7 @@ const args = process.argv.slice(2);
 const design = DEFAULT_DESIGN;
 const lines = loadLines();
 const exemplars = exemplarFeatures();
-const chosen = choosePolicies(lines, outOfFold(lines, design, exemplars), design.blind);
+const chosen = choosePolicies(lines, outOfFold(lines, design, exemplars), design.blind, design.behindRest);
 const heads = trainHeads(lines, design, exemplars);
 const artifact: LearnedArtifact = {
   version: 1,

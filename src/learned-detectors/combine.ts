@@ -37,6 +37,8 @@ export interface ObjectionPolicy {
    */
   behindTake?: number;
   behindSkipNone?: boolean;
+  /** When neither the rules nor the model name it: the layered detector's reading of the clauses beside the act. */
+  behindRest?: boolean;
 }
 
 export interface ObjectionInputs {
@@ -47,6 +49,8 @@ export interface ObjectionInputs {
   openQuestion: boolean;
   /** In OBJECTION_CLASSES order. */
   probabilities: readonly number[];
+  /** The layered detector's label for the clauses beside the act (reasonClauses), if any. */
+  restLabel?: string | null;
 }
 
 /** The index of the largest probability, optionally never the last class ("none"). */
@@ -66,7 +70,7 @@ export function modelReasonBehind(probabilities: readonly number[], policy: Obje
 }
 
 export function pickObjection(x: ObjectionInputs, policy: ObjectionPolicy): string | null {
-  if (x.flagged) return x.behind ?? modelReasonBehind(x.probabilities, policy);
+  if (x.flagged) return x.behind ?? modelReasonBehind(x.probabilities, policy) ?? (policy.behindRest ? (x.restLabel ?? null) : null);
   if (x.current.via === 'rule' || x.openQuestion) return x.current.label;
   const top = argmax(x.probabilities, false);
   const model = OBJECTION_CLASSES[top] === 'none' ? null : OBJECTION_CLASSES[top]!;

@@ -78,6 +78,8 @@ export interface LearnedObjection {
   confident: boolean;
   /** The reason the model names behind an opt-out/bot/hand-off line when the rules cannot (null: none or not allowed). */
   behind: string | null;
+  /** Whether the policy lets the clauses beside the act name the reason when neither rules nor model do. */
+  behindRest: boolean;
 }
 
 export function learnedObjection(raw: string): LearnedObjection {
@@ -88,5 +90,5 @@ export function learnedObjection(raw: string): LearnedObjection {
   const name = m.heads.objection.classes[top]!;
   const label = name === 'none' ? null : name;
   const policy = m.artifact.policy.objection;
-  return { label, probability: p[top]!, confident: p[top]! >= policy.take, behind: modelReasonBehind(p, policy) };
+  return { label, probability: p[top]!, confident: p[top]! >= policy.take, behind: modelReasonBehind(p, policy), behindRest: policy.behindRest ?? false };
 }
