@@ -1,7 +1,7 @@
 /**
- * Trains the learned detector layer on every labelled development line (sets 1–5, the
- * three dev sets, the objection exemplars), chooses the combination thresholds by
- * leave-one-set-out over the same eight groups, prunes and writes the artifact the
+ * Trains the learned detector layer on every labelled development line (sets 1–6, the
+ * three dev sets, the unit paraphrases, the objection exemplars), chooses the combination
+ * thresholds by leave-one-set-out over the same groups, prunes and writes the artifact the
  * runtime reads (knowledge/models/detectors.json). Deterministic: same data, same bytes. Run:
  *   node --import tsx bench/train-detectors.ts [--dry-run]
  * Prints JSON: the chosen policy, the out-of-fold figures behind it, weights kept, bytes.
@@ -17,7 +17,7 @@ const args = process.argv.slice(2);
 const design = DEFAULT_DESIGN;
 const lines = loadLines();
 const exemplars = exemplarFeatures();
-const chosen = choosePolicies(lines, outOfFold(lines, design, exemplars), design.blind);
+const chosen = choosePolicies(lines, outOfFold(lines, design, exemplars), design.blind, design.behindRest);
 const heads = trainHeads(lines, design, exemplars);
 const artifact: LearnedArtifact = {
   version: 1,

@@ -14,16 +14,19 @@ import { createDetectors, EXEMPLARS_DIR, loadExemplars, OBJECTION_LABELS, type D
 import { objectionBehind } from '../../src/retrieval/detectors/objection-detector.js';
 import { isOpenQuestion } from '../../src/retrieval/detectors/objection-cues.js';
 import { normalizeText } from '../../src/retrieval/normalize.js';
+import { reasonClauses } from '../../src/pipeline/detectors/reason-clauses.js';
 import { trainHead, type TrainOptions } from './train-linear.js';
 
 const DIR = 'tests/fixtures/classification';
-/** Every labelled set; the held-out sixth set is never listed here. */
+/** Every labelled set (set 6 joined after its blind run, h14-detectors7); an unseen blind set is never listed here. */
 export const GROUPS: Record<string, string> = {
   'set-1': `${DIR}/eval.jsonl`,
   'set-2': `${DIR}/eval-2.jsonl`,
   'set-3': `${DIR}/eval-3.jsonl`,
   'set-4': `${DIR}/eval-4.jsonl`,
   'set-5': `${DIR}/eval-5.jsonl`,
+  // Scored blind once on h14-detectors4 (docs/eval/detectors-blind-6.json); development data since.
+  'set-6': `${DIR}/eval-6.jsonl`,
   'dev-a': `${DIR}/dev-h14.jsonl`,
   'dev-b': `${DIR}/dev-h14-b.jsonl`,
   'dev-c': `${DIR}/dev-h14-c.jsonl`,
@@ -52,6 +55,8 @@ export interface Line {
   /** The objection detector as it stood (rules, neighbours, lexicon). */
   current: Detection;
   behind: string | null;
+  /** The layered detector on the clauses beside an act (reasonClauses), or null. */
+  restLabel: string | null;
   openQuestion: boolean;
   features: Features;
   /** Per binary head: the features plus that head's own rule verdict as a signal (current / blind). */
@@ -64,6 +69,9 @@ const BLIND: Record<string, string> = {
   'set-3': 'docs/eval/detectors-blind-3.json',
   'set-4': 'docs/eval/detectors-blind-4.json',
   'set-5': 'docs/eval/detectors-blind-5.json',
+  // Set 6's first run on the rules of h14-detectors3/4 (the learned layer did not change them): the rules
+  // h14-detectors7 changed after reading set 6 are in-sample there, these verdicts are not.
+  'set-6': 'docs/eval/detectors-set-6-previous-code.json',
 };
 
 /** Ids whose blind verdict was wrong, per detector (the lists hold "id: text"). */
@@ -87,6 +95,10 @@ function signalled(text: string, rule: Record<BinaryName, boolean>): Record<Bina
 
 export function loadLines(): Line[] {
   const detectors = createDetectors({ learned: false });
+  const restOf = (text: string) => {
+    const rest = reasonClauses(text);
+    return rest === null ? null : detectors.detect(rest).objection.label;
+  };
   const lines: Line[] = [];
   for (const [group, file] of Object.entries(GROUPS)) {
     const errors = blindErrors(group);
@@ -111,6 +123,7 @@ export function loadLines(): Line[] {
         rule,
         current: detectors.detect(r.text).objection,
         behind: objectionBehind(r.text),
+        restLabel: restOf(r.text),
         openQuestion: isOpenQuestion(normalizeText(r.text)),
         features: extractFeatures(r.text),
         withSignal: signalled(r.text, rule),
@@ -135,6 +148,18 @@ export interface Design {
   exemplars: boolean;
   train: TrainOptions;
   objectionTrain: TrainOptions;
+  /**
+   * Leave out of the objection head's training a flagged line (opt-out, bot, hand-off) labelled with no
+   * objection: sets 1, 2 and 4 leave the reason behind an act unlabelled, sets 3, 5 and 6 name it, so there
+   * a null means "not scored" rather than "no reason".
+   */
+  skipFlaggedNull?: boolean;
+  /**
+   * Name the reason behind an act from the clauses beside it when rules and model do not (a fixed choice, not the
+   * grid's: the grid's objective also counts flagged lines that sets 1, 2 and 4 leave null by convention). LOSO
+   * (h14-detectors7): objection accuracy on labelled lines up on 4 of 5 held-out sets, never down.
+   */
+  behindRest?: boolean;
 }
 
 /** The design leave-one-set-out chose (bench/detectors-loso.ts --designs). */
@@ -144,6 +169,9 @@ export const DEFAULT_DESIGN: Design = {
   exemplars: true,
   train: { l2: 1e-4, epochs: 12, rate: 0.3, minCount: 3, keep: 8000 },
   objectionTrain: { l2: 1e-4, epochs: 12, rate: 0.3, minCount: 3, keep: 4000 },
+  // h14-detectors7: set 6 labels the reason behind 44 of its 146 objection lines; sets 1, 2, 4 leave it null.
+  skipFlaggedNull: true,
+  behindRest: true,
 };
 
 export interface Heads {
@@ -170,7 +198,8 @@ export function trainHeads(train: Line[], design: Design, exemplars: Array<{ fea
       design.train,
     );
   }
-  const objectionExamples = train.filter((l) => l.gold.objection !== undefined).map((l) => ({ features: l.features, target: (OBJECTION_CLASSES as readonly string[]).indexOf(l.gold.objection ?? 'none') }));
+  const flaggedNull = (l: Line) => l.gold.objection === null && BINARY.some((name) => l.gold[name] === true);
+  const objectionExamples = train.filter((l) => l.gold.objection !== undefined && !(design.skipFlaggedNull && flaggedNull(l))).map((l) => ({ features: l.features, target: (OBJECTION_CLASSES as readonly string[]).indexOf(l.gold.objection ?? 'none') }));
   if (design.exemplars) objectionExamples.push(...exemplars.map((e) => ({ features: e.features, target: (OBJECTION_CLASSES as readonly string[]).indexOf(e.label) })));
   const objection = trainHead([...OBJECTION_CLASSES], objectionExamples, design.objectionTrain);
   return { binary, objection };
@@ -219,13 +248,22 @@ const LOW = [0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6];
 const HIGH = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.98, 1.01];
 export const BINARY_GRID: BinaryPolicy[] = LOW.flatMap((low) => HIGH.filter((high) => high > low).map((high) => ({ low, high })));
 const TAKE = [0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01];
+const BEHIND_TAKE = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7];
 export const OBJECTION_GRID: ObjectionPolicy[] = TAKE.flatMap((take) => [
   { take, behindModel: false },
-  { take, behindModel: true },
+  ...BEHIND_TAKE.flatMap((behindTake) => [false, true].map((behindSkipNone) => ({ take, behindModel: true, behindTake, behindSkipNone }))),
 ]);
 
 /** A false opt-out silences a doctor for good: it costs as much as this many missed opt-outs. */
 export const FALSE_OPT_OUT_COST = Number(process.env.FALSE_OPT_OUT_COST ?? 5);
+
+/**
+ * Utility bands within which fewer false positives beat a higher utility (0: plain best utility). Leave-one-set-out
+ * (h14-detectors7): the opt-out band of one false opt-out cut false opt-outs 10 -> 8 over sets 2-6 and the unit group
+ * for 5 more missed; an F1 band of 0.005 for bot/hand-off cost bot 0.873 -> 0.808 on set 6, so it is off.
+ */
+export const OPT_OUT_BAND = Number(process.env.OPT_OUT_BAND ?? FALSE_OPT_OUT_COST);
+export const F1_BAND = Number(process.env.F1_BAND ?? 0);
 
 export function utility(name: BinaryName, s: { tp: number; fp: number; fn: number; f1: number }): number {
   return name === 'optOut' ? s.tp - FALSE_OPT_OUT_COST * s.fp - s.fn : s.f1;
@@ -236,22 +274,28 @@ export function decide(lines: Line[], readings: Reading[], policy: Record<Binary
     const flags = {} as Record<BinaryName, boolean>;
     for (const name of BINARY) flags[name] = combineBinary((blind ? l.blindRule : l.rule)[name], readings[i]!.p[name], policy[name]);
     const flagged = flags.optOut || flags.botSuspicion || flags.handoff;
-    return { ...flags, objection: pickObjection({ flagged, current: l.current, behind: l.behind, openQuestion: l.openQuestion, probabilities: readings[i]!.objection }, objection) };
+    return { ...flags, objection: pickObjection({ flagged, current: l.current, behind: l.behind, restLabel: l.restLabel, openQuestion: l.openQuestion, probabilities: readings[i]!.objection }, objection) };
   });
 }
 
 /** Thresholds that do best on out-of-fold readings (each binary head alone; the objection policy after them). */
-export function choosePolicies(lines: Line[], readings: Reading[], blind = false) {
+export function choosePolicies(lines: Line[], readings: Reading[], blind = false, behindRest = false) {
   const policy = {} as Record<BinaryName, BinaryPolicy>;
   for (const name of BINARY) {
     const gold = lines.map((l) => l.gold[name]);
-    let best: { u: number; p: BinaryPolicy } | undefined;
-    for (const p of BINARY_GRID) {
-      const u = utility(name, binaryScore(gold, lines.map((l, i) => combineBinary((blind ? l.blindRule : l.rule)[name], readings[i]!.p[name], p))));
-      // Ties go to the earlier (lower, rule-trusting) policy in grid order.
-      if (!best || u > best.u + 1e-9) best = { u, p };
-    }
-    policy[name] = best!.p;
+    const scored = BINARY_GRID.map((p) => {
+      const s = binaryScore(gold, lines.map((l, i) => combineBinary((blind ? l.blindRule : l.rule)[name], readings[i]!.p[name], p)));
+      return { p, fp: s.fp, u: utility(name, s) };
+    });
+    // Ties go to the earlier (lower, rule-trusting) policy in grid order.
+    let best = scored[0]!;
+    for (const x of scored) if (x.u > best.u + 1e-9) best = x;
+    // h14-detectors7: utilities closer than the band are noise between designs (a line or two per set), so within
+    // it the policy with the fewest false positives wins (precision first; for opt-out the band is one false opt-out).
+    const band = name === 'optOut' ? OPT_OUT_BAND : F1_BAND;
+    const top = best.u;
+    if (band > 0) for (const x of scored) if (x.u >= top - band - 1e-9 && (x.fp < best.fp || (x.fp === best.fp && x.u > best.u + 1e-9))) best = x;
+    policy[name] = best.p;
   }
   let bestObjection: { u: number; p: ObjectionPolicy } | undefined;
   for (const p of OBJECTION_GRID) {
@@ -260,7 +304,7 @@ export function choosePolicies(lines: Line[], readings: Reading[], blind = false
     const u = (s.labelled + s.all) / 2;
     if (!bestObjection || u > bestObjection.u + 1e-9) bestObjection = { u, p };
   }
-  return { binary: policy, objection: bestObjection!.p };
+  return { binary: policy, objection: behindRest ? { ...bestObjection!.p, behindRest: true } : bestObjection!.p };
 }
 
 /** Out-of-fold readings: each group scored by heads trained on all the other groups. */

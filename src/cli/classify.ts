@@ -4,6 +4,7 @@ import { detectBotSuspicion, detectHandoff, detectOptOut } from '../pipeline/det
 import { createDetectors, type Detectors } from '../retrieval/index.js';
 import { objectionBehind } from '../retrieval/detectors/objection-detector.js';
 import { learnedObjection } from '../learned-detectors/index.js';
+import { reasonClauses } from '../pipeline/detectors/reason-clauses.js';
 
 interface InputLine {
   id?: unknown;
@@ -36,11 +37,18 @@ function doctorHistory(history: unknown): string[] {
 
 // The rules name the reason behind an act; the learned layer may name it when they cannot, if the
 // cross-validated policy allows it (knowledge/models/detectors.json).
+// h14-detectors7: with the policy's `behindRest`, the clauses beside the act are read by the layered detector
+// (rules, neighbours, lexicon; the learned head was not trained on a clause alone).
+let layered: Detectors | undefined;
 function reasonBehind(text: string): string | null {
   const rules = objectionBehind(text);
   if (rules !== null) return rules;
   const m = learnedObjection(text);
-  return m.behind && m.confident ? m.label : null;
+  if (m.behind !== null || !m.behindRest) return m.behind;
+  const rest = reasonClauses(text);
+  if (rest === null) return null;
+  layered ??= createDetectors({ learned: false });
+  return layered.detect(rest).objection.label;
 }
 
 export function classifyLine(detectors: Detectors, input: InputLine): Classification {
@@ -60,8 +68,8 @@ export function classifyLine(detectors: Detectors, input: InputLine): Classifica
     handoff,
     // The turn stops (opt-out, hand-off) or answers the bot question before any objection
     // playbook is read; the reason behind it is still recorded when a rule names one
-    // ("agenda cheia, me tira da lista" = tempo, "cadê meu pagamento" = risco). Rules only:
-    // the neighbours would read the stop itself as the objection.
+    // ("agenda cheia, me tira da lista" = tempo, "cadê meu pagamento" = risco). The neighbours
+    // would read the stop itself as the objection, so they see only the clauses beside it (reasonBehind).
     objection: optOut || botSuspicion || handoff ? reasonBehind(text) : d.objection.label,
     objective: d.objective.label,
     profile: d.profile.label,

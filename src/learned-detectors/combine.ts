@@ -30,6 +30,15 @@ export const OBJECTION_CLASSES = ['preco', 'tempo', 'confianca', 'processo', 'di
 export interface ObjectionPolicy {
   take: number;
   behindModel: boolean;
+  /**
+   * h14-detectors7: the model's threshold for the reason behind a flagged line (default `take`), and
+   * whether "none" is set aside there. An opt-out or hand-off usually has a reason and the sets written
+   * from the spec (3, 5, 6) label it, so its own cross-validated threshold rather than the neutral one.
+   */
+  behindTake?: number;
+  behindSkipNone?: boolean;
+  /** When neither the rules nor the model name it: the layered detector's reading of the clauses beside the act. */
+  behindRest?: boolean;
 }
 
 export interface ObjectionInputs {
@@ -40,14 +49,30 @@ export interface ObjectionInputs {
   openQuestion: boolean;
   /** In OBJECTION_CLASSES order. */
   probabilities: readonly number[];
+  /** The layered detector's label for the clauses beside the act (reasonClauses), if any. */
+  restLabel?: string | null;
+}
+
+/** The index of the largest probability, optionally never the last class ("none"). */
+function argmax(p: readonly number[], skipNone: boolean): number {
+  const n = skipNone ? p.length - 1 : p.length;
+  let top = 0;
+  for (let i = 1; i < n; i++) if (p[i]! > p[top]!) top = i;
+  return top;
+}
+
+/** The reason the model names behind a flagged line under this policy, or null. */
+export function modelReasonBehind(probabilities: readonly number[], policy: ObjectionPolicy): string | null {
+  if (!policy.behindModel) return null;
+  const top = argmax(probabilities, policy.behindSkipNone ?? false);
+  if (probabilities[top]! < (policy.behindTake ?? policy.take)) return null;
+  return OBJECTION_CLASSES[top] === 'none' ? null : OBJECTION_CLASSES[top]!;
 }
 
 export function pickObjection(x: ObjectionInputs, policy: ObjectionPolicy): string | null {
-  let top = 0;
-  for (let i = 1; i < x.probabilities.length; i++) if (x.probabilities[i]! > x.probabilities[top]!) top = i;
-  const model = OBJECTION_CLASSES[top] === 'none' ? null : OBJECTION_CLASSES[top]!;
-  const confident = x.probabilities[top]! >= policy.take;
-  if (x.flagged) return x.behind ?? (policy.behindModel && confident ? model : null);
+  if (x.flagged) return x.behind ?? modelReasonBehind(x.probabilities, policy) ?? (policy.behindRest ? (x.restLabel ?? null) : null);
   if (x.current.via === 'rule' || x.openQuestion) return x.current.label;
-  return confident ? model : x.current.label;
+  const top = argmax(x.probabilities, false);
+  const model = OBJECTION_CLASSES[top] === 'none' ? null : OBJECTION_CLASSES[top]!;
+  return x.probabilities[top]! >= policy.take ? model : x.current.label;
 }

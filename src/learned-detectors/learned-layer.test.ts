@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { detectBotSuspicion } from '../pipeline/detectors/detect-bot-suspicion.js';
 import { detectHandoff } from '../pipeline/detectors/detect-handoff.js';
 import { detectOptOut } from '../pipeline/detectors/detect-opt-out.js';
-import { LEARNED_ARTIFACT, learnedObjection, learnedProbability } from './index.js';
+import { LEARNED_ARTIFACT, learnedObjection, learnedProbability, OBJECTION_CLASSES, pickObjection } from './index.js';
 
 // Fresh paraphrases written for this test (h14-detectors4), not copied from any labelled set
 // or from the rules' unit tests: they check the trained artifact the runtime loads.
@@ -60,4 +60,20 @@ describe('learned detector layer (knowledge/models/detectors.json)', () => {
     expect(learnedObjection('esse valor não paga nem a gasolina até lá').label).toBe('preco');
     expect(learnedObjection('ok, obrigado pelas informações').label).toBeNull();
   });
+});
+
+describe('combination policy and features (h14-detectors7)', () => {
+  // Probabilities in OBJECTION_CLASSES order: "none" leads, "tempo" second.
+  const p = OBJECTION_CLASSES.map((c) => (c === 'none' ? 0.5 : c === 'tempo' ? 0.35 : 0.15 / 9));
+  const flagged = { flagged: true, current: { label: null, via: 'none' }, behind: null, openQuestion: false, probabilities: p };
+
+  it('names the reason behind a flagged line by its own threshold, optionally setting "none" aside', () => {
+    expect(pickObjection(flagged, { take: 0.6, behindModel: false })).toBeNull();
+    expect(pickObjection(flagged, { take: 0.6, behindModel: true, behindTake: 0.3 })).toBeNull();
+    expect(pickObjection(flagged, { take: 0.6, behindModel: true, behindTake: 0.3, behindSkipNone: true })).toBe('tempo');
+    expect(pickObjection(flagged, { take: 0.6, behindModel: true, behindTake: 0.4, behindSkipNone: true })).toBeNull();
+    // The rules' reason always wins.
+    expect(pickObjection({ ...flagged, behind: 'preco' }, { take: 0.6, behindModel: true, behindTake: 0.3, behindSkipNone: true })).toBe('preco');
+  });
+
 });

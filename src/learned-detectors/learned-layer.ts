@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { combineBinary, type BinaryPolicy, type ObjectionPolicy } from './combine.js';
+import { combineBinary, modelReasonBehind, type BinaryPolicy, type ObjectionPolicy } from './combine.js';
 import { extractFeatures, HASH_BITS, type Features } from './features.js';
 import { classProbabilities, loadHead, probability, type LinearHead, type SerializedHead } from './linear-model.js';
 
@@ -76,8 +76,10 @@ export interface LearnedObjection {
   probability: number;
   /** Whether the probability reaches the cross-validated threshold for replacing neighbours/lexicon. */
   confident: boolean;
-  /** Whether the model may name the reason behind an opt-out/bot/hand-off line when the rules cannot. */
-  behind: boolean;
+  /** The reason the model names behind an opt-out/bot/hand-off line when the rules cannot (null: none or not allowed). */
+  behind: string | null;
+  /** Whether the policy lets the clauses beside the act name the reason when neither rules nor model do. */
+  behindRest: boolean;
 }
 
 export function learnedObjection(raw: string): LearnedObjection {
@@ -88,5 +90,5 @@ export function learnedObjection(raw: string): LearnedObjection {
   const name = m.heads.objection.classes[top]!;
   const label = name === 'none' ? null : name;
   const policy = m.artifact.policy.objection;
-  return { label, probability: p[top]!, confident: p[top]! >= policy.take, behind: policy.behindModel };
+  return { label, probability: p[top]!, confident: p[top]! >= policy.take, behind: modelReasonBehind(p, policy), behindRest: policy.behindRest ?? false };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectBotSuspicion } from './detect-bot-suspicion.js';
+import { botSuspicionByRules, detectBotSuspicion } from './detect-bot-suspicion.js';
 
 const SUSPICIOUS = [
   'vc é um robô?',
@@ -169,4 +169,39 @@ describe('detectBotSuspicion: stated suspicion', () => {
   ])('not suspicious: %s', (text) => {
     expect(detectBotSuspicion(text).suspicious).toBe(false);
   });
+});
+
+// h14-detectors7: fresh paraphrases of the frames added after set 6 was opened as a development set.
+describe('botSuspicionByRules: the machine addressed or named (h14-detectors7)', () => {
+  it.each([
+    'tô perdendo tempo com um chatbot aqui',
+    'respondeu na hora, é robô k',
+    'mensagem pronta outra vez hein',
+    'obrigado ao robozinho pela paciência',
+    'bot insistente, já falei que não',
+    'entendi, é tudo automatizado aqui',
+    'bip bop, alguém aí?',
+    'vc é a assistente digital da empresa?',
+    'percebi que é uma IA pelo jeito de escrever',
+    'tem como alguém de verdade me responder?',
+  ])('suspicious: %s', (text) => {
+    expect(botSuspicionByRules(text).suspicious).toBe(true);
+  });
+
+  it.each([
+    'o robô cirúrgico do hospital é novo?',
+    'o repasse é automático ou preciso pedir?',
+    'a Siri marcou meu alarme errado e perdi a hora',
+    'obrigado pela vaga, valeu',
+    'alguém de vocês pode me atender amanhã às 10?',
+  ])('not suspicious: %s', (text) => {
+    expect(botSuspicionByRules(text).suspicious).toBe(false);
+  });
+
+  it.each(['eu não sou robô pra responder em 1 minuto', 'calma, sou humano, demoro pra ver o celular', 'também não sou máquina, né, preciso dormir'])(
+    'the speaker talking about himself, not suspicious even for the learned layer: %s',
+    (text) => {
+      expect(detectBotSuspicion(text).suspicious).toBe(false);
+    },
+  );
 });

@@ -14,6 +14,8 @@ const MACHINE = oneOf(
   'gemini', 'assistente virtual', 'atendente virtual', 'algoritmo', 'atendimento automatic[oa]', 'sistema automatic[oa]',
   'resposta automatica', 'mensagem automatica', 'secretaria eletronica', 'gravacao', 'mensagem gravada', 'disparo automatico',
   'atendimento eletronico', 'sistema eletronico',
+  // h14-detectors7: more names of a talking machine ("llm" is squeezed to "lm" by the normaliser).
+  'secretaria virtual', 'assistente digital', 'atendente digital', 'siri', 'alexa', 'lm', 'modelo de linguagem',
 );
 // "ia" counts when it ends the sentence or follows an article ("uma ia", "é ia?").
 const AI_TOKEN = '(?:ia(?= ?$| (?:ne|ou|mesmo|ai|aqui|respondendo|ne nao)\\b))';
@@ -29,7 +31,7 @@ const HUMAN = `${oneOf(
 )}${TAG_END}`;
 // "real"/"de verdade" alone ask about the offer when said of "isso"; only "you" makes them about us.
 const REAL_YOU = `${oneOf('voce', 'tu', 'julia')} ${oneOf('e', 'es', 'e mesmo', 'existe')} ${oneOf('real', 'de verdade')}${TAG_END}`;
-const TALKING = `${oneOf('to', 'estou', 'eu to', 'eu estou', 'tamo', 'estamos', 'eu falo', 'falo')} ${oneOf('falando', 'conversando', 'teclando', 'trocando mensage(?:m|ns)')} com`;
+const TALKING = `${oneOf('to', 'estou', 'eu to', 'eu estou', 'tamo', 'estamos', 'eu falo', 'falo')} ${oneOf('falando', 'conversando', 'teclando', 'trocando mensage(?:m|ns)', 'discutindo', 'batendo papo', 'perdendo tempo')} com`;
 const REPLY = oneOf('resposta', 'respostas', 'mensagem', 'mensagens', 'msg', 'retorno', 'texto');
 
 // "automático" is about us only when said of the conversation itself ("isso",
@@ -51,7 +53,8 @@ const RULES: readonly Rule[] = [
   // "é uma pessoa real que tá me respondendo?", "é robô que responde?"
   { name: 'who_is_replying', confidence: 0.85, pattern: new RegExp(`\\b${oneOf('pessoa', 'humano', 'humana', 'gente', 'alguem', MACHINE, 'uma ia', 'sistema', 'programa')}(?: real| de verdade)? que (?:(?:ta|esta|fica) )?(?:me )?${oneOf('responde', 'respondendo', 'escreve', 'escrevendo', 'digita', 'digitando', 'manda', 'mandando')}\\b`) },
   // "responde rápido demais, é bot né?": a predicate closing the sentence, after a remark.
-  { name: 'closing_is_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:e|eh|so pode ser|deve ser) (?:um |uma |o )?${BEING}(?: ne| mesmo| ne nao| entao| ai| kk\\w*| rs\\w*)?$`) },
+  // Laughter is squeezed by the normaliser ("kkk" -> "k").
+  { name: 'closing_is_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:e|eh|so pode ser|deve ser) (?:um |uma |o )?${BEING}(?: ne| mesmo| ne nao| entao| ai| certeza| k+\\w*| rs\\w*| ha\\w*)?$`) },
   // "vc é um robô?", "isso é IA?", "tu é bot", "quem tá respondendo é robô?"
   { name: 'you_are_machine', confidence: 0.95, pattern: new RegExp(`\\b${YOU} ${IS} (?:um |uma |o |a )?(?:${oneOf('assistente', 'atendente', 'agente', 'atendimento', 'sistema', 'programa')} (?:de |com |por )?)?${BEING}\\b`) },
   // "quem tá falando comigo, uma pessoa?", "vc é um programa?"
@@ -96,15 +99,22 @@ const RULES: readonly Rule[] = [
   { name: 'anyone_real', confidence: 0.85, pattern: new RegExp(`\\btem (?:alguem|gente|uma pessoa|algum humano|um humano)(?: ai| aqui)? (?:de carne e osso|de verdade|real|humano)\\b|\\btem (?:alguem|gente|uma pessoa)(?: ai| aqui) ou nao$`) },
   // h14-detectors3: suspicion stated rather than asked. "tô achando q é bot", "desconfio que é um sistema automatizado",
   // "tá com cara de chatgpt", "nem parece gente respondendo", "se vc for robô...", "resposta pronta né? robozinho".
-  { name: 'suspects_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:acho|achando|acredito|desconfio|desconfiad[oa]|suspeito|impressao|certeza) (?:de )?(?:que |q )?(?:(?:to|estou) (?:falando|conversando) com |(?:voce|isso|aqui|julia) )?(?:e |seja |ta |esta )?(?:um |uma |o |a |so )?(?:${BEING}|${SERVICE} ${AUTO}|${AUTO})\\b`) },
+  { name: 'suspects_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:acho|achando|acredito|desconfio|desconfiad[oa]|suspeito|impressao|certeza|reconheco|saquei|percebi) (?:de )?(?:que |q )?(?:(?:to|estou) (?:falando|conversando) com |(?:voce|isso|aqui|julia) )?(?:e |seja |ta |esta )?(?:um |uma |o |a |so )?(?:${BEING}|${SERVICE} ${AUTO}|${AUTO})\\b`) },
   { name: 'looks_like_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:com|tem|de) cara de (?:(?:resposta|coisa|texto|mensagem) de )?${BEING}\\b|\\b(?:nem|nao) parece (?:ser )?(?:gente|humano|humana|pessoa|alguem|uma pessoa)(?: de verdade| real)?(?: respondendo| escrevendo| falando)?\\b`) },
   { name: 'if_you_are_machine', confidence: 0.85, pattern: new RegExp(`\\bse (?:voce|tu|isso|julia) (?:for|e|fosse|for mesmo) (?:um |uma |o |a )?${BEING}\\b`) },
-  { name: 'canned_reply', confidence: 0.8, pattern: new RegExp(`^(?:e |isso e |so |mais uma |outra )?(?:uma )?resposta (?:pronta|automatica|de robo|copiada)(?: ne| de novo| ne nao)?$|^(?:seu |sua |ô |o |oi |ai )?(?:robozinho|robozao|chatbot|robo|bot)(?: k+\\w*| rs\\w*| ne)?$`) },
+  { name: 'canned_reply', confidence: 0.8, pattern: new RegExp(`^(?:e |isso e |so |mais uma |outra )?(?:uma )?(?:resposta|mensagem|msg) (?:pronta|automatica|de robo|de bot|copiada)(?: (?:ne|de novo|ne nao|essa|hein|outra vez|k+\\w*|rs\\w*))*$|^(?:seu |sua |ô |o |oi |ai )?(?:robozinho|robozao|chatbot|robo|bot)(?: k+\\w*| rs\\w*| ne)?$`) },
   // "você é a tal da IA que ...", "vc é tipo um robô?"
   { name: 'you_are_that_machine', confidence: 0.9, pattern: new RegExp(`\\b${YOU} ${IS} (?:a tal d[ao]|tipo|tipo um|tipo uma|meio|algum|alguma) (?:um |uma )?${BEING}\\b`) },
   // "tem alguém aí ou é só sistema?"
   { name: 'someone_or_only_system', confidence: 0.9, pattern: new RegExp(`\\b(?:${HUMAN_ALT})(?: ai| aqui)? ou (?:e )?(?:so|tudo|apenas) (?:um |uma |o |a )?${MACHINE_ALT}\\b`) },
   // "você existe mesmo?", "a júlia existe?"
+  // h14-detectors7: the machine addressed, thanked or insulted ("robô chato, ...", "parabéns pro robô", "valeu, bot"):
+  // a remark made to the interlocutor as a machine, not a question about one.
+  { name: 'machine_addressed', confidence: 0.8, pattern: new RegExp(`^(?:ô |o |ei |oi |seu |sua |ai )?${oneOf('robo', 'robozinho', 'bot', 'chatbot', 'maquina')} ${oneOf('chato', 'chata', 'burro', 'burra', 'idiota', 'inutil', 'lerdo', 'insistente', 'educado', 'educada', 'esperto', 'esperta')}\\b|\\b(?:parabens|obrigad[oa]|valeu|brigad[oa]) (?:pro|pra|ao|a|seu|sua) (?:seu |sua |o |a )?${oneOf('robo', 'robozinho', 'bot', 'chatbot', 'maquina', 'ia', 'inteligencia artificial')}\\b`) },
+  // "é tudo automático aqui né", "beep bop?": the conversation labelled as a machine's.
+  { name: 'all_automatic_here', confidence: 0.85, pattern: new RegExp(`\\b(?:e|eh|ta) (?:tudo |tudo isso )?${AUTO} (?:aqui|isso|por aqui|esse whatsapp|essa conversa)(?: ne| mesmo| entao| ne nao)?$|^(?:beep|bip|bipe) (?:bop|boop|bup|bip)\\b`) },
+  // "alguém de carne e osso pode me atender?": asking for a real person presumes a machine answers now.
+  { name: 'someone_real_to_attend', confidence: 0.85, pattern: /\balguem (?:de carne e osso|de verdade|real|humano) (?:(?:pode|poderia|podia|consegue|pra|para|que) )?(?:me )?(?:atender|responder|falar|ajudar|ler)\b/ },
   { name: 'do_you_exist', confidence: 0.8, pattern: /\b(?:voce|julia) existe(?: mesmo| de verdade)?(?= ?$| ou\b)/ },
 ];
 
@@ -126,9 +136,14 @@ export function botSuspicionByRules(raw: string): BotSuspicionResult {
   return { suspicious: true, confidence };
 }
 
+// The doctor speaking of himself ("não sou robô", "sou humano, demoro"): the machine word's subject is the speaker,
+// so a model that reads only the word may not add a suspicion the rules did not see (h14-detectors7).
+const SPEAKER_IS_SUBJECT = /\b(?:eu )?(?:nao |tambem nao )?sou (?:um |uma )?(?:robo|robozinho|bot|maquina|ia|inteligencia artificial|humano|humana|gente)\b/;
+
 /** The rules combined with the learned layer (h14-detectors4): what the pipeline and `julia classify` use. */
 export function detectBotSuspicion(raw: string): BotSuspicionResult {
   const rules = botSuspicionByRules(raw);
+  if (!rules.suspicious && SPEAKER_IS_SUBJECT.test(normalize(detectorInput(raw)))) return rules;
   const learned = learnedVerdict('botSuspicion', raw, rules.suspicious);
   if (learned.yes === rules.suspicious) return rules;
   return learned.yes ? { suspicious: true, confidence: learned.p } : { suspicious: false, confidence: 0 };

@@ -195,3 +195,38 @@ describe('detectHandoff: a human to solve it, and "nobody answered"', () => {
     expect(detectHandoff(text).handoff).toBe(false);
   });
 });
+
+// h14-detectors7: fresh paraphrases of the frames added after set 6 was opened as a development set (spec 5.4:
+// a person asked for in other words, a payment dispute, a serious shift problem).
+describe('handoffByRules: a person, a department or compensation asked for (h14-detectors7)', () => {
+  it.each<readonly [string, HandoffReason]>([
+    ['quero revisar esse desconto com o gerente de vocês', 'human_request'],
+    ['exijo alguém responsável cuidando disso hoje', 'human_request'],
+    ['bota uma pessoa de verdade no chat, por favor', 'human_request'],
+    ['não quero o robô, quero o supervisor', 'human_request'],
+    ['cadê o rapaz que fechou a escala comigo?', 'human_request'],
+    ['a empresa tem advogado? o hospital quer me responsabilizar', 'human_request'],
+    ['com quem consigo acertar o valor do pacote de plantões?', 'human_request'],
+    ['preciso do jurídico de vocês urgente', 'human_request'],
+    ['quem da diretoria aprova isso?', 'human_request'],
+    ['me passa o contato de algum responsável', 'human_request'],
+    ['me chame por telefone quando puder', 'human_request'],
+    ['perdi a noite por causa do cancelamento, quero reembolso', 'payment_dispute'],
+    ['faz dois meses e nunca recebi pelo plantão de junho', 'payment_dispute'],
+    ['ficaram me devendo o noturno de sábado', 'payment_dispute'],
+  ])('hands off: %s', (text, reason) => {
+    const result = handoffByRules(text);
+    expect(result.handoff).toBe(true);
+    expect(result.reason).toBe(reason);
+  });
+
+  it.each([
+    'chegando na UPA eu falo com quem?',
+    'cheguei na clínica, com quem eu falo pra pegar o crachá?',
+    'é uma pessoa respondendo ou só IA? pergunto por curiosidade',
+    'o hospital tem estacionamento?',
+    'quero um plantão com o coordenador da noite, ele é ótimo',
+  ])('no hand-off: %s', (text) => {
+    expect(handoffByRules(text).handoff).toBe(false);
+  });
+});

@@ -63,8 +63,10 @@ const HUMAN_RULES: readonly Rule[] = [
     name: 'human_request:who_to_call',
     confidence: 0.85,
     // The hospital's own number ("telefone do hospital pra eu ligar") is logistics.
-    pattern: new RegExp(`\\b(?:telefone|numero|contato|whatsapp) (?!(?:d[oa]s?|de) (?:hospital|clinica|upa|ubs|unidade|recepcao|portaria)\\b)(?:\\S+ ){0,2}?${oneOf('para', 'pra', 'que')} (?:eu )?(?:possa |consiga )?(?:ligar|falar|conversar|resolver)\\b|\\bcom quem (?:eu )?(?:falo|posso falar|devo falar|converso|resolvo|trato)\\b`),
-    rejectTail: (tail) => HOSPITAL_SIDE.test(tail) || /^(?:no|na|pro|pra|para o|para a|com o|com a) (?:hospital|clinica|upa|ubs|unidade|plantao|local)\b/.test(tail),
+    pattern: new RegExp(`\\b(?:telefone|numero|contato|whatsapp) (?!(?:d[oa]s?|de) (?:hospital|clinica|upa|ubs|unidade|recepcao|portaria)\\b)(?:\\S+ ){0,2}?${oneOf('para', 'pra', 'que')} (?:eu )?(?:possa |consiga )?(?:ligar|falar|conversar|resolver)\\b|\\bcom quem (?:eu )?(?:posso |devo |consigo |poderia )?(?:falo|falar|converso|conversar|resolvo|resolver|trato|tratar|negocio|negociar|acerto|acertar|vejo|ver)\\b`),
+    rejectTail: (tail) => HOSPITAL_SIDE.test(tail) || /^(?:no|na|pro|pra|para o|para a|com o|com a) (?:hospital|clinica|upa|ubs|unidade|plantao|local|recepcao|portaria)\b|^(?:la|ali|chegando)\b/.test(tail),
+    // h14-detectors7: whom to see on arrival is the hospital's logistics ("cheguei no hospital, com quem falo?").
+    rejectText: (t) => /\b(?:cheguei|chegando|chegar|chego) (?:no|na|ao|a|la|aqui)\b/.test(t),
   },
   {
     name: 'human_request:department_contact',
@@ -87,7 +89,7 @@ const HUMAN_RULES: readonly Rule[] = [
   { name: 'human_request:human_service', confidence: 0.95, pattern: /\b(?:atendimento|atendente) human[oa]\b|\bquero (?:um |uma )?(?:humano|humana|atendente|pessoa de verdade)\b/ },
   { name: 'human_request:call_someone', confidence: 0.9, pattern: new RegExp(`\\b${oneOf('chama', 'chame', 'chamem', 'cade')} (?:o |a |um |uma |alguem )?(?:seu |sua )?${oneOf('supervisora?', 'gerente', 'responsavel', 'chefe', 'coordenadora?', 'gestora?', 'humana?o?', 'atendente')}\\b`), rejectTail: rejectHospitalSide },
   // Someone of ours asked to call or write back: "alguém pode me retornar?", "dá pra alguém me chamar no telefone?"
-  { name: 'human_request:call_back', confidence: 0.85, pattern: /\bme (?:retornar|retorna|retornem|retorne|dar (?:um )?retorno|chamar (?:no|por|pelo) telefone|ligar de volta)\b/, negatable: true, rejectTail: (tail) => /\b(?:vagas?|plantao|plantoes|escala)\b/.test(tail) },
+  { name: 'human_request:call_back', confidence: 0.85, pattern: /\bme (?:retornar|retorna|retornem|retorne|dar (?:um )?retorno|(?:chamar|chama|chame|chamem) (?:no|por|pelo) telefone|ligar de volta)\b/, negatable: true, rejectTail: (tail) => /\b(?:vagas?|plantao|plantoes|escala)\b/.test(tail) },
   // An explanation, support or meeting from a person in charge: "quero uma explicação de um responsável",
   // "preciso de apoio de alguém da empresa", "quero uma reunião com a coordenação".
   {
@@ -104,7 +106,30 @@ const HUMAN_RULES: readonly Rule[] = [
   { name: 'human_request:who_resolves', confidence: 0.85, pattern: /\bquem (?:eu )?(?:resolve|faz|cobro|procuro|aciono|emite|assina|cuida)(?: (?:d?isso|d?essa|d?esse|disso ai|isso ai|ai))?$/ },
   // Company paperwork only our office issues: "podem me mandar a nota fiscal?", "preciso de uma declaração".
   { name: 'human_request:company_document', confidence: 0.85, pattern: /\b(?:(?:podem|pode|poderia|poderiam|consegue|conseguem) (?:me )?(?:mandar|enviar|emitir|fazer|passar)|(?:preciso|precisava|queria|gostaria) de) (?:a |uma |o |um )?(?:nota fiscal|declaracao|informe de rendimentos?|comprovante de (?:pagamento|rendimentos?|vinculo)|holerite|recibo)\b/ },
-  { name: 'human_request:no_bot', confidence: 0.9, pattern: /\bnao quero (?:mais )?(?:falar|conversar) com (?:um |uma )?(?:robo|bot|maquina|inteligencia artificial|ia|sistema|programa)\b/ },
+  { name: 'human_request:no_bot', confidence: 0.9, pattern: /\bnao quero (?:mais )?(?:falar|conversar) com (?:um |uma )?(?:robo|bot|maquina|inteligencia artificial|ia|sistema|programa|assistente|atendente virtual)\b/ },
+  // h14-detectors7 (spec 5.4, a person asked for in other words):
+  // a person in charge wanted for the matter ("quero ver isso com um responsável", "quero alguém responsável resolvendo");
+  {
+    name: 'human_request:with_someone_in_charge',
+    confidence: 0.85,
+    // The verb must be one of dealing with a matter: "quero um plantão com o coordenador X" is a shift.
+    pattern: /\b(?:quero|preciso|gostaria de|exijo|queria) (?:ver|rever|revisar|verificar|discutir|tratar|resolver|acertar|negociar|analisar|checar|conferir|esclarecer)(?: \S+){0,2}? com (?:um |uma |o |a |algum |alguma |alguem )?(?:responsavel|gerente|supervisor\w*|coordenador\w*|diretor\w*|gestor\w*|chefe)\b|\b(?:quero|preciso de|exijo|queria) (?:um |uma )?(?:alguem|responsavel|pessoa)(?: responsavel| de verdade| real)? (?:resolvendo|cuidando|vendo isso|pra resolver|para resolver)\b/,
+    rejectTail: rejectHospitalSide,
+  },
+  // a person brought into the chat ("coloca um humano na conversa") or asked for by role ("quero a coordenadora");
+  { name: 'human_request:bring_person', confidence: 0.9, pattern: /\b(?:coloca|coloque|bota|poe|chama|chame|traz|traga) (?:um |uma |o |a |algum |alguma )?(?:humano|humana|pessoa|atendente|ser humano|responsavel|supervisor\w*|gerente)(?: de verdade| real)? (?:na conversa|no chat|aqui|nessa conversa|pra falar|para falar|pra conversar)\b|\bquero (?:o |a )(?:coordenador\w*|gerente|supervisor\w*|responsavel|diretor\w*|chefe|gestor\w*)(?: \S+)?$/, rejectTail: rejectHospitalSide },
+  // a department or a person needed outright ("preciso do financeiro", "preciso de um humano", "preciso falar com a
+  // empresa", "quero uma pessoa pra negociar"), asked for by department ("quem do RH cuida?", "ouvidoria, qual o contato?")
+  // or its number ("me passa um telefone", "o contato de alguma pessoa responsável");
+  {
+    name: 'human_request:need_department',
+    confidence: 0.85,
+    pattern: new RegExp(`\\b${oneOf('preciso', 'precisava', 'quero', 'queria')} (?:falar com (?:a |o )?|d[oa] |de (?:um |uma )?|(?:um |uma ))${oneOf(DEPT, 'empresa', 'humano', 'humana', 'ser humano', 'pessoa (?:pra|para|que)', 'alguem (?:agora|urgente|ja|responsavel|pra resolver|para resolver)')}\\b|\\bquem d[oa] ${DEPT}\\b|\\b${DEPT}\\b.{0,30}\\bqual (?:o |e o |seria o )?(?:contato|telefone|numero|email|whatsapp)\\b`),
+    rejectTail: rejectHospitalSide,
+  },
+  { name: 'human_request:our_number', confidence: 0.85, pattern: /\bme (?:passa|passe|manda|mande|da|de) (?:um|o|algum|seu|teu) (?:telefone|contato|numero)(?: (?:de|da|do) (?:alguma |algum |uma |um |alguem )?(?:pessoa|responsavel|humano|gerente|supervisor\w*|coordenador\w*)\w*(?: responsavel)?)?(?: (?:por favor|pfv|ai|urgente))?$/ },
+  // someone of ours asked after ("cadê a moça que me ligou?"), our legal department asked for ("vocês têm jurídico?").
+  { name: 'human_request:where_is_person', confidence: 0.85, pattern: /\bcade (?:a |o )(?:moca|rapaz|menina|menino|pessoa|atendente|mulher|cara|senhora|senhor|humano|humana) (?:que|q|do|da)\b|\b(?:voces )?(?:tem|possuem) (?:um |uma |o |a |algum |alguem d[oa] )?(?:juridico|setor juridico|departamento juridico|ouvidoria|advogad[oa])\b/ },
 ];
 
 // Formal complaints and unresolved problems need a person even when calm.
@@ -130,7 +155,7 @@ const COMPLAINT_RULES: readonly Rule[] = [
   },
 ];
 
-const ASKS_WHAT_WE_ARE = /\bou (?:e |sera )?(?:tudo |um |uma )?(?:robo|bot|maquina|ia|automatic\w*|automatizad\w*|sistema|programa)\b/;
+const ASKS_WHAT_WE_ARE = /\bou (?:e |sera )?(?:tudo |so |apenas |um |uma )?(?:robo|bot|maquina|ia|automatic\w*|automatizad\w*|sistema|programa)\b/;
 
 const LEGAL_RULES: readonly Rule[] = [
   { name: 'legal_threat:sue', confidence: 0.95, pattern: /\b(?:vou|vamos|irei|iremos|vai|posso|pretendo|devo) (?:te |lhe |vos |voces |os )?(?:processar|acionar judicialmente|processa los)\b|\b(?:entrar|abrir|mover) (?:com )?(?:um |uma )?(?:processo|acao) (?:contra|judicial)\b|\b(?:processo|acao|causa) trabalhista\b/ },
@@ -150,7 +175,7 @@ const PAYMENT_RULES: readonly Rule[] = [
   {
     name: 'payment_dispute:not_received',
     confidence: 0.9,
-    pattern: /\bnao (?:me )?(?:recebi|recebemos|caiu|entrou|veio|pagaram|pagou|depositaram|depositou|transferiram|fizeram o pix|foi pago|foi paga|foi depositado|foram pagos|cairam)\b/,
+    pattern: /\b(?:nao|nunca) (?:me )?(?:recebi|recebemos|caiu|entrou|veio|pagaram|pagou|depositaram|depositou|transferiram|fizeram o pix|foi pago|foi paga|foi depositado|foram pagos|cairam)\b/,
     rejectTail: (tail) => NOT_PAY_OBJECT.test(tail),
     rejectText: (text) => !PAY.test(text),
   },
@@ -170,14 +195,15 @@ const PAYMENT_RULES: readonly Rule[] = [
   { name: 'payment_dispute:partial', confidence: 0.85, pattern: /\brecebi (?:so|apenas|somente) (?:um|uma|metade|parte|\d+)\b/, rejectText: (text) => !PAY.test(text) },
   // "só caíram 2", "combinado 1800 e pagaram 1500": less than agreed arrived.
   { name: 'payment_dispute:less_arrived', confidence: 0.85, pattern: /\b(?:so|apenas|somente) (?:cairam|caiu|entrou|entraram|pagaram|pagou|depositaram|vieram|veio) (?:\S+ )?\d+\b|\bcombinad[oa]s? (?:\S+ ){0,3}?(?:e |mas )?(?:pagaram|pagou|depositaram|caiu|veio|recebi) (?:\S+ )?\d+\b/ },
-  { name: 'payment_dispute:refund', confidence: 0.9, pattern: /\b(?:quero|exijo) (?:o )?meu dinheiro de volta\b|\bdevolv\w* (?:o )?(?:meu )?dinheiro\b|\bestorn\w*\b/ },
+  // h14-detectors7: compensation demanded for a cancelled or lost shift ("exijo ressarcimento").
+  { name: 'payment_dispute:refund', confidence: 0.9, pattern: /\b(?:quero|exijo) (?:o )?meu dinheiro de volta\b|\b(?:exijo|quero|cobro|solicito|peco|mereco) (?:o |um |meu |uma )?(?:ressarcimento|reembolso|indenizacao|compensacao)\b|\bdevolv\w* (?:o )?(?:meu )?dinheiro\b|\bestorn\w*\b/ },
   { name: 'payment_dispute:should_have', confidence: 0.85, pattern: /\b(?:era|deveria|devia|tinha que|tinha) (?:pra |para |de )?ter (?:caido|sido pago|sido depositado|entrado|pago|recebido)\b/ },
   // "calote" is often about another agency; naming one vetoes the rule.
   {
     name: 'payment_dispute:owed',
     confidence: 0.85,
     rejectText: (text) => /\b(?:outras? (?:empresas?|agencias?|cooperativas?)|empresa anterior|antiga empresa|ano passado)\b/.test(text),
-    pattern: /\b(?:me devem|estao me devendo|ta me devendo|esta me devendo|me deve|(?:me )?(?:deram|dando|deu) (?:um )?calote|calote de voces|ninguem me pagou|nunca me pagaram|(?:to|estou|fiquei|continuo|ando) (?:\S+ ){0,3}?sem receber(?! (?:\S+ )?(?:mensage\w*|vagas?|resposta|retorno|noticias?|emails?|o link|o contrato))|faltou (?:pagar|o pagamento|receber)|falta(?:m)? (?:pagar|receber) (?:o |os |meu |meus )?(?:plantao|plantoes|dinheiro|valor))\b/,
+    pattern: /\b(?:me devem|me deviam|me devia|ficaram me devendo|estao me devendo|ta me devendo|esta me devendo|me deve|(?:me )?(?:deram|dando|deu) (?:um )?calote|calote de voces|ninguem me pagou|nunca me pagaram|(?:to|estou|fiquei|continuo|ando) (?:\S+ ){0,3}?sem receber(?! (?:\S+ )?(?:mensage\w*|vagas?|resposta|retorno|noticias?|emails?|o link|o contrato))|faltou (?:pagar|o pagamento|receber)|falta(?:m)? (?:pagar|receber) (?:o |os |meu |meus )?(?:plantao|plantoes|dinheiro|valor))\b/,
   },
 ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectOptOut } from './detect-opt-out.js';
+import { detectOptOut, optOutByRules } from './detect-opt-out.js';
 
 const OPT_OUT = [
   'para de me mandar msg',
@@ -221,5 +221,33 @@ describe('detectOptOut: the object of the stop must be general', () => {
     'larguei a UTI e vcs continuam, nao me mandem mais nada',
   ])('general, an opt-out: %s', (text) => {
     expect(detectOptOut(text).optOut).toBe(true);
+  });
+});
+
+// h14-detectors7: fresh paraphrases of the frames added after set 6 was opened as a development set.
+describe('detectOptOut: scope of the stop and who it is for (h14-detectors7)', () => {
+  it.each([
+    'cansei de plantão, por favor me retira',
+    'me bloqueia de vez, não quero saber de escala nenhuma',
+    'peço que meu telefone seja excluído de todas as listas de vocês',
+    'chegam 5 mensagens por dia, me exclui por favor',
+    'mudei de área, não tem mais sentido continuar recebendo. podem me tirar da lista',
+  ])('an opt-out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(true);
+  });
+
+  it.each([
+    'nem pensem em me tirar da lista, só tô viajando',
+    'não parem de mandar, tô gostando das vagas',
+    'por favor me tira da lista de cirurgia vascular, essa área eu não faço',
+    'quero sair da lista de espera do centro cirúrgico',
+    'mãe, para de me mandar corrente no zap',
+    'amor para de mandar foto do cachorro, tô operando',
+    'esse número antigo eu vou desativar, parem de mandar nele e usem o fixo',
+    'para de ligar, manda só mensagem que eu respondo',
+    'pode parar de mandar como pdf? manda a imagem',
+    'prefiro receber só pelo whatsapp, tira meu email do mailing',
+  ])('not an opt-out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(false);
   });
 });

@@ -22,14 +22,19 @@ const PESTER = oneOf(
 );
 const CONTAINER = oneOf('disparos?', 'envios?', 'listas?', 'grupos?', 'cadastros?', 'base', 'contatos', 'sistema', 'mailing', 'banco de dados', 'transmissao', 'agenda');
 const FROM = oneOf('da', 'dessa', 'desta', 'de sua', 'de vossa', 'do', 'desse', 'deste', 'dos', 'das', 'de');
-const MY_ID = `${oneOf('meu', 'minha', 'o meu', 'a minha', 'esse', 'este')} ${oneOf('numero', 'contato', 'telefone', 'celular', 'cadastro', 'dados', 'nome', 'whatsapp', 'email')}`;
+// The e-mail is another channel (h14-detectors7): "tira meu email da newsletter" said here leaves this chat on.
+const MY_ID = `${oneOf('meu', 'minha', 'o meu', 'a minha', 'esse', 'este')} ${oneOf('numero', 'contato', 'telefone', 'celular', 'cadastro', 'dados', 'nome', 'whatsapp')}`;
 const REMOVE = oneOf(
   'tir(?:a|e|em|ar)', 'retir(?:a|e|em|ar)', 'remov(?:e|a|am|er)', 'exclu(?:i|a|am|ir)', 'apag(?:a|ue|uem|ar)',
   'delet(?:a|e|em|ar)', 'cancel(?:a|e|em|ar)',
 );
 
+// h14-detectors7: a list named after one specialty, newsletter or waiting line is one kind of item ("me tira da
+// lista de obstetrícia", "tira meu email da lista de newsletter"); a list of contacts or offers is all of them.
+const NARROW_LIST = new RegExp(`^${oneOf('de', 'da', 'do', 'dos', 'das')} (?!${oneOf('transmissao', 'contatos?', 'voces', 'voce', 'vcs', 'medicos?', 'vagas?', 'plantao', 'plantoes', 'envios?', 'disparos?', 'whatsapp', 'zap', 'mensage(?:m|ns)', 'ofertas?', 'divulgac(?:ao|oes)', 'oportunidades?', 'marketing', 'spam', 'sua', 'seu', 'vcs', 'empresa', 'contato', 'telefones?', 'numeros?', 'clientes?', 'cadastro', 'cadastrados')}\\b)\\S+`);
+
 // Bare removal verbs; "cancela" is left out: alone it cancels a booked shift.
-const BARE_REMOVE = oneOf('tira', 'tire', 'tirem', 'remove', 'remova', 'removam', 'exclui', 'exclua', 'excluam', 'apaga', 'apague', 'apaguem', 'deleta', 'delete');
+const BARE_REMOVE = oneOf('tira', 'tire', 'tirem', 'retira', 'retire', 'retirem', 'remove', 'remova', 'removam', 'exclui', 'exclua', 'excluam', 'apaga', 'apague', 'apaguem', 'deleta', 'delete');
 
 // A refusal that names one shift, day, place or kind of shift is a preference
 // for the recruiter to handle, not a request to stop all contact.
@@ -107,6 +112,7 @@ const RULES: readonly Rule[] = [
   {
     name: 'remove_from_list',
     confidence: 0.95,
+    rejectTail: (tail) => NARROW_LIST.test(tail),
     // "me tira dessa porra de lista": a word or two of venting may sit before the container.
     pattern: new RegExp(`\\b(?:(?:me|nos) ${REMOVE}|${REMOVE} (?:me|eu|nos|${MY_ID})) ${FROM} (?:sua |seu |vossa |essa |esta )?(?:\\S+ (?:de |da |do )?){0,2}?${CONTAINER}\\b`),
     negatable: true,
@@ -117,7 +123,8 @@ const RULES: readonly Rule[] = [
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all.
   { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?pedi (?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/ },
   { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
-  { name: 'leave_list', confidence: 0.93, pattern: new RegExp(`\\b(?:sair|saia|sai|ser removid[oa]|ser excluid[oa]|ser retirad[oa]) ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`), negatable: true },
+  // "que meu número seja removido de todas as listas": the subjunctive of the same request.
+  { name: 'leave_list', confidence: 0.93, pattern: new RegExp(`\\b(?:sair|saia|sai|${oneOf('ser', 'seja', 'sejam', 'fosse')} ${oneOf('removid[oa]s?', 'excluid[oa]s?', 'retirad[oa]s?')}) ${FROM} (?:sua |seu |vossa |essa |esta |todas as |todos os |qualquer )?${CONTAINER}\\b`), negatable: true, rejectTail: (tail) => NARROW_LIST.test(tail) },
   { name: 'be_removed', confidence: 0.9, pattern: /\b(?:quero|gostaria de|queria|desejo|pode|podem|por favor) (?:me )?(?:ser )?(?:removid[oa]|excluid[oa]|retirad[oa]|descadastrad[oa])\b/, negatable: true, rejectTail: isShiftSpecific },
   {
     name: 'stop_sending',
@@ -164,6 +171,8 @@ const RULES: readonly Rule[] = [
   { name: 'do_not_insist', confidence: 0.88, pattern: /\b(?:nao|parem de|pare de|para de|chega de) (?:me )?(?:insist\w*)\b/, rejectText: (t) => /\bnao insist\w* (?:muito|tanto)\b/.test(t), rejectTail: isShiftSpecific },
   { name: 'stop_receiving', confidence: 0.9, pattern: /\b(?:parar|deixar) de receber\b/, negatable: true, rejectTail: rejectReceiveTail },
   { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'saber de voces', 'saber disso', 'spam')})\\b`) },
+  // h14-detectors7: "me bloqueia aí" asks to be blocked, the imperative of "bloqueia meu número".
+  { name: 'block_me', confidence: 0.88, pattern: /\bme bloque(?:ia|ie|iem)\b/, negatable: true },
   { name: 'block', confidence: 0.9, pattern: new RegExp(`\\b(?:bloque(?:ia|ar|ie|iem|ei)) (?:${MY_ID}|${oneOf('voce', 'voces', 'esse numero', 'este numero', 'seu numero', 'o numero', 'esse contato', 'o contato', 'isso')})\\b`) },
   // Reporting to a council or Procon is a legal threat (hand-off), not a request to stop.
   { name: 'will_block', confidence: 0.9, pattern: /\bvou (?:te |lhe |lhes )?bloquear(?: (?:voce|voces|esse numero|esse contato|seu numero|o numero|isso|e|viu|hein|agora|ja))?$|\bvou te bloquear\b/ },
@@ -183,7 +192,9 @@ const RULES: readonly Rule[] = [
 // Negation scope: "o app não para de mandar notificação" means "keeps sending";
 // only "não, para de mandar" (a comma between) is a refusal followed by a stop.
 // The idiom is rewritten before normalising drops the punctuation that tells them apart.
-const KEEPS_ON = /\b(?:n[aã]o|naum|n|nunca) +(?:para|param|parou|paravam|parava) +de\b/giu;
+// h14-detectors7: the negated imperative "não pare de mandar" asks for more, like the indicative ("se não
+// pararem de mandar" is a threat, so not that form).
+const KEEPS_ON = /\b(?:n[aã]o|naum|n|nunca) +(?:para|param|parou|paravam|parava|pare|parem) +de\b/giu;
 function keepsOn(text: string): string {
   return text.replace(KEEPS_ON, 'insiste em');
 }
@@ -192,7 +203,8 @@ function keepsOn(text: string): string {
 // - continuation stated anywhere wins over a stop phrase ("continua mandando", "quero continuar recebendo",
 //   "manda aí a vaga", "pelo contrário"); a negated continuation ("não quero continuar recebendo") does not;
 const CONTINUE = /\b(?:(?<!(?:voce|voces|ele|eles|ainda|e|mas) )(?:continua|continue|continuem|continuar) (?:a )?(?:me )?(?:mandando|enviando|mandar|enviar|recebendo|receber)|(?:pode|podem) continuar|quero (?:continuar |seguir )?receb\w* (?:mais|as|os|sim|vagas?|plantoes|mensage\w*)|pelo contrario|manda (?:ai|sim|as proximas|mais)|pode (?:mandar|me mandar|enviar)|gosto (?:das|de receber)|mas eu gosto)\b/;
-const NEGATED_BEFORE = /\b(?:nao|nem|nunca|jamais)(?: \S+){0,1} ?$/;
+// "não faz sentido continuar recebendo": a judgement on continuing negates it like "não quero" does.
+const NEGATED_BEFORE = /\b(?:nao|nem|nunca|jamais)(?: \S+){0,1} ?$|\bnao (?:faz (?:mais )?sentido|tem (?:mais )?(?:porque|por que|sentido|motivo|razao)|vale (?:mais )?a pena|compensa(?: mais)?|ha (?:porque|motivo|razao))(?: eu| pra mim)? ?$/;
 // - a joke taken back ("tô brincando", "zoeira");
 const JOKE = /\b(?:(?:to|estou|tava|estava|so) brincando|brincadeira|zoeira|zuera|zoando|zoa(?:ndo)?)\b/;
 // - a stop that is denied or negated ("eu nunca disse pra parar", "não é pra parar", "não precisa parar");
@@ -202,9 +214,9 @@ const REPORTED = /\b(?:(?:meu|minha|o|a|um|uma|uns|umas) (?!numero|contato)\S+(?
 // - a question about what we would do ("vcs vão parar de mandar se...?", the echo "parar de mandar?");
 const HYPOTHETICAL = /\b(?:(?:voces? )?(?:vao|vai|iriam|iria|ira|irao) parar|(?:e )?se eu (?:nao )?(?:responder|sumir|demorar)|^(?:e |entao |como assim |oi )?parar de (?:mandar|enviar)(?: (?:mensagem|mensagens))?$)/;
 // - a change of number: stop here, write there;
-const NEW_NUMBER = /\b(?:novo numero|numero novo|o novo e|mudando de numero|mudei de numero|troquei de numero|troquei o numero|(?:mandar|manda|mande) (?:\S+ )?no novo)\b/;
+const NEW_NUMBER = /\b(?:novo numero|numero novo|numero antigo|antigo numero|o novo e|mudando de numero|mudei de numero|troquei de numero|troquei o numero|(?:mandar|manda|mande) (?:\S+ )?no novo)\b/;
 // - a stop aimed at one format or channel, with the other one preferred ("pode parar de mandar áudio? prefiro texto").
-const ONE_FORMAT = /\b(?:parar|para|pare|parem|nao) (?:de )?(?:me )?(?:mandar|mande|manda|mandem|enviar|envie|envia|enviem|encaminhar|encaminha) (?:mais )?(?:esses? |essas? |os |as |tanto |tantos |tantas |mais )?(?:audios?|figurinhas?|stickers?|fotos?|videos?|links?|pdfs?|anexos?|arquivos?|documentos?|imagens?|prints?|textao|textoes|mensage(?:m|ns) de voz)\b|\bprefiro (?:por )?(?:texto|mensagem|escrito|whatsapp|email|e mail|ligacao)\b/;
+const ONE_FORMAT = /\b(?:parar|para|pare|parem|nao) (?:de )?(?:me )?(?:mandar|mande|manda|mandem|enviar|envie|envia|enviem|encaminhar|encaminha) (?:mais )?(?:esses? |essas? |os |as |tanto |tantos |tantas |mais )?(?:em |por |como |de )?(?:audios?|figurinhas?|stickers?|fotos?|videos?|links?|pdfs?|anexos?|arquivos?|documentos?|imagens?|prints?|textao|textoes|mensage(?:m|ns) de voz)\b|\bprefiro (?:por )?(?:texto|mensagem|escrito|whatsapp|email|e mail|ligacao)\b/;
 
 // - a stop whose object is narrower than "you/messages in general" (h14-detectors3). Each frame names the
 //   object's kind, not a line: the same message repeated ("a mesma vaga 3 vezes"), offers of a specialty the
@@ -218,14 +230,23 @@ const GROUP_ONLY = /\b(?:no|nos|em|nesse|neste|pelo|pro|pra|para o) grupos?\b(?!
 // A cap on frequency ("uma por semana tá bom") asks for fewer messages, not none.
 const FREQUENCY_CAP = /\b(?:uma|duas|tres|\d+) (?:vez |vezes |mensage(?:m|ns) |vaga |vagas )?(?:por|na|no|a|ao) (?:dia|semana|mes)\b|\bmenos mensage(?:m|ns)\b/;
 // A stop on one channel with another one offered: "para de ligar no consultório, me chama aqui".
-const OTHER_CHANNEL = /\b(?:me chama|me chame|fala comigo|fala direto comigo|pode me chamar|me manda|manda|mande|pode mandar) (?:so |direto |apenas )?(?:aqui|por aqui|pelo whatsapp|no whatsapp|por email|no email|pelo email|no privado|no pv|comigo)\b/;
+// h14-detectors7: also "prefiro receber só por aqui" and, after a stop of calls, "manda msg" (not negated).
+const OTHER_CHANNEL = /\b(?:me chama|me chame|fala comigo|fala direto comigo|pode me chamar|me manda|manda|mande|pode mandar|prefiro (?:receber|falar|que mandem|que me mandem)?) ?(?:so |direto |apenas )?(?:aqui|por aqui|pelo whatsapp|no whatsapp|por email|no email|pelo email|no privado|no pv|comigo)\b|(?<!\b(?:nao|nem|nunca) (?:me )?)\b(?:liga|ligue|ligar|ligacao|ligacoes)\b.{0,30}\b(?:manda|mande|mandem|me manda|pode mandar) (?:so )?(?:msg|mensagem|mensagens|texto|por escrito)\b/;
 const NARROW_OBJECT = (t: string): boolean =>
   REPEATED.test(t) || DROPPED_KIND.test(t) || SOMEONE_ELSE.test(t) || GROUP_ONLY.test(t) || FREQUENCY_CAP.test(t) || OTHER_CHANNEL.test(t);
 // A stop that closes its sentence with a general object is general whatever came before it: "vc manda a mesma
 // msg todo dia, para de me mandar mensagem" complains about repetition and still asks to stop everything.
 const ENDS_WITH_GENERAL_STOP = /\b(?:para|pare|parem|parar|chega|deixa|deixem|nao) (?:de |com )?(?:me )?(?:mandar|manda|mande|mandem|enviar|envia|envie|enviem)(?: me)?(?: mais)? (?:mensage(?:m|ns)|nada|coisa nenhuma)(?: (?:pra mim|por favor|de voces|nenhuma))?$/;
 // Rules whose object is general by construction: they survive a narrow frame elsewhere in the message.
-const GENERAL_RULES = new Set(['unsubscribe', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
+// A bare "me removam"/"me exclui" has no object to narrow it (h14-detectors7: it was vetoed by a complaint about
+// frequency before it, "recebo 10 por semana, me removam").
+const GENERAL_RULES = new Set(['unsubscribe', 'bare_remove_me', 'block_me', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
+
+// - a message meant for someone close, sent to the wrong chat: it opens by calling the reader "amor", "mãe"...
+//   (h14-detectors7). A recruiter is never addressed so; the stop is for that person.
+// Words a doctor might also say to us ("querida", "mano", "bem,") are left out: a missed stop costs less than a false one,
+// but this frame is a veto, so it keeps to forms of address for family and partners.
+const ADDRESSED_ELSEWHERE = /^(?:oi |ei )?(?:amor|meu amor|mor|mozao|mozi|minha vida|meu bem|benzinho|mae|mamae|mainha|pai|papai|painho|filh[oa]|filhot[ea]|vo|vovo|sogr[ao])\b(?! (?:de|do|da|amado|eterno|nosso|santo)\b)/;
 
 function mentionsWithoutAsking(sentence: string): boolean {
   return JOKE.test(sentence) || DENIED_STOP.test(sentence) || REPORTED.test(sentence) || HYPOTHETICAL.test(sentence);
@@ -255,7 +276,7 @@ export function optOutByRules(raw: string): OptOutResult {
   const text = keepsOn(detectorInput(raw));
   const normalized = normalize(text);
   if (normalized.length === 0) return { optOut: false, confidence: 0 };
-  if (statesContinuation(normalized) || JOKE.test(normalized) || NEW_NUMBER.test(normalized) || ONE_FORMAT.test(normalized)) {
+  if (statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || NEW_NUMBER.test(normalized) || ONE_FORMAT.test(normalized)) {
     return { optOut: false, confidence: 0 };
   }
   const own = ownSentences(text);

@@ -25,9 +25,10 @@ export interface RuleHit {
 }
 
 // Only modal/auxiliary words may sit between the negation and the match, so
-// "não aguento mais, me tira da lista" still counts while "não precisa me tirar" does not.
+// "não aguento mais, me tira da lista" still counts while "não precisa me tirar" does not; "nem pense em
+// me tirar" (h14-detectors7) is a warning against the stop.
 const NEGATION_BEFORE =
-  /\b(nao|nem|nunca|jamais)( (precisa|precisam|quero|queria|vou|vai|vao|pode|podem|deve|devem|e pra|e para|era pra))?( (me|de|pra|para))? ?$/;
+  /\b(nao|nem|nunca|jamais)( (precisa|precisam|quero|queria|vou|vai|vao|pode|podem|deve|devem|e pra|e para|era pra|pense em|pensem em|pensa em|inventa de|invente de|inventem de|ousa|ouse|ousem))?( (me|de|pra|para))? ?$/;
 
 function takeWords(text: string, count: number): string {
   return text.split(' ').filter(Boolean).slice(0, count).join(' ');

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { reasonClauses } from './reason-clauses.js';
+
+// Fresh paraphrases (h14-detectors7): the act is set aside, its reason kept.
+describe('reasonClauses', () => {
+  it('keeps the clauses beside a stop or a request for a person', () => {
+    expect(reasonClauses('me tira da lista, vou passar o ano estudando pra residência')).toBe('vou passar o ano estudando pra residência');
+    expect(reasonClauses('O hospital de Osasco é desorganizado demais. Quero falar com o gerente de vocês')).toBe('O hospital de Osasco é desorganizado demais');
+  });
+
+  it('is null when the whole message is the act, or nothing is', () => {
+    expect(reasonClauses('para de me mandar mensagem')).toBeNull();
+    expect(reasonClauses('qual o valor do plantão de domingo?')).toBeNull();
+  });
+});
