@@ -27,6 +27,8 @@ export const GROUPS: Record<string, string> = {
   'set-5': `${DIR}/eval-5.jsonl`,
   // Scored blind once on h14-detectors4 (docs/eval/detectors-blind-6.json); development data since.
   'set-6': `${DIR}/eval-6.jsonl`,
+  // Scored blind once on h14-detectors7 (docs/eval/detectors-blind-7.json); development data since (h14-detectors8).
+  'set-7': `${DIR}/eval-7.jsonl`,
   'dev-a': `${DIR}/dev-h14.jsonl`,
   'dev-b': `${DIR}/dev-h14-b.jsonl`,
   'dev-c': `${DIR}/dev-h14-c.jsonl`,
@@ -72,6 +74,9 @@ const BLIND: Record<string, string> = {
   // Set 6's first run on the rules of h14-detectors3/4 (the learned layer did not change them): the rules
   // h14-detectors7 changed after reading set 6 are in-sample there, these verdicts are not.
   'set-6': 'docs/eval/detectors-set-6-previous-code.json',
+  // Set 7 on the rules of h14-detectors7 alone, snapshot before h14-detectors8 read it (the blind run's file holds
+  // the combined verdicts): the rules changed after reading set 7 are in-sample there, these are not.
+  'set-7': 'docs/eval/detectors-set-7-rules-h14-7.json',
 };
 
 /** Ids whose blind verdict was wrong, per detector (the lists hold "id: text"). */
