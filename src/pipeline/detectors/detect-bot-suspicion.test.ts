@@ -205,3 +205,21 @@ describe('botSuspicionByRules: the machine addressed or named (h14-detectors7)',
     },
   );
 });
+
+// h14-detectors8: suspicion stated, compared, conditional, tested or addressed (set 7's families, fresh wording).
+describe('set 7 families (h14-detectors8)', () => {
+  it.each([
+    'tenho certeza que isso é um bot',
+    'vc é igual a Siri né',
+    'se você for robô fala logo',
+    'prova que é humana: qual a cor do céu agora?',
+    'ta parecendo script, sempre a mesma frase',
+    'robô burro, não entende nada',
+    'quero alguém de carne e osso',
+  ])('suspects a machine: %s', (text) => {
+    expect(botSuspicionByRules(text).suspicious).toBe(true);
+  });
+  it.each(['não sou robô, só demoro pra responder', 'o hospital tem cirurgia robótica?', 'se for preciso eu vou de carro', 'tenho certeza que é o melhor plantão'])('no suspicion: %s', (text) => {
+    expect(botSuspicionByRules(text).suspicious).toBe(false);
+  });
+});

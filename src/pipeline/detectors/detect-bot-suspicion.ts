@@ -1,3 +1,4 @@
+import { BOT_FRAMES } from './bot-frames.js';
 import { learnedVerdict } from '../../learned-detectors/index.js';
 import { clauses, detectorInput, normalize } from './normalize.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
@@ -118,6 +119,9 @@ const RULES: readonly Rule[] = [
   { name: 'do_you_exist', confidence: 0.8, pattern: /\b(?:voce|julia) existe(?: mesmo| de verdade)?(?= ?$| ou\b)/ },
 ];
 
+// h14-detectors8: stated, conditional and addressed forms (bot-frames.ts).
+const ALL_RULES: readonly Rule[] = [...RULES, ...BOT_FRAMES];
+
 /**
  * Does the doctor sincerely ask whether he is talking to a machine? Mentions
  * of robots elsewhere ("cirurgia robótica", "robô aspirador") do not count:
@@ -129,7 +133,7 @@ export function botSuspicionByRules(raw: string): BotSuspicionResult {
   const expanded = text.replace(/\bI\.?A\b/g, 'inteligencia artificial');
   const normalized = normalize(expanded);
   if (normalized.length === 0) return { suspicious: false, confidence: 0 };
-  const [best] = matchRules(RULES, normalized, clauses(expanded));
+  const [best] = matchRules(ALL_RULES, normalized, clauses(expanded));
   if (!best) return { suspicious: false, confidence: 0 };
   // A question mark makes a sincere question likelier than a passing remark.
   const confidence = Math.min(1, best.confidence + (text.includes('?') ? 0.03 : 0));

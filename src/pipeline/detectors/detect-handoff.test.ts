@@ -230,3 +230,28 @@ describe('handoffByRules: a person, a department or compensation asked for (h14-
     expect(handoffByRules(text).handoff).toBe(false);
   });
 });
+
+// h14-detectors8: incidents a recruiter cannot settle alone (set 7's families, fresh wording).
+describe('set 7 families (h14-detectors8)', () => {
+  it.each([
+    'desmarcaram meu plantão em cima da hora e eu já tinha recusado outro',
+    'cheguei e não tinha escala nenhuma marcada no meu nome',
+    'colocaram outra plantonista no meu lugar sem falar nada',
+    'trabalhei três horas a mais de graça?',
+    'estou sofrendo assédio de um enfermeiro do plantão',
+    'o plantão tá em condições inseguras, sem equipe',
+    'vou denunciar vocês na ouvidoria do conselho',
+    'alguém ligou dizendo ser de vocês e pediu meu CPF',
+    'quero o supervisor agora',
+    'vocês são uns amadores',
+  ])('hands off: %s', (text) => {
+    expect(handoffByRules(text).handoff).toBe(true);
+  });
+  it.each([
+    'quem é o responsável do plantão no hospital?',
+    'se continuarem mandando vou denunciar como spam',
+    'o plantão foi cancelado mas me avisaram com antecedência, tranquilo',
+  ])('no hand-off: %s', (text) => {
+    expect(handoffByRules(text).handoff).toBe(false);
+  });
+});

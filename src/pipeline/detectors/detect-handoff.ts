@@ -1,5 +1,6 @@
 import { learnedVerdict } from '../../learned-detectors/index.js';
 import { assessAnger } from './anger-signals.js';
+import { INCIDENT_RULES } from './handoff-incidents.js';
 import { clauses, detectorInput, normalize } from './normalize.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
 
@@ -208,11 +209,14 @@ const PAYMENT_RULES: readonly Rule[] = [
 ];
 
 // Legal threats outrank the rest: they need a person even when polite.
+// h14-detectors8: the incident frames (handoff-incidents.ts) join the family their name starts with.
+const incidents = (family: HandoffReason) => INCIDENT_RULES.filter((r) => r.name.startsWith(`${family}:`));
 const FAMILIES: ReadonlyArray<readonly [HandoffReason, readonly Rule[]]> = [
-  ['legal_threat', LEGAL_RULES],
+  ['legal_threat', [...LEGAL_RULES, ...incidents('legal_threat')]],
   ['payment_dispute', PAYMENT_RULES],
-  ['human_request', HUMAN_RULES],
-  ['complaint', COMPLAINT_RULES],
+  ['human_request', [...HUMAN_RULES, ...incidents('human_request')]],
+  ['complaint', [...COMPLAINT_RULES, ...incidents('complaint')]],
+  ['strong_anger', incidents('strong_anger')],
 ];
 
 /** Should a human take this conversation over? Deterministic, no I/O. */

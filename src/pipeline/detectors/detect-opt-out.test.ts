@@ -251,3 +251,29 @@ describe('detectOptOut: scope of the stop and who it is for (h14-detectors7)', (
     expect(optOutByRules(text).optOut).toBe(false);
   });
 });
+
+// h14-detectors8: the families set 7 missed, in fresh wording (written before checking set 7).
+describe('set 7 families (h14-detectors8)', () => {
+  it.each([
+    'excluir por favor',
+    'peço que apaguem os meus dados do sistema de vocês',
+    'por gentileza, não me procurem mais',
+    'prefiro não ser mais contatada por vocês',
+    'pode me desconsiderar das próximas, obrigada',
+    'me tira dessa merda de lista',
+    'me exclui, agora só atendo convênio',
+    'não precisa mais me mandar plantão, obrigado',
+  ])('opts out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(true);
+  });
+  it.each([
+    'me desconsidera pra vaga de sexta, já fechei outra',
+    'me esquece por hoje, tô de plantão 24h',
+    'tira meu nome da escala de domingo, por favor',
+    'se eu quiser parar de receber, eu te falo',
+    'sair da lista? jamais, adoro as vagas',
+    'quem passou meu contato? nunca autorizei. apaga',
+  ])('not an opt-out unless general: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(text.endsWith('apaga'));
+  });
+});

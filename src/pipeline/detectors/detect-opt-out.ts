@@ -10,7 +10,8 @@ export interface OptOutResult {
 
 // Things a doctor might ask us to stop sending. Singular/plural via "s?".
 const STUFF = oneOf(
-  'mensage(?:m|ns)', 'nada', 'coisas?', 'isso', 'propagandas?', 'ofertas?', 'vagas?', 'plantoes',
+  // h14-detectors8: the singular "plantão" is as general as "plantões" ("não precisa mais me mandar plantão").
+  'mensage(?:m|ns)', 'nada', 'coisas?', 'isso', 'propagandas?', 'ofertas?', 'vagas?', 'plantoes', 'plantao',
   'oportunidades?', 'convites?', 'spam', 'notificac(?:ao|oes)', 'anuncios?', 'divulgac(?:ao|oes)', 'ligac(?:ao|oes)',
 );
 const SEND = oneOf('mand(?:ar|ando|a|e|em|arem)', 'envi(?:ar|ando|a|e|em|arem)', 'dispar(?:ar|ando|a|e|em)', 'encaminh(?:ar|ando|a|e|em)');
@@ -23,7 +24,8 @@ const PESTER = oneOf(
 const CONTAINER = oneOf('disparos?', 'envios?', 'listas?', 'grupos?', 'cadastros?', 'base', 'contatos', 'sistema', 'mailing', 'banco de dados', 'transmissao', 'agenda');
 const FROM = oneOf('da', 'dessa', 'desta', 'de sua', 'de vossa', 'do', 'desse', 'deste', 'dos', 'das', 'de');
 // The e-mail is another channel (h14-detectors7): "tira meu email da newsletter" said here leaves this chat on.
-const MY_ID = `${oneOf('meu', 'minha', 'o meu', 'a minha', 'esse', 'este')} ${oneOf('numero', 'contato', 'telefone', 'celular', 'cadastro', 'dados', 'nome', 'whatsapp')}`;
+// h14-detectors8: the plural "meus dados" / "meus contatos" ("exijo que excluam meus dados").
+const MY_ID = oneOf(`${oneOf('meu', 'minha', 'o meu', 'a minha', 'esse', 'este')} ${oneOf('numero', 'contato', 'telefone', 'celular', 'cadastro', 'dados', 'nome', 'whatsapp')}`, `(?:os )?meus ${oneOf('dados', 'contatos')}`);
 const REMOVE = oneOf(
   'tir(?:a|e|em|ar)', 'retir(?:a|e|em|ar)', 'remov(?:e|a|am|er)', 'exclu(?:i|a|am|ir)', 'apag(?:a|ue|uem|ar)',
   'delet(?:a|e|em|ar)', 'cancel(?:a|e|em|ar)',
@@ -102,6 +104,33 @@ const CONTACT = oneOf(
   'escrev(?:a|am|er|erem)', 'incomod(?:e|em|a|ar|arem)', 'perturb(?:e|em|a|ar|arem)', 'ench(?:a|am|e|er|erem)', 'acion(?:e|em|ar|arem)',
 );
 
+// h14-detectors8 (set 7's misses, read by family; fresh paraphrases in the unit tests):
+// - a removal from one shift, roster or selection is narrow;
+const ONE_ROSTER = /^(?:d[aoe]s?|dessa|desta|desse|deste|naquela|naquele) (?:vaga|vagas|escala|escalas|plantao|plantoes|turno|proposta|selecao|processo|concorrencia)\b/;
+// - a pause with an end ("essa semana", "por enquanto", "até eu voltar") is not a stop;
+const FOR_A_WHILE = /^(?:so |por )?(?:essa|esta|nessa|por essa) (?:semana|quinzena|mes)\b|^(?:hoje|por hoje|por enquanto|por ora|por um tempo|uns dias|ate (?:eu voltar|segunda|terca|quarta|quinta|sexta|sabado|domingo|o fim|semana|mes))\b/;
+// - new general stops: "nem me procurem mais", "gostaria de não ser mais contatado", "me desconsidere das próximas
+//   ofertas", "me tira dessa porra", "me remova, só trabalho com a cooperativa" (a reason clause after the removal).
+const BE_CONTACTED_WORD = oneOf('contatad[oa]s?', 'contactad[oa]s?', 'procurad[oa]s?', 'incomodad[oa]s?', 'importunad[oa]s?', 'perturbad[oa]s?', 'acionad[oa]s?');
+const RECALL_FRAMES: readonly Rule[] = [
+  { name: 'do_not_seek_me', confidence: 0.88, pattern: /\b(?:nem|nao) me (?:procur\w*|contat\w*|acion\w*|chamem|chame) (?:nunca )?mais\b/, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:pra|para|pro) (?!nada|nenhum|nenhuma|isso)\S/.test(tail) },
+  {
+    name: 'rather_not_be_contacted',
+    confidence: 0.9,
+    pattern: new RegExp(`\\b(?:gostaria de|prefiro|quero|queria|desejo|peco (?:para|pra)|favor) nao (?:mais )?ser (?:mais )?${BE_CONTACTED_WORD}\\b`),
+    rejectTail: (tail) => isShiftSpecific(tail) || /^(?:para|pra|pro) (?!isso|nada|mais|nenhum|nenhuma|oferec)\S/.test(tail),
+  },
+  {
+    name: 'disregard_me',
+    confidence: 0.85,
+    pattern: /\b(?:me desconsider(?:e|em|a|ar)|desconsider(?:e|em|a|ar) (?:o )?meu (?:nome|contato|numero|cadastro))\b/,
+    // Only the future offers in general, or nothing after: "me desconsidere pra essa vaga" is one shift.
+    rejectTail: (tail) => tail !== '' && !/^(?:(?:d|n|para |pra )?(?:as|os|das|dos|nas|nos) (?:proximas|proximos|futuras|futuros|novas|novos|demais|outras)|de (?:tudo|todas|todos|agora em diante)|daqui (?:pra|para) frente|por favor|obrigad)/.test(tail),
+  },
+  { name: 'remove_me_from_this', confidence: 0.85, pattern: /\bme (?:tira|tire|tirem|remove|remova|removam|exclui|exclua|excluam) (?:dessa|desta|disso|desse|deste) (?:porra|merda|bosta|palhacada|bagaca|joca|treco|parada|budega|droga)\b/ },
+  { name: 'remove_me_because', confidence: 0.85, pattern: /^(?:\S+ )?me (?:tira|tire|tirem|retira|retire|remove|remova|removam|exclui|exclua|excluam) (?:por favor )?(?:so|porque|pois|ja que|to|estou|tenho|trabalho|vou|mudei|parei|agora so)\b/, negatable: true },
+];
+
 const RULES: readonly Rule[] = [
   { name: 'unsubscribe', confidence: 0.97, pattern: /\bdescadastr\w*|\bdesinscrev\w*|\bdesinscri\w*|\bunsubscribe\b/, negatable: true },
   // A bare imperative closing a sentence: "me exclui", "me removam", "remova." There is no object
@@ -119,7 +148,8 @@ const RULES: readonly Rule[] = [
   },
   // "me tira daqui" is the chat; "daqui dessa escala" names a shift.
   { name: 'remove_from_here', confidence: 0.88, pattern: new RegExp(`\\b(?:me|nos) ${REMOVE} daqui\\b|\\b${REMOVE} (?:me|eu) daqui\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
-  { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: isShiftSpecific },
+  // A name taken off one shift or roster is narrow ("tira meu nome da escala do dia 22", h14-detectors8).
+  { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all.
   { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?pedi (?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/ },
   { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
@@ -177,13 +207,15 @@ const RULES: readonly Rule[] = [
   // Reporting to a council or Procon is a legal threat (hand-off), not a request to stop.
   { name: 'will_block', confidence: 0.9, pattern: /\bvou (?:te |lhe |lhes )?bloquear(?: (?:voce|voces|esse numero|esse contato|seu numero|o numero|isso|e|viu|hein|agora|ja))?$|\bvou te bloquear\b/ },
   { name: 'get_out', confidence: 0.9, pattern: /\b(?:sai|saia|saiam|some|suma|sumam|desaparece|desaparecam) (?:do|da) (?:meu|minha) (?:whatsapp|celular|telefone|vida|pv|chat|numero)\b/ },
-  { name: 'leave_me_alone', confidence: 0.8, pattern: /\bme (?:deixa|deixe|deixem) em paz\b|\bme esquec(?:e|a|am)\b|\besquec(?:e|a|am) (?:de mim|meu numero|meu contato)\b/, negatable: true },
+  // A pause with an end is not a stop: "me esquece essa semana, tô de férias" (h14-detectors8).
+  { name: 'leave_me_alone', confidence: 0.8, pattern: /\bme (?:deixa|deixe|deixem) em paz\b|\bme esquec(?:e|a|am)\b|\besquec(?:e|a|am) (?:de mim|meu numero|meu contato)\b/, negatable: true, rejectTail: (tail) => FOR_A_WHILE.test(tail) },
+  ...RECALL_FRAMES,
   // "nunca pedi pra receber isso": receiving was never wanted, so it is a stop.
   { name: 'never_asked', confidence: 0.85, pattern: /\bnunca (?:pedi|solicitei|autorizei) (?:pra|para|que|q) (?:voces? )?(?:me )?(?:receber|mandar|mandarem|enviar|enviarem)\b/ },
   // "para com isso, não quero mais": stopping "this" when it is the whole clause.
   { name: 'stop_this', confidence: 0.85, pattern: /^(?:\S+ )?(?:para|pare|parem|chega) com isso(?: (?:por favor|ja|agora|pelo amor de deus))*(?: nao quero mais(?: nada)?)?$/ },
   { name: 'no_consent', confidence: 0.85, pattern: /\b(?:nao autorizo|nao autorizei|nao dei autorizacao)\b|\blgpd\b/ },
-  { name: 'stop_keyword', confidence: 0.9, pattern: /^(?:por favor )?(?:stop|pare|parem|parar|sair|remover|descadastrar|chega|basta|cancelar inscricao)(?: (?:com isso|de mandar|ja|agora|por favor|obrigad[oa]|stop))*$/ },
+  { name: 'stop_keyword', confidence: 0.9, pattern: /^(?:por favor )?(?:stop|pare|parem|parar|sair|remover|excluir|descadastrar|chega|basta|cancelar inscricao)(?: (?:com isso|de mandar|ja|agora|por favor|obrigad[oa]|stop))*$/ },
   // Bare "para" is also a preposition, so it counts only as the entire message.
   { name: 'stop_keyword', confidence: 0.85, pattern: /^(?:para|para para|para por favor|por favor para)$/, wholeMessageOnly: true },
   { name: 'please_stop', confidence: 0.85, pattern: /\bpor favor (?:parem|pare)$|\b(?:parem|pare) por favor$/ },
@@ -240,7 +272,7 @@ const ENDS_WITH_GENERAL_STOP = /\b(?:para|pare|parem|parar|chega|deixa|deixem|na
 // Rules whose object is general by construction: they survive a narrow frame elsewhere in the message.
 // A bare "me removam"/"me exclui" has no object to narrow it (h14-detectors7: it was vetoed by a complaint about
 // frequency before it, "recebo 10 por semana, me removam").
-const GENERAL_RULES = new Set(['unsubscribe', 'bare_remove_me', 'block_me', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
+const GENERAL_RULES = new Set(['remove_me_from_this', 'unsubscribe', 'bare_remove_me', 'block_me', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
 
 // - a message meant for someone close, sent to the wrong chat: it opens by calling the reader "amor", "mãe"...
 //   (h14-detectors7). A recruiter is never addressed so; the stop is for that person.
@@ -253,6 +285,12 @@ function mentionsWithoutAsking(sentence: string): boolean {
 }
 
 /** The sentences that still speak for the doctor once mentions of a stop are set aside. */
+// h14-detectors8: a stop that is only a condition ("quando eu quiser sair da lista é só falar?", "se um dia eu quiser
+// sair eu aviso") or an echo the doctor refuses ("sair dessa lista? nunca, ...") is not a request. The refusal must
+// stand alone: "quem te deu meu contato? nunca autorizei" goes on to a verb and still stops.
+const CONDITIONAL_STOP = /\b(?:quando|se|caso|no dia que|o dia que|no dia em que) (?:um dia )?(?:eu )?(?:quiser|quizer|precisar|decidir|resolver|for) (?:\S+ )?(?:sair|parar|ser removid|ser excluid|descadastr|que (?:voces )?parem|que me tirem)/;
+const ECHO_REFUSED = /\?\s*(?:nunca|jamais|nem pensar|de jeito nenhum|claro que n[aã]o|nem morto|nem morta|nem a pau|nem sonhando)\s*(?:[,.!]|$)/iu;
+
 function ownSentences(text: string): string[] {
   const raw = canonical(text).match(/[^.?!;\n]+[.?!;\n]*/g) ?? [];
   return raw
@@ -276,7 +314,7 @@ export function optOutByRules(raw: string): OptOutResult {
   const text = keepsOn(detectorInput(raw));
   const normalized = normalize(text);
   if (normalized.length === 0) return { optOut: false, confidence: 0 };
-  if (statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || NEW_NUMBER.test(normalized) || ONE_FORMAT.test(normalized)) {
+  if (CONDITIONAL_STOP.test(normalized) || ECHO_REFUSED.test(text) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || NEW_NUMBER.test(normalized) || ONE_FORMAT.test(normalized)) {
     return { optOut: false, confidence: 0 };
   }
   const own = ownSentences(text);
