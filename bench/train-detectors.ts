@@ -1,5 +1,5 @@
 /**
- * Trains the learned detector layer on every labelled development line (sets 1–6, the
+ * Trains the learned detector layer on every labelled development line (sets 1–7, the
  * three dev sets, the unit paraphrases, the objection exemplars), chooses the combination
  * thresholds by leave-one-set-out over the same groups, prunes and writes the artifact the
  * runtime reads (knowledge/models/detectors.json). Deterministic: same data, same bytes. Run:
