@@ -264,7 +264,7 @@ export const OBJECTION_GRID: ObjectionPolicy[] = TAKE.flatMap((take) => [
 /**
  * A false opt-out silences a doctor for good: it costs as much as this many missed opt-outs. 10 since h14-detectors8:
  * with set 7 in training, a cost of 5 let the opt-out head add false opt-outs on held-out sets 2-6 (6 -> 9, on the
- * blind rules); 10 gives 5 false and 27 missed over sets 2-6 and the unit group against 8 and 30 before set 7 joined.
+ * blind rules); 10 gives 5 false and 27 missed over sets 2-6 and the unit group against 8 and 27 before set 7 joined.
  */
 export const FALSE_OPT_OUT_COST = Number(process.env.FALSE_OPT_OUT_COST ?? 10);
 
