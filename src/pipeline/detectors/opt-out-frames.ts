@@ -1,0 +1,90 @@
+import { canonical, normalize } from './normalize.js';
+
+// The frames that set a stop phrase aside (detect-opt-out.ts asks them): a negation that means "keeps
+// sending", a stop mentioned without being asked for (a joke, a denial, someone else's words, a question,
+// a condition, an echo refused), a change of number or format, a message meant for someone else, and a
+// stop whose object is narrower than "you" or "messages in general".
+
+// Negation scope: "o app não para de mandar notificação" means "keeps sending";
+// only "não, para de mandar" (a comma between) is a refusal followed by a stop.
+// The idiom is rewritten before normalising drops the punctuation that tells them apart.
+// h14-detectors7: the negated imperative "não pare de mandar" asks for more, like the indicative ("se não
+// pararem de mandar" is a threat, so not that form).
+const KEEPS_ON = /\b(?:n[aã]o|naum|n|nunca) +(?:para|param|parou|paravam|parava|pare|parem) +de\b/giu;
+export function keepsOn(text: string): string {
+  return text.replace(KEEPS_ON, 'insiste em');
+}
+
+// Sentences that mention a stop without asking for one. Each is a linguistic frame, not a phrase list:
+// - continuation stated anywhere wins over a stop phrase ("continua mandando", "quero continuar recebendo",
+//   "manda aí a vaga", "pelo contrário"); a negated continuation ("não quero continuar recebendo") does not;
+const CONTINUE = /\b(?:(?<!(?:voce|voces|ele|eles|ainda|e|mas) )(?:continua|continue|continuem|continuar) (?:a )?(?:me )?(?:mandando|enviando|mandar|enviar|recebendo|receber)|(?:pode|podem) continuar|quero (?:continuar |seguir )?receb\w* (?:mais|as|os|sim|vagas?|plantoes|mensage\w*)|pelo contrario|manda (?:ai|sim|as proximas|mais)|pode (?:mandar|me mandar|enviar)|gosto (?:das|de receber)|mas eu gosto)\b/;
+// "não faz sentido continuar recebendo": a judgement on continuing negates it like "não quero" does.
+const NEGATED_BEFORE = /\b(?:nao|nem|nunca|jamais)(?: \S+){0,1} ?$|\bnao (?:faz (?:mais )?sentido|tem (?:mais )?(?:porque|por que|sentido|motivo|razao)|vale (?:mais )?a pena|compensa(?: mais)?|ha (?:porque|motivo|razao))(?: eu| pra mim)? ?$/;
+// - a joke taken back ("tô brincando", "zoeira");
+export const JOKE = /\b(?:(?:to|estou|tava|estava|so) brincando|brincadeira|zoeira|zuera|zoando|zoa(?:ndo)?)\b/;
+// - a stop that is denied or negated ("eu nunca disse pra parar", "não é pra parar", "não precisa parar");
+const DENIED_STOP = /\b(?:(?:nunca|nao) (?:disse|falei|pedi|mandei) (?:pra|para|que|q) (?:voces? )?(?:me )?(?:parar|pararem|parassem|tirar|tirarem|remover|removerem|sair)|quem (?:falou|disse) (?:isso|que)|nao (?:e|eh|era) (?:pra|para) (?:voces? )?(?:parar|pararem|tirar|remover)|nao (?:precisa|precisam|precisa de|tem que|tem por que) (?:voces? )?(?:parar|pararem|me tirar|tirar|remover|sair))\b/;
+// - someone else's words, reported or quoted ("minha esposa disse pra...", "meu colega falou '...'");
+const REPORTED = /\b(?:(?:meu|minha|o|a|um|uma|uns|umas) (?!numero|contato)\S+(?: \S+)? (?:disse|disseram|falou|falaram|pediu|pediram|mandou|acha|achou|quer|queria)|(?:ele|ela|eles|elas) (?:disse|falou|pediu|mandou|acha|quer)) (?:pra|para|que|q)?\b/;
+// - a question about what we would do ("vcs vão parar de mandar se...?", the echo "parar de mandar?");
+const HYPOTHETICAL = /\b(?:(?:voces? )?(?:vao|vai|iriam|iria|ira|irao) parar|(?:e )?se eu (?:nao )?(?:responder|sumir|demorar)|^(?:e |entao |como assim |oi )?parar de (?:mandar|enviar)(?: (?:mensagem|mensagens))?$)/;
+// - a change of number: stop here, write there;
+export const NEW_NUMBER = /\b(?:novo numero|numero novo|numero antigo|antigo numero|o novo e|mudando de numero|mudei de numero|troquei de numero|troquei o numero|(?:mandar|manda|mande) (?:\S+ )?no novo)\b/;
+// - a stop aimed at one format or channel, with the other one preferred ("pode parar de mandar áudio? prefiro texto").
+export const ONE_FORMAT = /\b(?:parar|para|pare|parem|nao) (?:de )?(?:me )?(?:mandar|mande|manda|mandem|enviar|envie|envia|enviem|encaminhar|encaminha) (?:mais )?(?:esses? |essas? |os |as |tanto |tantos |tantas |mais )?(?:em |por |como |de )?(?:audios?|figurinhas?|stickers?|fotos?|videos?|links?|pdfs?|anexos?|arquivos?|documentos?|imagens?|prints?|textao|textoes|mensage(?:m|ns) de voz)\b|\bprefiro (?:por )?(?:texto|mensagem|escrito|whatsapp|email|e mail|ligacao)\b/;
+
+// - a stop whose object is narrower than "you/messages in general" (h14-detectors3). Each frame names the
+//   object's kind, not a line: the same message repeated ("a mesma vaga 3 vezes"), offers of a specialty the
+//   doctor gave up ("parei de fazer UTI, não manda mais essas"), a stop addressed to someone else
+//   ("falei pra secretária parar..., não você"), a group ("não me marca no grupo").
+//   A general removal (list, number, unsubscribe) in the same message still wins; see GENERAL_RULES.
+const REPEATED = /\b(?:mesm[ao]s? (?:vagas?|mensage(?:m|ns)|coisas?|plantao|plantoes|ofertas?|textos?|informac(?:ao|oes)|lembretes?)|repetid[ao]s?|duplicad[ao]s?|em dobro|(?:manda|mandar|mandando|envia|enviar|enviando|mandou|enviou)(?: \S+){0,4} (?:\d+|duas|tres|quatro|varias|mil) vezes)\b/;
+const DROPPED_KIND = /\b(?:parei de (?:fazer|atender|pegar|dar)|nao (?:faco|atendo|pego|dou) mais|larguei (?:a|o)?|sai da|sai do) (?!plantao|plantoes|plantao nenhum|nada|mais nada|medicina)\S+/;
+export const SOMEONE_ELSE = /\b(?:falei|pedi|disse|avisei|mandei|reclamei) (?:(?:pra|para|pro|pros|a|ao|com) (?:a |o |minha |meu |sua |seu )?|(?:a|o|minha|meu|sua|seu) )(?!(?:voce|voces|ti|te|vc|que|mil|varias|tantas|duas|tres|pra|para|isso|ja|mais|nao|vez|vezes)\b)[a-z]+\b.{0,40}\b(?:parar|pararem|parasse|nao mandar|nao me mandar|me tirar)\b|\bnao (?:e |era )?(?:com |pra |para )?(?:voce|voces|ti)(?: ne| viu| k+\w*| rs\w*)?$|\b(?:pede|peca|fala|avisa|diz) (?:pra|para|pro|a|ao) (?:a |o |sua |seu |tua |teu )?(?!voce|voces)[a-z]+ (?:parar|nao me)\b/;
+const GROUP_ONLY = /\b(?:no|nos|em|nesse|neste|pelo|pro|pra|para o) grupos?\b(?! de vagas)/;
+// A cap on frequency ("uma por semana tá bom") asks for fewer messages, not none.
+const FREQUENCY_CAP = /\b(?:uma|duas|tres|\d+) (?:vez |vezes |mensage(?:m|ns) |vaga |vagas )?(?:por|na|no|a|ao) (?:dia|semana|mes)\b|\bmenos mensage(?:m|ns)\b/;
+// A stop on one channel with another one offered: "para de ligar no consultório, me chama aqui".
+// h14-detectors7: also "prefiro receber só por aqui" and, after a stop of calls, "manda msg" (not negated).
+const OTHER_CHANNEL = /\b(?:me chama|me chame|fala comigo|fala direto comigo|pode me chamar|me manda|manda|mande|pode mandar|prefiro (?:receber|falar|que mandem|que me mandem)?) ?(?:so |direto |apenas )?(?:aqui|por aqui|pelo whatsapp|no whatsapp|por email|no email|pelo email|no privado|no pv|comigo)\b|(?<!\b(?:nao|nem|nunca) (?:me )?)\b(?:liga|ligue|ligar|ligacao|ligacoes)\b.{0,30}\b(?:manda|mande|mandem|me manda|pode mandar) (?:so )?(?:msg|mensagem|mensagens|texto|por escrito)\b/;
+export const NARROW_OBJECT = (t: string): boolean =>
+  REPEATED.test(t) || DROPPED_KIND.test(t) || SOMEONE_ELSE.test(t) || GROUP_ONLY.test(t) || FREQUENCY_CAP.test(t) || OTHER_CHANNEL.test(t);
+// A stop that closes its sentence with a general object is general whatever came before it: "vc manda a mesma
+// msg todo dia, para de me mandar mensagem" complains about repetition and still asks to stop everything.
+export const ENDS_WITH_GENERAL_STOP = /\b(?:para|pare|parem|parar|chega|deixa|deixem|nao) (?:de |com )?(?:me )?(?:mandar|manda|mande|mandem|enviar|envia|envie|enviem)(?: me)?(?: mais)? (?:mensage(?:m|ns)|nada|coisa nenhuma)(?: (?:pra mim|por favor|de voces|nenhuma))?$/;
+
+// - a message meant for someone close, sent to the wrong chat: it opens by calling the reader "amor", "mãe"...
+//   (h14-detectors7). A recruiter is never addressed so; the stop is for that person.
+// Words a doctor might also say to us ("querida", "mano", "bem,") are left out: a missed stop costs less than a false one,
+// but this frame is a veto, so it keeps to forms of address for family and partners.
+export const ADDRESSED_ELSEWHERE = /^(?:oi |ei )?(?:amor|meu amor|mor|mozao|mozi|minha vida|meu bem|benzinho|mae|mamae|mainha|pai|papai|painho|filh[oa]|filhot[ea]|vo|vovo|sogr[ao])\b(?! (?:de|do|da|amado|eterno|nosso|santo)\b)/;
+
+function mentionsWithoutAsking(sentence: string): boolean {
+  return JOKE.test(sentence) || DENIED_STOP.test(sentence) || REPORTED.test(sentence) || HYPOTHETICAL.test(sentence);
+}
+
+// h14-detectors8: a stop that is only a condition ("quando eu quiser sair da lista é só falar?", "se um dia eu quiser
+// sair eu aviso") or an echo the doctor refuses ("sair dessa lista? nunca, ...") is not a request. The refusal must
+// stand alone: "quem te deu meu contato? nunca autorizei" goes on to a verb and still stops.
+export const CONDITIONAL_STOP = /\b(?:quando|se|caso|no dia que|o dia que|no dia em que) (?:um dia )?(?:eu )?(?:quiser|quizer|precisar|decidir|resolver|for) (?:\S+ )?(?:sair|parar|ser removid|ser excluid|descadastr|que (?:voces )?parem|que me tirem)/;
+export const ECHO_REFUSED = /\?\s*(?:nunca|jamais|nem pensar|de jeito nenhum|claro que n[aã]o|nem morto|nem morta|nem a pau|nem sonhando)\s*(?:[,.!]|$)/iu;
+
+/** The sentences that still speak for the doctor once mentions of a stop are set aside. */
+export function ownSentences(text: string): string[] {
+  const raw = canonical(text).match(/[^.?!;\n]+[.?!;\n]*/g) ?? [];
+  return raw
+    .filter((s) => {
+      const n = normalize(s);
+      // Only a question can be hypothetical; "parar de mandar." as a statement is a request.
+      if (HYPOTHETICAL.test(n) && !s.includes('?')) return !JOKE.test(n) && !DENIED_STOP.test(n) && !REPORTED.test(n);
+      return !mentionsWithoutAsking(n);
+    })
+    .map(normalize)
+    .filter((c) => c.length > 0);
+}
+
+export function statesContinuation(normalized: string): boolean {
+  const m = CONTINUE.exec(normalized);
+  return m !== null && !NEGATED_BEFORE.test(normalized.slice(0, m.index));
+}
