@@ -219,8 +219,8 @@ console.log(
     elapsed_s: Number(elapsedS.toFixed(2)),
     sends_per_second: Math.round(providerCalls / elapsedS),
     // CPU (user+sys, all threads) per send: steadier than wall time on a busy machine.
-    // roles: the embedded database's process is counted apart; a PostgreSQL server's is not
-    // measured. serve: `workers` is the serve process, its PGlite thread included.
+    // roles: the embedded database's process is counted apart (embedded_db), a PostgreSQL
+    // server's by command name below. serve: `workers` is the serve process, its PGlite thread included.
     cpu_ms_per_send: {
       workers: cpuMsPerSend(0, WORKERS),
       ...(engine.pid && { embedded_db: cpuMsPerSend(WORKERS, WORKERS + 1) }),
