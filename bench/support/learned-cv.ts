@@ -8,6 +8,7 @@ import { botSuspicionByRules } from '../../src/pipeline/detectors/detect-bot-sus
 import { handoffByRules } from '../../src/pipeline/detectors/detect-handoff.js';
 import { optOutByRules } from '../../src/pipeline/detectors/detect-opt-out.js';
 import { extractFeatures, type Features } from '../../src/learned-detectors/features.js';
+import { statedPieces } from '../../src/learned-detectors/stated-pieces.js';
 import { classProbabilities, probability, type LinearHead } from '../../src/learned-detectors/linear-model.js';
 import { combineBinary, OBJECTION_CLASSES, pickObjection, type BinaryPolicy, type ObjectionPolicy } from '../../src/learned-detectors/combine.js';
 import { createDetectors, EXEMPLARS_DIR, loadExemplars, OBJECTION_LABELS, type Detection } from '../../src/retrieval/index.js';
@@ -29,6 +30,8 @@ export const GROUPS: Record<string, string> = {
   'set-6': `${DIR}/eval-6.jsonl`,
   // Scored blind once on h14-detectors7 (docs/eval/detectors-blind-7.json); development data since (h14-detectors8).
   'set-7': `${DIR}/eval-7.jsonl`,
+  // Scored blind once on h14-detectors8 (docs/eval/detectors-blind-8.json); development data since (h14-detectors9).
+  'set-8': `${DIR}/eval-8.jsonl`,
   'dev-a': `${DIR}/dev-h14.jsonl`,
   'dev-b': `${DIR}/dev-h14-b.jsonl`,
   'dev-c': `${DIR}/dev-h14-c.jsonl`,
@@ -64,6 +67,14 @@ export interface Line {
   /** Per binary head: the features plus that head's own rule verdict as a signal (current / blind). */
   withSignal: Record<BinaryName, Features>;
   withBlindSignal: Record<BinaryName, Features>;
+  /**
+   * h14-detectors9: the features of each stated piece (statedPieces) on which today's rule fires alone, per
+   * head: the statements a vetoed hit may be judged on. Today's rules locate the piece; the hit itself
+   * stays the blind verdict.
+   */
+  pieces: Record<BinaryName, Features[]>;
+  /** The same pieces with the rule signal (designs with ruleSignal: the piece's rule fired). */
+  piecesSignalled: Record<BinaryName, Features[]>;
 }
 
 const BLIND: Record<string, string> = {
@@ -77,6 +88,8 @@ const BLIND: Record<string, string> = {
   // Set 7 on the rules of h14-detectors7 alone, snapshot before h14-detectors8 read it (the blind run's file holds
   // the combined verdicts): the rules changed after reading set 7 are in-sample there, these are not.
   'set-7': 'docs/eval/detectors-set-7-rules-h14-7.json',
+  // Set 8 on the rules of h14-detectors8 alone, snapshot before h14-detectors9 read it.
+  'set-8': 'docs/eval/detectors-set-8-rules-h14-8.json',
 };
 
 /** Ids whose blind verdict was wrong, per detector (the lists hold "id: text"). */
@@ -96,6 +109,19 @@ function signalled(text: string, rule: Record<BinaryName, boolean>): Record<Bina
     botSuspicion: extractFeatures(text, rule.botSuspicion ? ['rule'] : []),
     handoff: extractFeatures(text, rule.handoff ? ['rule'] : []),
   };
+}
+
+const PIECE_RULES: Record<BinaryName, (text: string) => boolean> = {
+  optOut: (t) => optOutByRules(t).optOut,
+  botSuspicion: (t) => botSuspicionByRules(t).suspicious,
+  handoff: (t) => handoffByRules(t).handoff,
+};
+
+function piecesOf(text: string, signals: string[]): Record<BinaryName, Features[]> {
+  const pieces = statedPieces(text);
+  const out = {} as Record<BinaryName, Features[]>;
+  for (const name of BINARY) out[name] = pieces.filter(PIECE_RULES[name]).map((piece) => extractFeatures(piece, signals));
+  return out;
 }
 
 export function loadLines(): Line[] {
@@ -133,6 +159,8 @@ export function loadLines(): Line[] {
         features: extractFeatures(r.text),
         withSignal: signalled(r.text, rule),
         withBlindSignal: signalled(r.text, blindRule),
+        pieces: piecesOf(r.text, []),
+        piecesSignalled: piecesOf(r.text, ['rule']),
       });
     }
   }
@@ -167,6 +195,8 @@ export interface Design {
    * (h14-detectors7): objection accuracy on labelled lines up on 4 of 5 held-out sets, never down.
    */
   behindRest?: boolean;
+  /** h14-detectors9: judge a vetoed rule hit also on the statement carrying it (default on; false = the message only). */
+  piecewise?: boolean;
 }
 
 /** The design leave-one-set-out chose (bench/detectors-loso.ts --designs). */
@@ -215,13 +245,20 @@ export function trainHeads(train: Line[], design: Design, exemplars: Array<{ fea
 /** The model's reading of one line. */
 export interface Reading {
   p: Record<BinaryName, number>;
+  /** The highest probability over the line's rule-bearing pieces (-1: none). */
+  pPiece: Record<BinaryName, number>;
   objection: number[];
 }
 
 export function read(heads: Heads, l: Line, design: Design, blind = design.blind): Reading {
   const p = {} as Record<BinaryName, number>;
-  for (const name of BINARY) p[name] = probability(heads.binary[name], inputs(l, name, design, blind));
-  return { p, objection: classProbabilities(heads.objection, l.features) };
+  const pPiece = {} as Record<BinaryName, number>;
+  for (const name of BINARY) {
+    p[name] = probability(heads.binary[name], inputs(l, name, design, blind));
+    const pieces = design.ruleSignal ? l.piecesSignalled[name] : l.pieces[name];
+    pPiece[name] = design.piecewise === false ? -1 : Math.max(-1, ...pieces.map((f) => probability(heads.binary[name], f)));
+  }
+  return { p, pPiece, objection: classProbabilities(heads.objection, l.features) };
 }
 
 // ---- scoring ----
@@ -283,7 +320,7 @@ export function utility(name: BinaryName, s: { tp: number; fp: number; fn: numbe
 export function decide(lines: Line[], readings: Reading[], policy: Record<BinaryName, BinaryPolicy>, objection: ObjectionPolicy, blind = false) {
   return lines.map((l, i) => {
     const flags = {} as Record<BinaryName, boolean>;
-    for (const name of BINARY) flags[name] = combineBinary((blind ? l.blindRule : l.rule)[name], readings[i]!.p[name], policy[name]);
+    for (const name of BINARY) flags[name] = combineBinary((blind ? l.blindRule : l.rule)[name], readings[i]!.p[name], policy[name], readings[i]!.pPiece[name]);
     const flagged = flags.optOut || flags.botSuspicion || flags.handoff;
     return { ...flags, objection: pickObjection({ flagged, current: l.current, behind: l.behind, restLabel: l.restLabel, openQuestion: l.openQuestion, probabilities: readings[i]!.objection }, objection) };
   });
@@ -295,7 +332,7 @@ export function choosePolicies(lines: Line[], readings: Reading[], blind = false
   for (const name of BINARY) {
     const gold = lines.map((l) => l.gold[name]);
     const scored = BINARY_GRID.map((p) => {
-      const s = binaryScore(gold, lines.map((l, i) => combineBinary((blind ? l.blindRule : l.rule)[name], readings[i]!.p[name], p)));
+      const s = binaryScore(gold, lines.map((l, i) => combineBinary((blind ? l.blindRule : l.rule)[name], readings[i]!.p[name], p, readings[i]!.pPiece[name])));
       return { p, fp: s.fp, u: utility(name, s) };
     });
     // Ties go to the earlier (lower, rule-trusting) policy in grid order.

@@ -6,7 +6,8 @@
 
 /**
  * A binary detector says yes when the rule fires and the model does not contradict it
- * (p >= low), or when the model alone is very sure (p >= high). low 0 / high > 1 is the
+ * (p >= low, on the message or on the statement the rule fires on: `pPiece`), or when the
+ * model alone is very sure (p >= high). low 0 / high > 1 is the
  * rule alone; low = high is the model alone.
  */
 export interface BinaryPolicy {
@@ -14,8 +15,10 @@ export interface BinaryPolicy {
   high: number;
 }
 
-export function combineBinary(rule: boolean, p: number, policy: BinaryPolicy): boolean {
-  return (rule && p >= policy.low) || p >= policy.high;
+export function combineBinary(rule: boolean, p: number, policy: BinaryPolicy, pPiece = -1): boolean {
+  // h14-detectors9: a veto must hold for the message AND for the statement the rule fires on alone
+  // (statedPieces): words of another sentence cannot veto a request made in its own sentence.
+  return (rule && (p >= policy.low || pPiece >= policy.low)) || p >= policy.high;
 }
 
 export const OBJECTION_CLASSES = ['preco', 'tempo', 'confianca', 'processo', 'disponibilidade', 'qualidade', 'lealdade', 'risco', 'motivacao', 'comunicacao', 'none'] as const;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { combineBinary, modelReasonBehind, type BinaryPolicy, type ObjectionPolicy } from './combine.js';
 import { extractFeatures, HASH_BITS, type Features } from './features.js';
+import { statedPieces } from './stated-pieces.js';
 import { classProbabilities, loadHead, probability, type LinearHead, type SerializedHead } from './linear-model.js';
 
 /**
@@ -64,10 +65,19 @@ export function learnedProbability(name: LearnedBinary, raw: string, ruleFired: 
   return probability(m.heads[name], featuresOf(raw, m.artifact.ruleSignal && ruleFired ? ['rule'] : []));
 }
 
-/** The combined verdict: the rule unless the model contradicts it, or the model alone when very sure. */
-export function learnedVerdict(name: LearnedBinary, raw: string, ruleFired: boolean): { yes: boolean; p: number } {
+/**
+ * The combined verdict: the rule unless the model contradicts it, or the model alone when very sure.
+ * `ruleOnPiece` (the detector's rules on one statement) lets a vetoed hit be judged on the
+ * statement that carries it (statedPieces, h14-detectors9).
+ */
+export function learnedVerdict(name: LearnedBinary, raw: string, ruleFired: boolean, ruleOnPiece?: (piece: string) => boolean): { yes: boolean; p: number } {
   const p = learnedProbability(name, raw, ruleFired);
-  return { yes: combineBinary(ruleFired, p, model().artifact.policy.binary[name]), p };
+  const policy = model().artifact.policy.binary[name];
+  let pPiece = -1;
+  if (ruleFired && p < policy.low && ruleOnPiece) {
+    for (const piece of statedPieces(raw)) if (ruleOnPiece(piece)) pPiece = Math.max(pPiece, learnedProbability(name, piece, true));
+  }
+  return { yes: combineBinary(ruleFired, p, policy, pPiece), p: Math.max(p, pPiece) };
 }
 
 export interface LearnedObjection {

@@ -277,3 +277,32 @@ describe('set 7 families (h14-detectors8)', () => {
     expect(optOutByRules(text).optOut).toBe(text.endsWith('apaga'));
   });
 });
+
+describe('set 8 families (h14-detectors9)', () => {
+  it.each([
+    'podem me remover, mudei pra Manaus e aqui não tem vaga de vocês',
+    'favor me retirar, agora faço só consultório',
+    'quero que excluam-me dos envios',
+    'exijo ser excluída imediatamente',
+    'solicito ser removido, obrigado',
+    'não me mandem mais nada, nem de dia nem de noite',
+    'optout',
+    'me exclui aí, amigo',
+    'tira eu dali por favor',
+    'desvinculem meu número de vocês',
+    'é robô? se for, me remove',
+  ])('opts out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(true);
+  });
+  it.each([
+    'pode me tirar uma dúvida sobre o pagamento?',
+    'pode excluir meu plantão de quinta? não vou conseguir',
+    'podem me remover da escala de sábado, tive um imprevisto',
+    'tem como descadastrar só das vagas de pediatria?',
+    'como eu paro de receber, caso um dia eu precise?',
+    'se eu for sair da lista eu aviso, fica tranquila',
+    'não me manda noturno, nem de segunda nem de terça',
+  ])('not an opt-out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(false);
+  });
+});

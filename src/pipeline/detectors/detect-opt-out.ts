@@ -30,6 +30,8 @@ const MY_ID = oneOf(`${oneOf('meu', 'minha', 'o meu', 'a minha', 'esse', 'este')
 const REMOVE = oneOf(
   'tir(?:a|e|em|ar)', 'retir(?:a|e|em|ar)', 'remov(?:e|a|am|er)', 'exclu(?:i|a|am|ir)', 'apag(?:a|ue|uem|ar)',
   'delet(?:a|e|em|ar)', 'cancel(?:a|e|em|ar)',
+  // h14-detectors9: "me desvincula dessa base", "desvinculem meu número".
+  'desvincul(?:a|e|em|ar)',
 );
 
 // h14-detectors7: a list named after one specialty, newsletter or waiting line is one kind of item ("me tira da
@@ -87,7 +89,9 @@ const NARROW_TAIL = new RegExp(
       `${oneOf('lembretes?', 'links?', 'formularios?', 'contratos?', 'boletos?', 'confirmac(?:ao|oes)', 'documentos?', 'termos?', 'comprovantes?', 'notas?', 'recibos?', 'planilhas?', 'pesquisas?', 'questionarios?', 'avaliac(?:ao|oes)', 'cobrancas?', 'anexos?', 'arquivos?', 'pdfs?', 'audios?', 'fotos?', 'videos?', 'figurinhas?', 'enquetes?')}\\b`,
     ),
 );
-const isShiftSpecific = (tail: string): boolean => SHIFT_SPECIFIC.test(tail) || QUALIFIED_SHIFT.test(tail) || NARROW_TAIL.test(tail);
+// h14-detectors9: "nem noturno nem diurno", "de nenhum tipo" name every kind at once, so they widen the stop.
+const EXHAUSTIVE = /^(?:\S+ ){0,2}?nem (?:\S+ ){1,3}?nem \S+|^(?:\S+ ){0,2}?(?:de nenhum tipo|de tipo nenhum|nenhum tipo|de jeito nenhum)\b/;
+const isShiftSpecific = (tail: string): boolean => !EXHAUSTIVE.test(tail) && (SHIFT_SPECIFIC.test(tail) || QUALIFIED_SHIFT.test(tail) || NARROW_TAIL.test(tail));
 
 // "receber" is also about money; only message-like objects make it an opt-out.
 const NOT_MESSAGES = new RegExp(`^${oneOf('o', 'a', 'meu', 'minha', 'em', 'por', 'via', 'no', 'na', 'pelo', 'pela', 'ate', 'antes', 'depois', 'dia', 'pagamento', 'valor', 'dinheiro', 'pix')}\\b`);
@@ -129,14 +133,26 @@ const RECALL_FRAMES: readonly Rule[] = [
     rejectTail: (tail) => tail !== '' && !/^(?:(?:d|n|para |pra )?(?:as|os|das|dos|nas|nos) (?:proximas|proximos|futuras|futuros|novas|novos|demais|outras)|de (?:tudo|todas|todos|agora em diante)|daqui (?:pra|para) frente|por favor|obrigad)/.test(tail),
   },
   { name: 'remove_me_from_this', confidence: 0.85, pattern: /\bme (?:tira|tire|tirem|remove|remova|removam|exclui|exclua|excluam) (?:dessa|desta|disso|desse|deste) (?:porra|merda|bosta|palhacada|bagaca|joca|treco|parada|budega|droga)\b/ },
+  // h14-detectors9: the polite infinitive of a removal ("pode me excluir, moro em outra cidade", "favor me retirar"). A
+  // tail that starts with a preposition or article names what from ("da escala", "do grupo de pediatria"), which
+  // the list rules judge; "tirar" is left out ("pode me tirar uma dúvida?").
+  {
+    name: 'may_remove_me',
+    confidence: 0.88,
+    pattern: /\b(?:pode|podem|poderia|poderiam|favor|por favor|por gentileza|quero que|peco que|gostaria que|solicito que) (?:me (?:retirar|remover|excluir|descadastrar|deletar|retirem|removam|excluam|deletem)|(?:retirar|remover|excluir|retirem|removam|excluam) me)\b/,
+    negatable: true,
+    rejectTail: (tail) => /^(?:d[aoe]s?|dess[ae]s?|dest[ae]s?|n[ao]s?|[ao]s?|um|uma|em|pra|para|pro|so|somente|apenas|ate|hoje|por enquanto|por um tempo|essa|esse|esta|este)\b/.test(tail),
+  },
   { name: 'remove_me_because', confidence: 0.85, pattern: /^(?:\S+ )?me (?:tira|tire|tirem|retira|retire|remove|remova|removam|exclui|exclua|excluam) (?:por favor )?(?:so|porque|pois|ja que|to|estou|tenho|trabalho|vou|mudei|parei|agora so)\b/, negatable: true },
 ];
 
 const RULES: readonly Rule[] = [
-  { name: 'unsubscribe', confidence: 0.97, pattern: /\bdescadastr\w*|\bdesinscrev\w*|\bdesinscri\w*|\bunsubscribe\b/, negatable: true },
+  // h14-detectors9: the English keywords doctors borrow ("opt out", "optout"); "descadastrar só dos de fim de semana"
+  // is one kind of offer.
+  { name: 'unsubscribe', confidence: 0.97, pattern: /\bdescadastr\w*|\bdesinscrev\w*|\bdesinscri\w*|\bunsubscribe\b|\bopt ?out\b/, negatable: true, rejectTail: (tail) => /^(?:so|somente|apenas) (?:d[aoe]s?|nos?|nas?|em)\b/.test(tail) },
   // A bare imperative closing a sentence: "me exclui", "me removam", "remova." There is no object
   // left to make it about a shift ("remove a vaga de quinta" has one).
-  { name: 'bare_remove_me', confidence: 0.88, pattern: new RegExp(`(?:\\b(?:me|nos) ${BARE_REMOVE}|^(?:\\S+ ){0,3}?${BARE_REMOVE}(?: me)?)(?: ${oneOf('por favor', 'agora', 'ja', 'logo', 'daqui', 'dai', 'obrigad[oa]', 'entao', 'de uma vez')})*$`), negatable: true },
+  { name: 'bare_remove_me', confidence: 0.88, pattern: new RegExp(`(?:\\b(?:me|nos) ${BARE_REMOVE}|^(?:\\S+ ){0,3}?${BARE_REMOVE}(?: me)?)(?: ${oneOf('por favor', 'agora', 'ja', 'logo', 'daqui', 'dai', 'obrigad[oa]', 'entao', 'de uma vez', 'imediatamente', 'urgente', 'ai', 'pf', 'pfv', 'pls', 'parceir[oa]', 'amig[oa]', 'querid[oa]', 'moca', 'moco')})*$`), negatable: true },
   // "Bloqueado.", "número bloqueado": the doctor reports the block as done.
   { name: 'blocked', confidence: 0.88, pattern: /^(?:(?:numero|contato|voce|voces|ja|vou deixar|ta|esta) )*bloquead[oa]s?(?: (?:ja|agora|viu|tchau))*$/ },
   {
@@ -148,7 +164,7 @@ const RULES: readonly Rule[] = [
     negatable: true,
   },
   // "me tira daqui" is the chat; "daqui dessa escala" names a shift.
-  { name: 'remove_from_here', confidence: 0.88, pattern: new RegExp(`\\b(?:me|nos) ${REMOVE} daqui\\b|\\b${REMOVE} (?:me|eu) daqui\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
+  { name: 'remove_from_here', confidence: 0.88, pattern: new RegExp(`\\b(?:me|nos) ${REMOVE} (?:daqui|dai|dali)\\b|\\b${REMOVE} (?:me|eu) (?:daqui|dai|dali)\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
   // A name taken off one shift or roster is narrow ("tira meu nome da escala do dia 22", h14-detectors8).
   { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all.
@@ -156,7 +172,7 @@ const RULES: readonly Rule[] = [
   { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
   // "que meu número seja removido de todas as listas": the subjunctive of the same request.
   { name: 'leave_list', confidence: 0.93, pattern: new RegExp(`\\b(?:sair|saia|sai|${oneOf('ser', 'seja', 'sejam', 'fosse')} ${oneOf('removid[oa]s?', 'excluid[oa]s?', 'retirad[oa]s?')}) ${FROM} (?:sua |seu |vossa |essa |esta |todas as |todos os |qualquer )?${CONTAINER}\\b`), negatable: true, rejectTail: (tail) => NARROW_LIST.test(tail) },
-  { name: 'be_removed', confidence: 0.9, pattern: /\b(?:quero|gostaria de|queria|desejo|pode|podem|por favor) (?:me )?(?:ser )?(?:removid[oa]|excluid[oa]|retirad[oa]|descadastrad[oa])\b/, negatable: true, rejectTail: isShiftSpecific },
+  { name: 'be_removed', confidence: 0.9, pattern: /\b(?:quero|gostaria de|queria|desejo|pode|podem|por favor|exijo|solicito|peco (?:para|pra)|favor|preciso|prefiro) (?:me )?(?:ser )?(?:removid[oa]|excluid[oa]|retirad[oa]|descadastrad[oa])\b/, negatable: true, rejectTail: isShiftSpecific },
   {
     name: 'stop_sending',
     confidence: 0.95,
@@ -248,7 +264,7 @@ export function optOutByRules(raw: string): OptOutResult {
 /** The rules combined with the learned layer (h14-detectors4): what the pipeline and `julia classify` use. */
 export function detectOptOut(raw: string): OptOutResult {
   const rules = optOutByRules(raw);
-  const learned = learnedVerdict('optOut', raw, rules.optOut);
+  const learned = learnedVerdict('optOut', raw, rules.optOut, (piece) => optOutByRules(piece).optOut);
   if (learned.yes === rules.optOut) return rules;
   // The model vetoes a rule hit it finds very unlikely, or adds a stop it is very sure of.
   return learned.yes ? { optOut: true, confidence: learned.p, reason: 'learned' } : { optOut: false, confidence: 0 };

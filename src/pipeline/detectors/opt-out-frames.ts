@@ -67,7 +67,9 @@ function mentionsWithoutAsking(sentence: string): boolean {
 // h14-detectors8: a stop that is only a condition ("quando eu quiser sair da lista é só falar?", "se um dia eu quiser
 // sair eu aviso") or an echo the doctor refuses ("sair dessa lista? nunca, ...") is not a request. The refusal must
 // stand alone: "quem te deu meu contato? nunca autorizei" goes on to a verb and still stops.
-export const CONDITIONAL_STOP = /\b(?:quando|se|caso|no dia que|o dia que|no dia em que) (?:um dia )?(?:eu )?(?:quiser|quizer|precisar|decidir|resolver|for) (?:\S+ )?(?:sair|parar|ser removid|ser excluid|descadastr|que (?:voces )?parem|que me tirem)/;
+// h14-detectors9: "for" needs "eu" ("é bot? se for, me descadastra" is conditional on a fact about us, and stops);
+// the condition may follow the stop ("como faço pra sair, caso um dia eu queira?").
+export const CONDITIONAL_STOP = /\b(?:quando|se|caso|no dia que|o dia que|no dia em que) (?:um dia )?(?:(?:eu )?(?:quiser|quizer|precisar|decidir|resolver)|eu for) (?:\S+ )?(?:sair|parar|ser removid|ser excluid|descadastr|que (?:voces )?parem|que me tirem)|\b(?:sair|parar|descadastr\w*|ser (?:removid|excluid|retirad)\w*)\b(?: \S+){0,6} (?:se|caso) (?:um dia )?(?:eu )?(?:queira|quiser|quizer|precise|precisar|decida|decidir|resolva|resolver)\b/;
 export const ECHO_REFUSED = /\?\s*(?:nunca|jamais|nem pensar|de jeito nenhum|claro que n[aã]o|nem morto|nem morta|nem a pau|nem sonhando)\s*(?:[,.!]|$)/iu;
 
 /** The sentences that still speak for the doctor once mentions of a stop are set aside. */
