@@ -1,6 +1,46 @@
 import type { Rule } from './rules.js';
 
 /**
+ * h14-handoff9: the forms set 8 found (fresh paraphrases of each in the unit tests, "set 8 families"): the machine
+ * greeted or told off by name at the start ("seu robô, ...", "olá robô"), a test only a person could pass ("me
+ * responde algo que só humano saberia", "manda um áudio pra eu ver se é gente"), the replies called automatic
+ * ("parece automático"; of a process, "o repasse parece automático", it is not about us), a recruiter role called
+ * virtual ("escalista virtual?"), a named assistant or language model asked about as the one replying ("é o tal do
+ * GPT respondendo?"), and writing too perfect to be a person's.
+ */
+const ADDRESSED = '(?:robo|robozinho|robozao|bot|chatbot|maquina)';
+const AUTOMATIC = '(?:automatic|automatizad|robotizad|programad)[oa]s?';
+const ASSISTANT = '(?:chat ?gpt|gpt|chatbot|gemini|copilot|alexa|siri|bot|robo|ia|inteligencia artificial|assistente virtual)';
+const SET_8_FRAMES: readonly Rule[] = [
+  // A greeting or a vocative opening the message; "ô robô" folds to "o robo", the article ("o robô cirúrgico"), so it is left out.
+  // A greeting before the machine word is always aimed at us; "seu robô" is also the possessive ("seu robô de cirurgia"),
+  // so it counts at the end or before an order or a remark.
+  { name: 'machine_greeted', confidence: 0.85, pattern: new RegExp(`^(?:ei|oi|ola|alo|e ai|fala|bom dia|boa tarde|boa noite|tchau) ${ADDRESSED}\\b|^(?:seu|sua) ${ADDRESSED}(?:$| (?:para|pare|chega|me|voce|tu|responde|entende|nao|sai|k\\w*|rs\\w*)\\b)`) },
+  // "Real"/"de verdade" are left out of the test: "manda o contrato pra eu ver se é real" doubts the offer, not us.
+  {
+    name: 'human_only_test',
+    confidence: 0.85,
+    pattern:
+      /\b(?:so|somente|apenas) (?:um |uma )?(?:humano|humana|gente|pessoa|ser humano)s? (?:de verdade )?(?:responderia|saberia|entenderia|conseguiria responder)\b|\b(?:pra|para) (?:eu )?(?:ver|saber|confirmar|ter certeza) se (?:voce |tu |isso )?(?:e|eh) (?:gente|humano|humana|uma pessoa|pessoa)\b(?! (?:fisica|juridica))/,
+  },
+  {
+    name: 'seems_automatic',
+    confidence: 0.8,
+    pattern: new RegExp(`\\b(?:parece|parecem|ta parecendo|soa|soam) (?:ser )?(?:tudo |meio |bem |muito |algo |coisa )?${AUTOMATIC}\\b`),
+    // A process, not the conversation: "o pix parece automático", "o cadastro é meio programado".
+    rejectText: (t) => /\b(?:pagamento|pix|deposito|repasse|transferencia|debito|renovacao|cadastro|ponto|aprovacao|processo|credenciamento|contrato|portao|catraca|formulario|app|aplicativo)\b/.test(t),
+  },
+  { name: 'virtual_recruiter', confidence: 0.85, pattern: /^(?:e |voce e |tu e |ela e |uma |um |e uma |e um )?(?:escalista|recrutador\w*|atendente|assistente|secretari\w*|consultor\w*|julia|moca|funcionari\w*|agente|operador\w*) (?:virtual|digital|artificial)(?: k\w*| rs\w*| ne| mesmo| entao| ha\w*)*$|\b(?:voce|tu|julia) (?:e|eh|seria) (?:uma |um )?(?:\S+ )?virtual\b/ },
+  { name: 'named_assistant_replying', confidence: 0.85, pattern: new RegExp(`\\b(?:e|ta|sera|seria|sera que e) (?:o |a )?(?:tal d[oa] )?${ASSISTANT} (?:(?:que )?(?:ta |esta )?(?:me )?(?:respondendo|escrevendo|digitando|falando|conversando|atendendo)|que (?:me )?(?:responde|escreve|digita))\\b`) },
+  {
+    name: 'too_perfect_writing',
+    confidence: 0.8,
+    pattern: /\b(?:portugues|escrita|gramatica|ortografia|jeito de escrever|redacao)\b(?: \S+){0,3}? (?:perfeit\w*|certinh\w*|impecavel|corret\w*) demais\b|\b(?:perfeit\w*|certinh\w*|impecavel) demais (?:pra|para) (?:ser )?(?:gente|humano|humana|pessoa|alguem)\b|\bninguem escreve (?:tao )?(?:certinho|perfeito|bem) assim\b/,
+    rejectText: (t) => /\b(?:contrato|documento|edital|pdf|prova|concurso|artigo)\b/.test(t),
+  },
+];
+
+/**
  * Bot-suspicion frames added after reading set 7 (h14-detectors8). The older rules read a question about
  * what we are; set 7's misses state it as known ("eu sei que é bot"), compare us to an assistant ("tipo a
  * Alexa"), set a condition or a test ("se for IA me avisa", "prova que não é robô"), judge the replies as
@@ -17,4 +57,5 @@ export const BOT_FRAMES: readonly Rule[] = [
   // The machine addressed: "bot safado", "sai fora robô". The speaker as subject ("não sou robô") is vetoed by the caller's rules.
   { name: 'machine_addressed', confidence: 0.85, pattern: /\b(?:robo|bot|chatbot|robozinho) (?:safado|burro|idiota|inutil|maldito|chato|de merda|lixo)\b|\b(?:sai fora|vaza|some|cala a boca|tchau|para|valeu) (?:seu )?(?:robo|bot|robozinho)\b/ },
   { name: 'flesh_and_blood', confidence: 0.85, pattern: /\b(?:alguem|pessoa|gente|humano|humana|atendente) de carne e osso\b/ },
+  ...SET_8_FRAMES,
 ];

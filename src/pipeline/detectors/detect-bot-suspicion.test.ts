@@ -223,3 +223,47 @@ describe('set 7 families (h14-detectors8)', () => {
     expect(botSuspicionByRules(text).suspicious).toBe(false);
   });
 });
+
+// h14-handoff9: the machine greeted, a human-only test, "parece automático", a role called virtual, a named assistant
+// asked about as the one replying, writing too perfect (set 8's families, fresh wording), and their near misses.
+describe('set 8 families (h14-handoff9)', () => {
+  it.each([
+    'oi robô, tudo bem?',
+    'seu bot, chega de mensagem',
+    'boa noite, máquina',
+    'me pergunta algo que só uma pessoa saberia',
+    'faz uma pergunta que só gente de verdade entenderia',
+    'grava um vídeo pra eu saber se é humano',
+    'essas mensagens de vocês parecem automatizadas demais',
+    'sempre o mesmo texto, tá parecendo programado',
+    'uma recrutadora virtual? rs',
+    'tu é uma escalista virtual?',
+    'será o chatgpt me respondendo?',
+    'é o copilot que escreve isso?',
+    'sua gramática é certinha demais pra ser gente',
+    'ninguém escreve tão perfeito assim',
+  ])('suspects a machine: %s', (text) => {
+    expect(botSuspicionByRules(text).suspicious).toBe(true);
+  });
+  it.each([
+    'o robô cirúrgico do hospital é novo?',
+    'seu robô de cirurgia é de qual marca?',
+    'o repasse parece automático, caiu sozinho na conta',
+    'o plantão de telemedicina é virtual?',
+    'a reunião de integração vai ser virtual?',
+    'o tal do chatgpt vai substituir médico?',
+    'só uma pessoa com RQE saberia fazer esse plantão?',
+    'manda o contrato pra eu ver se é real',
+    'me passa o CNPJ pra eu ver se é pessoa jurídica',
+    'o português do contrato tá difícil demais',
+  ])('no suspicion (near miss): %s', (text) => {
+    expect(botSuspicionByRules(text).suspicious).toBe(false);
+  });
+  // Impatience for a reply names nothing of what we are: the learned layer may not add a suspicion there.
+  it.each(['e aí, vai me responder ou não? 😒', 'cadê o retorno que vocês prometeram?'])('waiting for a reply, no suspicion: %s', (text) => {
+    expect(detectBotSuspicion(text).suspicious).toBe(false);
+  });
+  it('a reply awaited with a doubt about us is still suspicion', () => {
+    expect(detectBotSuspicion('cadê a resposta? é robô ou gente aí?').suspicious).toBe(true);
+  });
+});

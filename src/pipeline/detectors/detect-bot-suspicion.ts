@@ -144,10 +144,17 @@ export function botSuspicionByRules(raw: string): BotSuspicionResult {
 // so a model that reads only the word may not add a suspicion the rules did not see (h14-detectors7).
 const SPEAKER_IS_SUBJECT = /\b(?:eu )?(?:nao |tambem nao )?sou (?:um |uma )?(?:robo|robozinho|bot|maquina|ia|inteligencia artificial|humano|humana|gente)\b/;
 
+// h14-handoff9: impatience for a reply ("cadê a resposta?", "vai me responder?") with no word of what we are is a slow
+// reply, not a doubt about a machine; the model, which weighs "resposta" as a bot word, may not add a suspicion there.
+const WAITING_FOR_REPLY = /\b(?:cade|e) (?:a |o |minha |meu )?(?:resposta|retorno)\b|\b(?:vai|vao|ninguem|nao vai|voce nao vai) (?:me )?responder\b|\b(?:ainda )?sem (?:resposta|retorno)\b/;
+const SAYS_WHAT_WE_ARE = /\b(?:robo\w*|bot|chatbot|maquina|ia|inteligencia artificial|automatic\w*|automatizad\w*|humano|humana|gente|pessoa|sistema|programa|gpt|chat ?gpt|virtual|script|pronta|prontas|gravad\w*)\b/;
+
 /** The rules combined with the learned layer (h14-detectors4): what the pipeline and `julia classify` use. */
 export function detectBotSuspicion(raw: string): BotSuspicionResult {
   const rules = botSuspicionByRules(raw);
-  if (!rules.suspicious && SPEAKER_IS_SUBJECT.test(normalize(detectorInput(raw)))) return rules;
+  const text = normalize(detectorInput(raw));
+  if (!rules.suspicious && SPEAKER_IS_SUBJECT.test(text)) return rules;
+  if (!rules.suspicious && WAITING_FOR_REPLY.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
   const learned = learnedVerdict('botSuspicion', raw, rules.suspicious);
   if (learned.yes === rules.suspicious) return rules;
   return learned.yes ? { suspicious: true, confidence: learned.p } : { suspicious: false, confidence: 0 };

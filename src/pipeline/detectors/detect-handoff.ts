@@ -1,5 +1,6 @@
 import { learnedVerdict } from '../../learned-detectors/index.js';
 import { assessAnger } from './anger-signals.js';
+import { callForConvenience, pastToldAsReason } from './handoff-guards.js';
 import { INCIDENT_RULES } from './handoff-incidents.js';
 import { clauses, detectorInput, normalize } from './normalize.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
@@ -55,10 +56,11 @@ const HUMAN_RULES: readonly Rule[] = [
     confidence: 0.9,
     pattern: new RegExp(`\\bme (?:liga|ligue|liguem|telefona|telefone)\\b|\\b(?:liga|ligue|liguem|telefona|telefone) ${oneOf('para', 'pra')} mim\\b|\\b${oneOf('pode', 'podem', 'poderia', 'poderiam', 'podia', 'consegue', 'conseguem', 'tem como', 'da para', 'da pra', 'alguem', 'alguem pode', 'favor', 'gostaria que', 'queria que', 'preciso que', 'quero que')} (?:me )?(?:ligar|telefonar|ligue|liguem|liga)(?: para mim| pra mim)?\\b`),
     negatable: true,
-    rejectText: (t) => /\b(?:hospital|clinica|upa|coordenador\w*) (?:vai |vao |pode |podem )?me lig/.test(t),
+    // h14-handoff9: a call as a convenience ("prefiro que me liguem", "agora estou em consulta") is a preference.
+    rejectText: (t) => /\b(?:hospital|clinica|upa|coordenador\w*) (?:vai |vao |pode |podem )?me lig/.test(t) || callForConvenience(t),
   },
   // "prefiro falar por telefone", "podemos conversar por telefone?": a call, asked another way.
-  { name: 'human_request:by_phone', confidence: 0.85, pattern: /\b(?:falar|conversar|resolver|explicar|tratar) (?:isso )?(?:por|pelo|via) (?:telefone|ligacao|celular)\b/, negatable: true },
+  { name: 'human_request:by_phone', confidence: 0.85, pattern: /\b(?:falar|conversar|resolver|explicar|tratar) (?:isso )?(?:por|pelo|via) (?:telefone|ligacao|celular)\b/, negatable: true, rejectText: callForConvenience },
   // "tem algum telefone pra eu ligar?", "com quem eu falo?": looking for someone of ours to talk to.
   {
     name: 'human_request:who_to_call',
@@ -208,12 +210,18 @@ const PAYMENT_RULES: readonly Rule[] = [
   },
 ];
 
+// h14-handoff9: a payment trouble told of another company, or settled and hoped not to repeat, is a reason, not a dispute.
+function unlessPastToldAsReason(rule: Rule): Rule {
+  const own = rule.rejectText;
+  return { ...rule, rejectText: (t) => pastToldAsReason(t) || (own?.(t) ?? false) };
+}
+
 // Legal threats outrank the rest: they need a person even when polite.
 // h14-detectors8: the incident frames (handoff-incidents.ts) join the family their name starts with.
 const incidents = (family: HandoffReason) => INCIDENT_RULES.filter((r) => r.name.startsWith(`${family}:`));
 const FAMILIES: ReadonlyArray<readonly [HandoffReason, readonly Rule[]]> = [
   ['legal_threat', [...LEGAL_RULES, ...incidents('legal_threat')]],
-  ['payment_dispute', PAYMENT_RULES],
+  ['payment_dispute', [...PAYMENT_RULES, ...incidents('payment_dispute')].map(unlessPastToldAsReason)],
   ['human_request', [...HUMAN_RULES, ...incidents('human_request')]],
   ['complaint', [...COMPLAINT_RULES, ...incidents('complaint')]],
   ['strong_anger', incidents('strong_anger')],
@@ -249,6 +257,12 @@ export function handoffByRules(raw: string): HandoffResult {
 /** The rules combined with the learned layer (h14-detectors4): what the pipeline and `julia classify` use. */
 export function detectHandoff(raw: string): HandoffResult {
   const rules = handoffByRules(raw);
+  // h14-handoff9: what the guards set aside (a call as a convenience, a past told as a reason) the model, which reads
+  // only words such as "me liga" or "atraso", may not turn into a hand-off the rules did not see.
+  if (!rules.handoff) {
+    const text = normalize(detectorInput(raw));
+    if (callForConvenience(text) || pastToldAsReason(text)) return rules;
+  }
   const learned = learnedVerdict('handoff', raw, rules.handoff);
   if (learned.yes === rules.handoff) return rules;
   // A hand-off only the model sees has no rule family to name; the trigger reads it as a request for a person.
