@@ -263,7 +263,7 @@ export function detectHandoff(raw: string): HandoffResult {
     const text = normalize(detectorInput(raw));
     if (callForConvenience(text) || pastToldAsReason(text)) return rules;
   }
-  const learned = learnedVerdict('handoff', raw, rules.handoff);
+  const learned = learnedVerdict('handoff', raw, rules.handoff, (piece) => handoffByRules(piece).handoff);
   if (learned.yes === rules.handoff) return rules;
   // A hand-off only the model sees has no rule family to name; the trigger reads it as a request for a person.
   return learned.yes ? { handoff: true, confidence: learned.p, signals: [...rules.signals, 'learned'] } : { handoff: false, confidence: 0, signals: [...rules.signals, 'learned_veto'] };
