@@ -64,6 +64,11 @@ export function learnedProbability(name: LearnedBinary, raw: string, ruleFired: 
   return probability(m.heads[name], featuresOf(raw, m.artifact.ruleSignal && ruleFired ? ['rule'] : []));
 }
 
+/** A binary detector's cross-validated thresholds (the fast-model arbiter reads them to tell a close call). */
+export function learnedPolicy(name: LearnedBinary): BinaryPolicy {
+  return model().artifact.policy.binary[name];
+}
+
 /** The combined verdict: the rule unless the model contradicts it, or the model alone when very sure. */
 export function learnedVerdict(name: LearnedBinary, raw: string, ruleFired: boolean): { yes: boolean; p: number } {
   const p = learnedProbability(name, raw, ruleFired);
