@@ -31,7 +31,8 @@ export interface PipelineParts {
 export function composePipeline(p: PipelineParts): PipelineDeps {
   const { config, db, logger } = p;
   const embedder = selectEmbedder(config);
-  // Uncertain objections go to the fast model, bounded at 1.5 s (falls back to the detectors).
+  // Uncertain objections, and close opt-out, bot and hand-off calls, go to the fast model, bounded at 1.5 s
+  // (falls back to the detectors).
   const arbiter = config.ANTHROPIC_API_KEY
     ? {
         llm: createAnthropicClient({ apiKey: config.ANTHROPIC_API_KEY, ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}), timeoutMs: 1_500, maxRetries: 0 }),
@@ -68,6 +69,7 @@ export function composePipeline(p: PipelineParts): PipelineDeps {
     probeModel: () => probeModel(agent),
     modelOutage: { budgetMs: config.MODEL_OUTAGE_BUDGET_MS, retryBaseMs: config.MODEL_RETRY_BASE_MS },
     knowledge: knowledge.orchestrator,
+    ...(arbiter ? { binaryArbiter: arbiter } : {}),
     outbound: p.outbound,
     ...(p.mirror ? { mirrorInbound: (conversationId: string) => p.mirror!(conversationId) } : {}),
     fetchImage: async (instance, chatJid, id) => {

@@ -65,6 +65,11 @@ export function learnedProbability(name: LearnedBinary, raw: string, ruleFired: 
   return probability(m.heads[name], featuresOf(raw, m.artifact.ruleSignal && ruleFired ? ['rule'] : []));
 }
 
+/** A binary detector's cross-validated thresholds (the fast-model arbiter reads them to tell a close call). */
+export function learnedPolicy(name: LearnedBinary): BinaryPolicy {
+  return model().artifact.policy.binary[name];
+}
+
 /**
  * The combined verdict: the rule unless the model contradicts it, or the model alone when very sure.
  * `ruleOnPiece` (the detector's rules on one statement) lets a vetoed hit be judged on the

@@ -3,6 +3,7 @@ import type { Db } from '../db/index.js';
 import type { OutboundEnqueuer } from '../outbound/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 import type { TurnPolicy } from '../policy/index.js';
+import type { BinaryArbiterOptions } from './arbiter/binary-arbiter.js';
 
 export interface PendingMessage {
   id: string;
@@ -70,6 +71,8 @@ export interface PipelineDeps {
   replies: PipelineReplies;
   agent(input: AgentTurnInput): Promise<AgentTurnResult>;
   knowledge?: KnowledgePort;
+  /** Fast-model arbiter for close opt-out, bot and hand-off calls; only with an API key (absent: offline detectors alone). */
+  binaryArbiter?: BinaryArbiterOptions;
   outbound: OutboundEnqueuer;
   /** Read receipts; optional (console provider has none). Never throws into the turn. */
   markRead?(instance: string, chatJid: string, providerMessageIds: string[]): Promise<void>;

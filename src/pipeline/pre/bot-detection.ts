@@ -1,10 +1,11 @@
-import { detectBotSuspicion } from '../detectors/index.js';
+import { BOT_SUSPICION, firstHit } from '../arbiter/index.js';
 import { CONTINUE, stop, type Processor } from '../processor.js';
 import { loaded } from '../turn-context.js';
 
 /**
  * A doctor who sincerely asks whether Júlia is a bot or an AI gets the truth:
  * a short honest answer and the offer of a person. Júlia never denies it.
+ * With an API key, a close call goes to the fast model first (arbiter/).
  */
 export const botDetection: Processor = {
   name: 'bot_detection',
@@ -12,7 +13,7 @@ export const botDetection: Processor = {
   priority: 35,
   async run(ctx) {
     const l = loaded(ctx);
-    const hit = l.pending.find((m) => detectBotSuspicion(m.text ?? '').suspicious);
+    const hit = (await firstHit(ctx, BOT_SUSPICION, l.pending))?.m;
     if (!hit) return CONTINUE;
     await ctx.deps.db.rpc('business_event_emit', {
       p_event_type: 'bot_question_answered', p_doctor_id: l.doctor.id, p_conversation_id: ctx.conversationId,

@@ -1,4 +1,4 @@
-import { detectHandoff } from '../detectors/index.js';
+import { firstHit, HANDOFF } from '../arbiter/index.js';
 import { CONTINUE, stop, type Processor } from '../processor.js';
 import { loaded, pick } from '../turn-context.js';
 
@@ -6,6 +6,7 @@ import { loaded, pick } from '../turn-context.js';
  * A request for a person, a legal threat, strong anger or a payment dispute:
  * a human takes over. Júlia says so naturally, once; the send processor flips
  * the conversation to human control after the message is queued.
+ * With an API key, a close call goes to the fast model first (arbiter/).
  */
 export const handoffTrigger: Processor = {
   name: 'handoff_trigger',
@@ -13,7 +14,7 @@ export const handoffTrigger: Processor = {
   priority: 50,
   async run(ctx) {
     const l = loaded(ctx);
-    const hit = l.pending.map((m) => ({ m, r: detectHandoff(m.text ?? '') })).find((x) => x.r.handoff);
+    const hit = await firstHit(ctx, HANDOFF, l.pending);
     if (!hit) return CONTINUE;
     const reason = hit.r.reason ?? 'human_request';
     ctx.handoff = { doctorId: l.doctor.id, conversationId: ctx.conversationId, reason };

@@ -1,4 +1,4 @@
-import { detectOptOut } from '../detectors/index.js';
+import { firstHit, OPT_OUT } from '../arbiter/index.js';
 import { CONTINUE, stop, type Processor } from '../processor.js';
 import { loaded, pick } from '../turn-context.js';
 
@@ -6,6 +6,7 @@ import { loaded, pick } from '../turn-context.js';
  * A doctor who asks to stop is opted out at once, in doctor_state (the one
  * source of truth), gets one confirmation, and the turn ends. Under human
  * control the state still changes; only the automatic confirmation is withheld.
+ * With an API key, a close call goes to the fast model first (arbiter/).
  */
 export const optOut: Processor = {
   name: 'opt_out',
@@ -13,7 +14,7 @@ export const optOut: Processor = {
   priority: 30,
   async run(ctx) {
     const l = loaded(ctx);
-    const hit = l.pending.map((m) => ({ m, r: detectOptOut(m.text ?? '') })).find((x) => x.r.optOut);
+    const hit = await firstHit(ctx, OPT_OUT, l.pending);
     if (!hit) return CONTINUE;
     // Emits permission_changed (and a policy event) before we stop: I6.
     const res = await ctx.deps.db.rpc<{ changed: boolean }>('doctor_state_set_permission', {

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { LlmClient } from '../../integrations/anthropic/index.js';
+import type { LearnedBinary } from '../../learned-detectors/index.js';
+import { errorMessage, fold, withTimeout, type Logger } from '../../shared/index.js';
+
+export interface BinaryArbiterOptions {
+  llm: LlmClient;
+  /** The fast model. */
+  model: string;
+  /** The turn waits at most this long for the answer; then the offline verdict stands. Default 1,500 ms. */
+  timeoutMs?: number;
+  logger?: Logger;
+}
+
+/** One instruction file per question; each defines its label precisely (what is a yes, what is not). */
+const PROMPT_FILES: Record<LearnedBinary, string> = {
+  optOut: 'classificar-opt-out.md',
+  botSuspicion: 'classificar-suspeita-bot.md',
+  handoff: 'classificar-handoff.md',
+};
+
+const prompts = new Map<LearnedBinary, string>();
+function promptFor(question: LearnedBinary): string {
+  let text = prompts.get(question);
+  if (text === undefined) {
+    text = readFileSync(fileURLToPath(new URL(`../../../prompts/${PROMPT_FILES[question]}`, import.meta.url)), 'utf8').trim();
+    prompts.set(question, text);
+  }
+  return text;
+}
+
+/** "sim" is yes, "não" is no (a final full stop tolerated); anything else is no answer. */
+export function parseYesNo(answer: string): boolean | null {
+  const word = fold(answer).trim().replace(/[.!]$/, '');
+  if (word === 'sim') return true;
+  if (word === 'nao') return false;
+  return null;
+}
+
+/**
+ * A small fast-model call answers one yes/no question about one message. The
+ * instructions are the same for every call (cached prefix); the message is the
+ * only variable part. Never throws: a failure, a timeout or an odd answer is
+ * null, and the caller keeps its offline verdict.
+ */
+export async function askBinaryArbiter(opts: BinaryArbiterOptions, question: LearnedBinary, text: string): Promise<boolean | null> {
+  try {
+    const res = await withTimeout(
+      opts.llm.createMessage({
+        model: opts.model,
+        max_tokens: 5,
+        temperature: 0,
+        system: [{ type: 'text', text: promptFor(question), cache_control: { type: 'ephemeral' } }],
+        messages: [{ role: 'user', content: text.slice(0, 2_000) }],
+      }),
+      opts.timeoutMs ?? 1_500,
+      `${question} arbiter`,
+    );
+    const answer = res.content.map((b) => ('text' in b ? b.text : '')).join(' ');
+    const yes = parseYesNo(answer);
+    if (yes === null) opts.logger?.warn({ question, answer: answer.slice(0, 80) }, 'binary arbiter: unexpected answer, keeping the offline verdict');
+    return yes;
+  } catch (err) {
+    opts.logger?.warn({ question, err: errorMessage(err) }, 'binary arbiter unavailable, keeping the offline verdict');
+    return null;
+  }
+}

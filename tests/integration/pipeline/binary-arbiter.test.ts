@@ -1,0 +1,176 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAnthropicClient } from '../../../src/integrations/anthropic/index.js';
+import { detectBotSuspicion, detectHandoff, detectOptOut, readBinary, runTurn, type BinaryArbiterOptions } from '../../../src/pipeline/index.js';
+import { botSuspicionByRules } from '../../../src/pipeline/detectors/detect-bot-suspicion.js';
+import { handoffByRules } from '../../../src/pipeline/detectors/detect-handoff.js';
+import { optOutByRules } from '../../../src/pipeline/detectors/detect-opt-out.js';
+import { createLogger } from '../../../src/shared/index.js';
+import { startAnthropicFake, type AnthropicCall, type AnthropicFake } from '../../fakes/index.js';
+import { createTestDb, type TestDb } from '../../helpers/test-db.js';
+import { agentReply, harness, inbound, REPLIES } from './pipeline-harness.js';
+
+type Question = 'optOut' | 'botSuspicion' | 'handoff';
+const VERDICT = {
+  optOut: (t: string) => ({ rule: optOutByRules(t).optOut, offline: detectOptOut(t).optOut }),
+  botSuspicion: (t: string) => ({ rule: botSuspicionByRules(t).suspicious, offline: detectBotSuspicion(t).suspicious }),
+  handoff: (t: string) => ({ rule: handoffByRules(t).handoff, offline: detectHandoff(t).handoff }),
+};
+const reading = (q: Question, t: string) => readBinary(q, t, VERDICT[q](t).rule, VERDICT[q](t).offline);
+const closeFor = (t: string) => (['optOut', 'botSuspicion', 'handoff'] as const).filter((q) => reading(q, t).uncertain);
+
+/**
+ * The learned layer is retrained now and then, so each case takes the first of a few real lines that is a close
+ * call for exactly this question (and no other) with the offline verdict it needs.
+ */
+function closeCall(q: Question, offlineYes: boolean, lines: string[]): string {
+  const t = lines.find((x) => reading(q, x).offlineYes === offlineYes && closeFor(x).join() === q);
+  if (!t) throw new Error(`no close ${q} call with offline ${offlineYes} among the candidates; add one`);
+  return t;
+}
+const OPT_OUT_ADDED = ['Tira eu daí', 'me exclui ai parceiro', 'Me desvincula dessa base de contatos, não tenho mais interesse', 'Recebi 4 mensagens hoje. QUATRO. Me remova imediatamente.'];
+const OPT_OUT_VETOED = ['Vocês mandam mensagem às 6 da manhã de domingo?? Me tira dessa lista agora', 'Já tenho escala fixa pela Unimed e pelo outro app, não preciso. Pode tirar meu nome.', 'Como faço pra sair da lista, caso um dia eu queira?'];
+const BOT_ADDED = ['OLÁ ROBÔ', 'automático?', 'Manda um áudio pra eu ver se é gente mesmo'];
+const HANDOFF_NEAR_NO = ['Vi que o valor caiu em relação ao mês passado, por quê?', 'Cheguei no hospital e disseram que não tinha plantão nenhum no meu nome. Tô aqui na porta. E agora??'];
+
+/** Which of the three prompts a recorded call carried. */
+function questionOf(call: AnthropicCall): Question | 'other' {
+  const system = Array.isArray(call.system) ? call.system.map((b) => b.text).join('\n') : (call.system ?? '');
+  if (system.includes('parar TODO contato')) return 'optOut';
+  if (system.includes('robô, um bot')) return 'botSuspicion';
+  if (system.includes('passar agora para uma pessoa')) return 'handoff';
+  return 'other';
+}
+
+let db: TestDb;
+let fake: AnthropicFake;
+let arbiter: BinaryArbiterOptions;
+let logs: Array<Record<string, unknown>>;
+let phone = 5511922220000;
+beforeAll(async () => {
+  db = await createTestDb({ seed: true });
+  fake = await startAnthropicFake({ apiKey: 'test-key' });
+});
+afterAll(async () => {
+  await fake.close();
+  await db.close();
+});
+beforeEach(() => {
+  fake.reset();
+  logs = [];
+  const sink = new Writable({ write: (chunk, _enc, done) => (logs.push(JSON.parse(String(chunk))), done()) });
+  // As compose-pipeline builds it: the fast model, no SDK retries; the default 1.5 s bound.
+  arbiter = { llm: createAnthropicClient({ apiKey: 'test-key', baseURL: fake.url, timeoutMs: 5_000, maxRetries: 0 }), model: 'claude-haiku-4-5', logger: createLogger('info', sink) };
+});
+
+async function turn(texts: string[], opts: { key?: boolean; agent?: string } = {}) {
+  const conv = await inbound(db, String(++phone), texts);
+  const h = harness(db, opts.agent ? [agentReply(opts.agent)] : []);
+  const deps = opts.key === false ? h.deps : { ...h.deps, logger: arbiter.logger!, binaryArbiter: arbiter };
+  const started = Date.now();
+  const out = await runTurn(conv, deps);
+  const permission = (await db.pg.query<{ permission_state: string }>(`select s.permission_state from doctor_state s join conversations c on c.doctor_id = s.doctor_id where c.id = $1`, [conv])).rows[0]?.permission_state;
+  return { out, h, permission, ms: Date.now() - started };
+}
+const closeCalls = () => logs.filter((l) => l.msg === 'binary detector: close call');
+
+describe('fast-model arbiter for the binary detectors (with a key)', () => {
+  it('decides a close opt-out call: the model\'s "não" overrules the learned layer\'s added stop, with the cached prompt and only the message', async () => {
+    const text = closeCall('optOut', true, OPT_OUT_ADDED);
+    fake.push({ text: 'não' });
+    const { out, h, permission } = await turn([text], { agent: 'Tudo bem! Posso ajudar em algo?' });
+    expect(out.status).toBe('replied');
+    expect(permission).not.toBe('opted_out');
+    expect(h.agentCalls).toHaveLength(1);
+    const calls = fake.calls();
+    expect(calls.map(questionOf)).toEqual(['optOut']);
+    expect(calls[0]).toMatchObject({ model: 'claude-haiku-4-5', max_tokens: 5, temperature: 0, messages: [{ role: 'user', content: text }] });
+    expect(calls[0]!.system).toEqual([expect.objectContaining({ type: 'text', cache_control: { type: 'ephemeral' } })]);
+    expect(closeCalls()).toEqual([expect.objectContaining({ detector: 'optOut', uncertainty: 'learned_adds', offline: true, arbiter: false, decidedBy: 'arbiter' })]);
+  });
+
+  it('the model\'s "sim" restores a rule hit the learned layer vetoed: opted out and confirmed once', async () => {
+    const text = closeCall('optOut', false, OPT_OUT_VETOED);
+    fake.push({ text: 'sim' });
+    const { out, h, permission } = await turn([text]);
+    expect(out.stoppedBy).toEqual({ processor: 'opt_out', reason: 'opt_out' });
+    expect(permission).toBe('opted_out');
+    expect(h.sent.map((s) => s.text)).toEqual(REPLIES.optOutConfirmation);
+    expect(fake.calls().map(questionOf)).toEqual(['optOut']);
+    expect(closeCalls()[0]).toMatchObject({ uncertainty: 'learned_veto', arbiter: true, decidedBy: 'arbiter' });
+  });
+
+  it('decides bot suspicion and hand-off close calls the same way', async () => {
+    const bot = closeCall('botSuspicion', true, BOT_ADDED);
+    fake.push({ text: 'nao' });
+    const first = await turn([bot], { agent: 'Oi! Em que posso ajudar?' });
+    expect(first.out.status).toBe('replied');
+    expect(first.h.sent.map((s) => s.text)).not.toContain(REPLIES.botAnswer);
+    expect(fake.calls().map(questionOf)).toEqual(['botSuspicion']);
+
+    fake.reset();
+    const person = closeCall('handoff', false, HANDOFF_NEAR_NO);
+    fake.push({ text: 'sim' });
+    const second = await turn([person]);
+    expect(second.out.stoppedBy).toEqual({ processor: 'handoff_trigger', reason: 'handoff_human_request' });
+    expect(second.h.sent.map((s) => s.text)).toEqual(REPLIES.handoffMessages);
+    expect(second.h.agentCalls).toHaveLength(0);
+    expect(fake.calls().map(questionOf)).toEqual(['handoff']);
+  });
+
+  it('is not called on clear messages', async () => {
+    const stop = await turn(['quero me descadastrar dessa lista']);
+    expect(stop.permission).toBe('opted_out');
+    const chat = await turn(['tem plantão sábado?'], { agent: 'Tenho sim!' });
+    expect(chat.out.status).toBe('replied');
+    const person = await turn(['quero falar com seu supervisor']);
+    expect(person.out.stoppedBy?.processor).toBe('handoff_trigger');
+    expect(fake.calls()).toEqual([]);
+    expect(closeCalls()).toEqual([]);
+  });
+
+  it('a slow model (beyond the 1.5 s bound) leaves the offline verdict, and two close calls wait one bound, not two', async () => {
+    const [a, b] = OPT_OUT_ADDED.filter((x) => reading('optOut', x).offlineYes && closeFor(x).join() === 'optOut');
+    expect(b, 'two close opt-out lines are needed').toBeDefined();
+    fake.setHandler(() => ({ text: 'nao', delayMs: 4_000 }));
+    const { out, permission, ms } = await turn([a!, b!]);
+    expect(out.stoppedBy).toEqual({ processor: 'opt_out', reason: 'opt_out' });
+    expect(permission).toBe('opted_out');
+    expect(fake.calls()).toHaveLength(2);
+    expect(ms).toBeGreaterThanOrEqual(1_400);
+    expect(ms).toBeLessThan(2_900);
+    expect(logs.filter((l) => l.level === 40 && String(l.err).includes('timed out'))).toHaveLength(2);
+    expect(closeCalls().map((l) => l.decidedBy)).toEqual(['learned', 'learned']);
+  });
+
+  it('a 500 or an odd answer leaves the offline verdict and the turn goes on', async () => {
+    const text = closeCall('optOut', true, OPT_OUT_ADDED);
+    fake.push({ status: 500 });
+    const failed = await turn([text]);
+    expect(failed.permission).toBe('opted_out');
+    expect(failed.h.sent.map((s) => s.text)).toEqual(REPLIES.optOutConfirmation);
+    expect(failed.ms).toBeLessThan(1_500);
+
+    const person = closeCall('handoff', false, HANDOFF_NEAR_NO);
+    fake.push({ text: 'talvez, depende' });
+    const odd = await turn([person], { agent: 'Vou verificar pra você.' });
+    expect(odd.out.status).toBe('replied');
+    expect(odd.h.agentCalls).toHaveLength(1);
+    expect(logs.some((l) => l.msg === 'binary arbiter: unexpected answer, keeping the offline verdict')).toBe(true);
+    expect(closeCalls().map((l) => l.decidedBy)).toEqual(['learned', 'rules']);
+  });
+});
+
+describe('without a key', () => {
+  it('never calls the model, even on a close call, and keeps the offline verdict', async () => {
+    const text = closeCall('optOut', true, OPT_OUT_ADDED);
+    const { permission, h } = await turn([text], { key: false });
+    expect(permission).toBe('opted_out');
+    expect(h.sent.map((s) => s.text)).toEqual(REPLIES.optOutConfirmation);
+    const vetoed = closeCall('optOut', false, OPT_OUT_VETOED);
+    const kept = await turn([vetoed], { key: false, agent: 'Certo!' });
+    expect(kept.permission).not.toBe('opted_out');
+    expect(fake.calls()).toEqual([]);
+    expect(logs).toEqual([]);
+  });
+});
