@@ -13,3 +13,16 @@ describe('reasonClauses', () => {
     expect(reasonClauses('qual o valor do plantão de domingo?')).toBeNull();
   });
 });
+
+// h14-objection9 (set 8 families): discourse tags and, beside a bot question, how the replies read are no reason.
+describe('reasonClauses, set 8 families', () => {
+  it('drops tags and the bot suspicion evidence', () => {
+    expect(reasonClauses('vc é robô, né? pode falar')).toBeNull();
+    expect(reasonClauses('moça, por favor, não me chama mais')).toBeNull();
+    expect(reasonClauses('que texto enorme em um segundo, vc é um robô?')).toBeNull();
+  });
+
+  it('keeps a real reason beside a tag', () => {
+    expect(reasonClauses('Júlia, me tira da lista, vou me mudar pro exterior')).toBe('vou me mudar pro exterior');
+  });
+});

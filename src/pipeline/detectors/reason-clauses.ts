@@ -1,6 +1,15 @@
 import { botSuspicionByRules } from './detect-bot-suspicion.js';
 import { handoffByRules } from './detect-handoff.js';
 import { optOutByRules } from './detect-opt-out.js';
+import { fold } from './normalize.js';
+
+// h14-objection9: a clause that is only a discourse tag ("né", "pode falar", "Júlia", "me desculpa a pergunta",
+// "tipo a Alexa", a greeting, a thanks, a signature such as "Dra. Ana aqui") carries no reason; read alone, the
+// neighbours would make one up (set 8: "né. Pode falar" -> confianca). Beside a bot question, how the replies
+// read ("que resposta genérica", "um textão") is the suspicion's evidence, not a reason.
+const TAG =
+  /^(ne|ne nao|pode falar|fala ai|serio|julia|ju|oi|ola|olha|bom dia|boa tarde|boa noite|por favor|por gentileza|(me )?desculp\w*( a pergunta)?|tipo (a|o) \w+|ou nao|moca|moco|querid[oa]|amig[oa]|doutora?|dra|dr|viu|ta|ta bom|obrigad[oa]( pelo contato)?|grat[oa]|valeu|beijos?|abracos?|agradeco( o| pelo)? (contato|mensagem|atencao)|(dra?|doutora?) \w+( aqui)?|\w+ aqui)$/;
+const CANNED = /\b((resposta|mensagem|texto|textao)s? (\w+ ){0,2}(generic\w*|pront\w*|padrao|automatic\w*|gigante\w*|enorme\w*|grande\w*|long[oa]s?)|textao)\b/;
 
 /**
  * The clauses of a message that are not the act itself (h14-detectors7): in "me tira da lista, esse ano vou
@@ -10,6 +19,13 @@ import { optOutByRules } from './detect-opt-out.js';
 export function reasonClauses(text: string): string | null {
   const clauses = text.split(/[.;!?\n]+|,\s*|\s+mas\s+/i).map((c) => c.trim()).filter(Boolean);
   const isAct = (c: string) => optOutByRules(c).optOut || handoffByRules(c).handoff || botSuspicionByRules(c).suspicious;
-  const kept = clauses.filter((c) => !isAct(c));
-  return kept.length > 0 && kept.length < clauses.length ? kept.join('. ') : null;
+  const bot = botSuspicionByRules(text).suspicious;
+  const isTag = (c: string) => {
+    const f = fold(c).replace(/[^a-z0-9 ]+/g, ' ').replace(/\s+/g, ' ').trim();
+    return TAG.test(f) || (bot && CANNED.test(f));
+  };
+  const rest = clauses.filter((c) => !isAct(c));
+  if (rest.length === 0 || rest.length === clauses.length) return null;
+  const kept = rest.filter((c) => !isTag(c));
+  return kept.length > 0 ? kept.join('. ') : null;
 }

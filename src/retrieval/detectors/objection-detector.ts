@@ -4,6 +4,7 @@ import type { KnnVote } from './knn.js';
 import type { ObjectionLabel } from './labels.js';
 import { normalizeText } from '../normalize.js';
 import { CUE_TUNING, isOpenQuestion, objectionFromCues } from './objection-cues.js';
+import { isNeutralLogistics, objectionFromFrames } from './objection-frames.js';
 import { learnedObjection } from '../../learned-detectors/index.js';
 
 // Patterns run on normalised text: folded, lowercase, abbreviations expanded
@@ -126,7 +127,7 @@ const RULES: Rule<ObjectionLabel>[] = [
   {
     label: 'motivacao',
     pattern:
-      /\b(cansad\w*|exaust\w*|esgotad\w*|burn ?out|nao aguento mais|chega de plant\w*|parei (de|com) plant\w*|larguei (o |os )?plant\w*|nao quero mais (plant\w*|fazer plant\w*)|(dar|dando|dei) um tempo|qualidade de vida|quero ter vida|sem animo|desanimad\w*|saco cheio|nao (faco|pego) mais plant\w*|focando no consultorio)\b/,
+      /\b(cansad\w*|exaust\w*|esgotad\w*|burn ?out|nao aguento mais(?! (isso|essa enrolacao|esse descaso|voces|esperar|essa demora|esse atendimento|essa empresa))|chega de plant\w*|parei (de|com) plant\w*|larguei (o |os )?plant\w*|nao quero mais (plant\w*|fazer plant\w*)|(dar|dando|dei) um tempo|qualidade de vida|quero ter vida|sem animo|desanimad\w*|saco cheio|nao (faco|pego) mais plant\w*|focando no consultorio)\b/,
   },
   {
     label: 'comunicacao',
@@ -141,7 +142,7 @@ const RULES: Rule<ObjectionLabel>[] = [
 // plantão de pediatria, só faço clínica", "parei de fazer UTI, não manda mais essas") is a preference whose
 // reason is the objection.
 const NOT_AN_OBJECTION =
-  /\b(((para|pare|parem|parar) de (me )?(mandar|enviar|chamar)|nao (me )?(mande|mandem|manda) mais)( (me|mais|nada|isso|mensagem|mensagens|coisa|por favor))*(?= *$)|(me )?(tira|tire|remove|remova|exclui|exclua) (da|dessa|desta|do|meu)|sair (da|dessa) lista|descadastr\w*|robo|bot|chatgpt|inteligencia artificial|(uma|e) ia|automatic\w*|maquina|(pessoa|gente|alguem) de verdade|humana|humano|procon|processar|justica|denunciar)\b/;
+  /\b(((para|pare|parem|parar) de (me )?(mandar|enviar|chamar)|nao (me )?(mande|mandem|manda) mais)( (me|mais|nada|isso|mensagem|mensagens|coisa|por favor))*(?= *$)|(me )?(tira|tire|remove|remova|exclui|exclua) (da|dessa|desta|do|meu)|(?<!nao (quero|vou|pretendo) )sair (da|dessa) lista|descadastr\w*|(?<!nao sou (um )?)robo|bot|chatgpt|inteligencia artificial|(uma|e) ia|automatic\w*|maquina|(pessoa|gente|alguem) de verdade|humana|humano|procon|processar|justica|denunciar)\b/;
 
 /**
  * The objection behind a message that is acted on otherwise (an opt-out, a hand-off, a bot question):
@@ -152,9 +153,22 @@ const NOT_AN_OBJECTION =
 // "reclame aqui" the threat; read alone they would pass for comunicacao or confianca.
 const ACT_WORDS = /\b(me (liga|ligue|liguem|ligar)|liga (pra|para) mim|spam|reclame aqui|procon|justica|processar|denunciar)\b/g;
 
+// h14-objection9: beside a question about a machine, how the replies read (canned, generic, long, instant) is
+// the suspicion's evidence, not a complaint about how we write (sets 3, 7 and 8: "que resposta genérica, tem
+// alguém aí?", "um texto gigante em 2 segundos, duvido que seja pessoa" have no objection).
+const BOT_TALK = /\b(robo\w*|bot|chatgpt|inteligencia artificial|(uma|e) ia|automatic\w*|maquina|pessoa|humano|humana)\b/;
+const WRITING_EVIDENCE = /\b((resposta|mensagem|texto|textao)s? (\w+ ){0,2}(generic\w*|pront\w*|padrao|automatic\w*|gigante\w*|enorme\w*|grande\w*|long[oa]s?)|textao)\b/g;
+
+/** The normalised text with the act's own words set aside, so that only its reason is read. */
+function besideTheAct(normalized: string): string {
+  const rest = normalized.replace(ACT_WORDS, ' ');
+  return BOT_TALK.test(rest) ? rest.replace(WRITING_EVIDENCE, ' ') : rest;
+}
+
 export function objectionBehind(text: string): ObjectionLabel | null {
-  const normalized = normalizeText(text).replace(ACT_WORDS, ' ');
-  return RULES.find((rule) => rule.pattern.test(normalized))?.label ?? null;
+  const normalized = besideTheAct(normalizeText(text));
+  // The set 8 frames first: narrower situations that the older rules would misread (objection-frames.ts).
+  return objectionFromFrames(normalized) ?? RULES.find((rule) => rule.pattern.test(normalized))?.label ?? null;
 }
 
 /** Neighbour thresholds, calibrated on the first labelled set only (bench/detectors-eval.ts). */
@@ -193,6 +207,13 @@ function createLayeredDetector(
   if (cues === false) return base;
   return {
     detect(text) {
+      // h14-objection9: neutral logistics and the set 8 frames come before the older rules. A frame also
+      // names the reason beside a stop the opt-out detector did not flag ("mensagem às 6 da manhã de domingo??
+      // me tira dessa lista"), as objectionBehind does for flagged ones.
+      const normalized0 = normalizeText(text);
+      if (isNeutralLogistics(normalized0)) return { label: null, confidence: 0.9, via: 'rule' };
+      const framed = objectionFromFrames(NOT_AN_OBJECTION.test(normalized0) ? besideTheAct(normalized0) : normalized0);
+      if (framed) return { label: framed, confidence: 0.9, via: 'rule' };
       const d = base.detect(text);
       if (d.via !== 'knn') return d;
       // Neighbours answer by shared words, so they are overruled where words mislead:
