@@ -32,6 +32,8 @@ export const GROUPS: Record<string, string> = {
   'set-7': `${DIR}/eval-7.jsonl`,
   // Scored blind once on h14-detectors8 (docs/eval/detectors-blind-8.json); development data since (h14-detectors9).
   'set-8': `${DIR}/eval-8.jsonl`,
+  // Scored blind once on h14-detectors9 (docs/eval/detectors-blind-9.json); development data since.
+  'set-9': `${DIR}/eval-9.jsonl`,
   'dev-a': `${DIR}/dev-h14.jsonl`,
   'dev-b': `${DIR}/dev-h14-b.jsonl`,
   'dev-c': `${DIR}/dev-h14-c.jsonl`,
@@ -90,6 +92,8 @@ const BLIND: Record<string, string> = {
   'set-7': 'docs/eval/detectors-set-7-rules-h14-7.json',
   // Set 8 on the rules of h14-detectors8 alone, snapshot before h14-detectors9 read it.
   'set-8': 'docs/eval/detectors-set-8-rules-h14-8.json',
+  // Set 9 on the rules of h14-detectors9 alone, snapshot before anyone read it.
+  'set-9': 'docs/eval/detectors-set-9-rules-h14-9.json',
 };
 
 /** Ids whose blind verdict was wrong, per detector (the lists hold "id: text"). */
@@ -111,6 +115,9 @@ function signalled(text: string, rule: Record<BinaryName, boolean>): Record<Bina
   };
 }
 
+/** Comma clauses as pieces too (PIECE_COMMAS=1): a design compared by leave-one-set-out (h14-detectors9). */
+const PIECE_COMMAS = process.env.PIECE_COMMAS === '1';
+
 const PIECE_RULES: Record<BinaryName, (text: string) => boolean> = {
   optOut: (t) => optOutByRules(t).optOut,
   botSuspicion: (t) => botSuspicionByRules(t).suspicious,
@@ -118,7 +125,7 @@ const PIECE_RULES: Record<BinaryName, (text: string) => boolean> = {
 };
 
 function piecesOf(text: string, signals: string[]): Record<BinaryName, Features[]> {
-  const pieces = statedPieces(text);
+  const pieces = statedPieces(text, { commas: PIECE_COMMAS });
   const out = {} as Record<BinaryName, Features[]>;
   for (const name of BINARY) out[name] = pieces.filter(PIECE_RULES[name]).map((piece) => extractFeatures(piece, signals));
   return out;

@@ -13,16 +13,18 @@ import { canonical } from '../shared/detector-normalize.js';
  * Questions are left out: "como faço pra sair da lista?" depends on what surrounds it. A
  * one-piece message has nothing to separate, so it yields nothing.
  */
-export function statedPieces(raw: string): string[] {
+export function statedPieces(raw: string, opts: { commas?: boolean } = {}): string[] {
   const text = canonical(raw);
   const sentences = text.match(/[^.?!;\n]+[.?!;\n]*/g) ?? [];
   const pieces: string[] = [];
+  let all = 0;
   for (const s of sentences) {
-    if (s.includes('?')) continue;
     const parts = s.split(/,\s*(?:mas|porem|porém|contudo|entretanto)\s+/i);
-    const last = parts[parts.length - 1]!.trim();
-    if (last.length > 0) pieces.push(last);
+    // With `commas`, every comma clause of a statement is a piece ("apaga meu contato aí, já trabalho com…").
+    const clauses = opts.commas ? parts[parts.length - 1]!.split(/,\s*/) : [parts[parts.length - 1]!];
+    all += parts.length - 1 + clauses.length;
+    if (s.includes('?')) continue;
+    for (const c of clauses) if (c.trim().length > 0) pieces.push(c.trim());
   }
-  const all = sentences.length + sentences.reduce((n, s) => n + (s.split(/,\s*(?:mas|porem|porém|contudo|entretanto)\s+/i).length - 1), 0);
   return all > 1 ? pieces : [];
 }

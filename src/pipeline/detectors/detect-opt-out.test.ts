@@ -306,3 +306,30 @@ describe('set 8 families (h14-detectors9)', () => {
     expect(optOutByRules(text).optOut).toBe(false);
   });
 });
+
+describe('set 9 families (h14-detectors9)', () => {
+  it.each([
+    'pode me tirar do cadastro de uma vez, não quero mais',
+    'nem me manda mais nada, tá bom?',
+    'nunca mais me escreve, por favor',
+    'podem apagar tudo que vocês têm sobre mim',
+    'hi, please take me off your list',
+    'me tira desse esquema aí',
+    'renovo meu pedido de descadastro',
+    'Não, obrigado, me tira da lista de vocês',
+    'Não quero, me removam dos contatos',
+  ])('opts out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(true);
+  });
+  it.each([
+    'minha colega pediu pra outra agência tirar ela da lista deles',
+    'e se eu pedir pra sair da lista, perco meu histórico?',
+    'eu não, quero continuar recebendo as vagas',
+    'não quero, prefiro continuar na lista',
+  ])('not an opt-out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(false);
+  });
+  it('the learned layer cannot add a stop the message sets aside: %s', () => {
+    expect(detectOptOut('vocês me tiraram da lista sem querer? quero continuar').optOut).toBe(false);
+  });
+});

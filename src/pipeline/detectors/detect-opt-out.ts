@@ -36,7 +36,10 @@ const REMOVE = oneOf(
 
 // h14-detectors7: a list named after one specialty, newsletter or waiting line is one kind of item ("me tira da
 // lista de obstetrícia", "tira meu email da lista de newsletter"); a list of contacts or offers is all of them.
-const NARROW_LIST = new RegExp(`^${oneOf('de', 'da', 'do', 'dos', 'das')} (?!${oneOf('transmissao', 'contatos?', 'voces', 'voce', 'vcs', 'medicos?', 'vagas?', 'plantao', 'plantoes', 'envios?', 'disparos?', 'whatsapp', 'zap', 'mensage(?:m|ns)', 'ofertas?', 'divulgac(?:ao|oes)', 'oportunidades?', 'marketing', 'spam', 'sua', 'seu', 'vcs', 'empresa', 'contato', 'telefones?', 'numeros?', 'clientes?', 'cadastro', 'cadastrados')}\\b)\\S+`);
+// h14-detectors9: "de vez", "de uma vez por todas" say for good, not which list.
+const NARROW_LIST = new RegExp(`^${oneOf('de', 'da', 'do', 'dos', 'das')} (?!${oneOf('vez', 'uma vez', 'todas?', 'todos', 'tudo', 'qualquer', 'transmissao', 'contatos?', 'voces', 'voce', 'vcs', 'medicos?', 'vagas?', 'plantao', 'plantoes', 'envios?', 'disparos?', 'whatsapp', 'zap', 'mensage(?:m|ns)', 'ofertas?', 'divulgac(?:ao|oes)', 'oportunidades?', 'marketing', 'spam', 'sua', 'seu', 'vcs', 'empresa', 'contato', 'telefones?', 'numeros?', 'clientes?', 'cadastro', 'cadastrados')}\\b)\\S+`);
+
+const THEIR_LIST = /^(?:deles|delas|dele|dela|da outra|do outro|da concorrente|do concorrente|de la|daquela|daquele)\b/;
 
 // Bare removal verbs; "cancela" is left out: alone it cancels a booked shift.
 const BARE_REMOVE = oneOf('tira', 'tire', 'tirem', 'retira', 'retire', 'retirem', 'remove', 'remova', 'removam', 'exclui', 'exclua', 'excluam', 'apaga', 'apague', 'apaguem', 'deleta', 'delete');
@@ -106,7 +109,7 @@ const BE_CONTACTED = `ser ${oneOf('contatad[oa]', 'contactad[oa]', 'procurad[oa]
 // ("não me procure", "favor não me procurar", "nao me manda").
 const CONTACT = oneOf(
   SEND, 'lig(?:ue|uem|a|ar|arem)', 'cham(?:e|em|a|ar|arem)', 'procur(?:e|em|a|ar|arem)', 'contat(?:e|em|ar|arem)', 'contact(?:e|em|ar|arem)',
-  'escrev(?:a|am|er|erem)', 'incomod(?:e|em|a|ar|arem)', 'perturb(?:e|em|a|ar|arem)', 'ench(?:a|am|e|er|erem)', 'acion(?:e|em|ar|arem)',
+  'escrev(?:a|am|e|er|erem)', 'incomod(?:e|em|a|ar|arem)', 'perturb(?:e|em|a|ar|arem)', 'ench(?:a|am|e|er|erem)', 'acion(?:e|em|ar|arem)',
 );
 
 // h14-detectors8 (set 7's misses, read by family; fresh paraphrases in the unit tests):
@@ -132,7 +135,7 @@ const RECALL_FRAMES: readonly Rule[] = [
     // Only the future offers in general, or nothing after: "me desconsidere pra essa vaga" is one shift.
     rejectTail: (tail) => tail !== '' && !/^(?:(?:d|n|para |pra )?(?:as|os|das|dos|nas|nos) (?:proximas|proximos|futuras|futuros|novas|novos|demais|outras)|de (?:tudo|todas|todos|agora em diante)|daqui (?:pra|para) frente|por favor|obrigad)/.test(tail),
   },
-  { name: 'remove_me_from_this', confidence: 0.85, pattern: /\bme (?:tira|tire|tirem|remove|remova|removam|exclui|exclua|excluam) (?:dessa|desta|disso|desse|deste) (?:porra|merda|bosta|palhacada|bagaca|joca|treco|parada|budega|droga)\b/ },
+  { name: 'remove_me_from_this', confidence: 0.85, pattern: /\bme (?:tira|tire|tirem|remove|remova|removam|exclui|exclua|excluam) (?:dessa|desta|disso|desse|deste) (?:porra|merda|bosta|palhacada|bagaca|joca|treco|parada|budega|droga|negocio|esquema|trem|coisa|role|lance)\b/ },
   // h14-detectors9: the polite infinitive of a removal ("pode me excluir, moro em outra cidade", "favor me retirar"). A
   // tail that starts with a preposition or article names what from ("da escala", "do grupo de pediatria"), which
   // the list rules judge; "tirar" is left out ("pode me tirar uma dúvida?").
@@ -158,7 +161,8 @@ const RULES: readonly Rule[] = [
   {
     name: 'remove_from_list',
     confidence: 0.95,
-    rejectTail: (tail) => NARROW_LIST.test(tail),
+    // h14-detectors9: "pedi pra outra empresa me tirar da lista deles": another party's list.
+    rejectTail: (tail) => NARROW_LIST.test(tail) || THEIR_LIST.test(tail),
     // "me tira dessa porra de lista": a word or two of venting may sit before the container.
     pattern: new RegExp(`\\b(?:(?:me|nos) ${REMOVE}|${REMOVE} (?:me|eu|nos|${MY_ID})) ${FROM} (?:sua |seu |vossa |essa |esta )?(?:\\S+ (?:de |da |do )?){0,2}?${CONTAINER}\\b`),
     negatable: true,
@@ -190,7 +194,8 @@ const RULES: readonly Rule[] = [
   {
     name: 'do_not_send',
     confidence: 0.93,
-    pattern: new RegExp(`\\b(?:nao|nunca mais) (?:quero que (?:voce |voces )?)?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b`),
+        // h14-detectors9: "nem me manda mais nada" (the "nem" of exasperation); "nunca mais me escreve" needs no object.
+    pattern: new RegExp(`\\b(?:nao|nem|nunca mais) (?:quero que (?:voce |voces )?)?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b|\\bnunca mais (?:me |nos )?${CONTACT}\\b`),
     // "não me chama mais de doutor", "não manda mais de 3 por dia": a name or a cap, not a stop.
     rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail) || PLACE_TAIL.test(tail),
   },
@@ -213,6 +218,12 @@ const RULES: readonly Rule[] = [
     negatable: true,
     rejectTail: isShiftSpecific,
   },
+  // h14-detectors9: the request named as such ("reitero meu pedido de exclusão", "segue meu pedido de descadastro").
+  { name: 'removal_request_named', confidence: 0.9, pattern: /\b(?:meu|o|um|novo) (?:pedido|requerimento|solicitacao) de (?:exclusao|remocao|descadastro|descadastramento|retirada|apagamento)\b/, negatable: true, rejectTail: (tail) => /^(?:d[aoe]s? (?:vaga|plantao|escala|reserva|turno|proposta)|desse|dessa)\b/.test(tail) },
+  // h14-detectors9: every record deleted ("podem deletar tudo que vocês têm de mim", "apaguem todos os meus dados").
+  { name: 'delete_everything', confidence: 0.9, pattern: /\b(?:apag|delet|exclu|elimin)\w* (?:tudo|todos os (?:meus )?(?:dados|registros)|todas as (?:minhas )?informac\w*)(?: (?:que|q) (?:voces?|vcs?) (?:tem|tenham|guardam?) (?:de|sobre) mim| (?:meu|meus|sobre mim|de mim))/, negatable: true },
+  // h14-detectors9: English, as doctors borrow it ("please remove me from your list", "stop texting me"); "off" arrives as "of", repeated letters being squeezed.
+  { name: 'english_stop', confidence: 0.9, pattern: /\b(?:remove me|take me off?|unsubscribe me|stop (?:texting|messaging|sending|contacting) me|do not (?:contact|text|message) me|dont (?:contact|text|message) me)\b/ },
   // "cancela o envio dessas mensagens", "suspende os disparos": stopping the sending itself.
   { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'cess(?:e|em|ar|a)', 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens', 'recebimento', 'notificac(?:ao|oes)')}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
   { name: 'do_not_insist', confidence: 0.88, pattern: /\b(?:nao|parem de|pare de|para de|chega de) (?:me )?(?:insist\w*)\b/, rejectText: (t) => /\bnao insist\w* (?:muito|tanto)\b/.test(t), rejectTail: isShiftSpecific },
@@ -241,8 +252,22 @@ const RULES: readonly Rule[] = [
 // Rules whose object is general by construction: they survive a narrow frame elsewhere in the message.
 // A bare "me removam"/"me exclui" has no object to narrow it (h14-detectors7: it was vetoed by a complaint about
 // frequency before it, "recebo 10 por semana, me removam").
-const GENERAL_RULES = new Set(['remove_me_from_this', 'unsubscribe', 'bare_remove_me', 'block_me', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
+const GENERAL_RULES = new Set(['removal_request_named', 'delete_everything', 'english_stop', 'remove_me_from_this', 'unsubscribe', 'bare_remove_me', 'block_me', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
 
+
+// h14-detectors9: a bare "não" closed by a comma is an answer of its own ("Eu não, quero continuar recebendo", "Não
+// quero, me remove da lista"). Normalising drops the comma and would glue it to the next verb, turning a wish to stay
+// into "não quero continuar recebendo" and a stop into a negated one; so it becomes a sentence, and a sentence that is
+// only a refusal carries no stop.
+const BARE_NO = /^(?:eu )?(?:nao|nem)(?: (?:quero|obrigad[oa]|valeu|mesmo|eu|senhor[a]?))?$/;
+function bareNoApart(text: string): string {
+  return text.replace(/(^|[.!?;,]\s*|\beu\s+)(n[ãa]o(?:\s+quero)?)\s*,/giu, '$1$2.');
+}
+
+function setAside(raw: string): boolean {
+  const normalized = normalize(keepsOn(detectorInput(raw)));
+  return CONDITIONAL_STOP.test(normalized) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized);
+}
 
 /** Does the doctor ask us to stop contacting him? Deterministic, no I/O. */
 export function optOutByRules(raw: string): OptOutResult {
@@ -252,7 +277,7 @@ export function optOutByRules(raw: string): OptOutResult {
   if (CONDITIONAL_STOP.test(normalized) || ECHO_REFUSED.test(text) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || NEW_NUMBER.test(normalized) || ONE_FORMAT.test(normalized)) {
     return { optOut: false, confidence: 0 };
   }
-  const own = ownSentences(text);
+  const own = ownSentences(bareNoApart(text)).filter((s) => !BARE_NO.test(s));
   if (own.length === 0) return { optOut: false, confidence: 0 };
   const found = matchRules(RULES, own.join(' '), own);
   const narrow = own.some(NARROW_OBJECT) && !own.some((c) => ENDS_WITH_GENERAL_STOP.test(c) && !SOMEONE_ELSE.test(c));
@@ -264,6 +289,9 @@ export function optOutByRules(raw: string): OptOutResult {
 /** The rules combined with the learned layer (h14-detectors4): what the pipeline and `julia classify` use. */
 export function detectOptOut(raw: string): OptOutResult {
   const rules = optOutByRules(raw);
+  // h14-detectors9: the frames that set a stop aside (a wish to stay, a condition, a joke, another addressee) bind the
+  // model too: it reads "me tiraram da lista? quero continuar" as words of a stop and cannot tell the question from it.
+  if (!rules.optOut && setAside(raw)) return rules;
   const learned = learnedVerdict('optOut', raw, rules.optOut, (piece) => optOutByRules(piece).optOut);
   if (learned.yes === rules.optOut) return rules;
   // The model vetoes a rule hit it finds very unlikely, or adds a stop it is very sure of.

@@ -18,7 +18,8 @@ export function keepsOn(text: string): string {
 // Sentences that mention a stop without asking for one. Each is a linguistic frame, not a phrase list:
 // - continuation stated anywhere wins over a stop phrase ("continua mandando", "quero continuar recebendo",
 //   "manda aí a vaga", "pelo contrário"); a negated continuation ("não quero continuar recebendo") does not;
-const CONTINUE = /\b(?:(?<!(?:voce|voces|ele|eles|ainda|e|mas) )(?:continua|continue|continuem|continuar) (?:a )?(?:me )?(?:mandando|enviando|mandar|enviar|recebendo|receber)|(?:pode|podem) continuar|quero (?:continuar |seguir )?receb\w* (?:mais|as|os|sim|vagas?|plantoes|mensage\w*)|pelo contrario|manda (?:ai|sim|as proximas|mais)|pode (?:mandar|me mandar|enviar)|gosto (?:das|de receber)|mas eu gosto)\b/;
+// h14-detectors9: "quero continuar!" closing the message (after "vocês me tiraram da lista?").
+const CONTINUE = /\bquero (?:continuar|ficar|seguir)(?: (?:na|no) (?:lista|grupo|cadastro))?$|\b(?:(?<!(?:voce|voces|ele|eles|ainda|e|mas) )(?:continua|continue|continuem|continuar) (?:a )?(?:me )?(?:mandando|enviando|mandar|enviar|recebendo|receber)|(?:pode|podem) continuar|quero (?:continuar |seguir )?receb\w* (?:mais|as|os|sim|vagas?|plantoes|mensage\w*)|pelo contrario|manda (?:ai|sim|as proximas|mais)|pode (?:mandar|me mandar|enviar)|gosto (?:das|de receber)|mas eu gosto)\b/;
 // "não faz sentido continuar recebendo": a judgement on continuing negates it like "não quero" does.
 const NEGATED_BEFORE = /\b(?:nao|nem|nunca|jamais)(?: \S+){0,1} ?$|\bnao (?:faz (?:mais )?sentido|tem (?:mais )?(?:porque|por que|sentido|motivo|razao)|vale (?:mais )?a pena|compensa(?: mais)?|ha (?:porque|motivo|razao))(?: eu| pra mim)? ?$/;
 // - a joke taken back ("tô brincando", "zoeira");
@@ -68,8 +69,8 @@ function mentionsWithoutAsking(sentence: string): boolean {
 // sair eu aviso") or an echo the doctor refuses ("sair dessa lista? nunca, ...") is not a request. The refusal must
 // stand alone: "quem te deu meu contato? nunca autorizei" goes on to a verb and still stops.
 // h14-detectors9: "for" needs "eu" ("é bot? se for, me descadastra" is conditional on a fact about us, and stops);
-// the condition may follow the stop ("como faço pra sair, caso um dia eu queira?").
-export const CONDITIONAL_STOP = /\b(?:quando|se|caso|no dia que|o dia que|no dia em que) (?:um dia )?(?:(?:eu )?(?:quiser|quizer|precisar|decidir|resolver)|eu for) (?:\S+ )?(?:sair|parar|ser removid|ser excluid|descadastr|que (?:voces )?parem|que me tirem)|\b(?:sair|parar|descadastr\w*|ser (?:removid|excluid|retirad)\w*)\b(?: \S+){0,6} (?:se|caso) (?:um dia )?(?:eu )?(?:queira|quiser|quizer|precise|precisar|decida|decidir|resolva|resolver)\b/;
+// "se eu pedir pra sair da lista, perco o cadastro?" asks what would happen; the condition may follow the stop ("como faço pra sair, caso um dia eu queira?").
+export const CONDITIONAL_STOP = /\b(?:quando|se|caso|no dia que|o dia que|no dia em que) (?:um dia )?(?:(?:eu )?(?:quiser|quizer|precisar|decidir|resolver)|eu for) (?:\S+ )?(?:sair|parar|ser removid|ser excluid|descadastr|que (?:voces )?parem|que me tirem)|\b(?:se|caso|quando) eu (?:pedir|solicitar) (?:pra|para|que) (?:voces )?(?:sair|parar|me tir|me remov|me exclu|me descadastr)|\b(?:sair|parar|descadastr\w*|ser (?:removid|excluid|retirad)\w*)\b(?: \S+){0,6} (?:se|caso) (?:um dia )?(?:eu )?(?:queira|quiser|quizer|precise|precisar|decida|decidir|resolva|resolver)\b/;
 export const ECHO_REFUSED = /\?\s*(?:nunca|jamais|nem pensar|de jeito nenhum|claro que n[aã]o|nem morto|nem morta|nem a pau|nem sonhando)\s*(?:[,.!]|$)/iu;
 
 /** The sentences that still speak for the doctor once mentions of a stop are set aside. */
