@@ -28,8 +28,10 @@ function closeCall(q: Question, offlineYes: boolean, lines: string[]): string {
   if (!t) throw new Error(`no close ${q} call with offline ${offlineYes} among the candidates; add one`);
   return t;
 }
-const OPT_OUT_ADDED = ['Tira eu daí', 'me exclui ai parceiro', 'Me desvincula dessa base de contatos, não tenho mais interesse', 'Recebi 4 mensagens hoje. QUATRO. Me remova imediatamente.'];
-const OPT_OUT_VETOED = ['Vocês mandam mensagem às 6 da manhã de domingo?? Me tira dessa lista agora', 'Já tenho escala fixa pela Unimed e pelo outro app, não preciso. Pode tirar meu nome.', 'Como faço pra sair da lista, caso um dia eu queira?'];
+const OPT_OUT_ADDED = ['Tira eu daí', 'me exclui ai parceiro', 'Me desvincula dessa base de contatos, não tenho mais interesse', 'Recebi 4 mensagens hoje. QUATRO. Me remova imediatamente.',
+  'sem mais contato por favor', 'sai fora, não quero mais', 'me tira da lisat'];
+const OPT_OUT_VETOED = ['Vocês mandam mensagem às 6 da manhã de domingo?? Me tira dessa lista agora', 'Já tenho escala fixa pela Unimed e pelo outro app, não preciso. Pode tirar meu nome.', 'Como faço pra sair da lista, caso um dia eu queira?',
+  'opt out', 'se continuar essa pagamento baixo vou pedir pra sair da lista hein kkk'];
 const BOT_ADDED = ['OLÁ ROBÔ', 'automático?', 'Manda um áudio pra eu ver se é gente mesmo'];
 const HANDOFF_NEAR_NO = ['Vi que o valor caiu em relação ao mês passado, por quê?', 'Cheguei no hospital e disseram que não tinha plantão nenhum no meu nome. Tô aqui na porta. E agora??'];
 
