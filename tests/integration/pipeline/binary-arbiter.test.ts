@@ -177,6 +177,47 @@ describe('fast-model arbiter for the binary detectors (with a key)', () => {
   });
 });
 
+describe('one wait per turn: the three questions are asked together', () => {
+  it('a turn with close calls for all three questions waits about one answer, not three: the calls start together', async () => {
+    const lines = [closeCall('optOut', true, OPT_OUT_ADDED), closeCall('botSuspicion', true, BOT_ADDED), closeCall('handoff', false, HANDOFF_NEAR_NO)];
+    const started: number[] = [];
+    fake.setHandler(() => (started.push(Date.now()), { text: 'nao', delayMs: 1_200 }));
+    const { out, h, ms } = await turn(lines, { agent: 'Certo, vamos ver.' });
+    // Every "não" keeps the turn going to the agent, so each of the three steps awaits its answer.
+    expect(out.status).toBe('replied');
+    expect(h.agentCalls).toHaveLength(1);
+    expect(fake.calls().map(questionOf).sort()).toEqual(['botSuspicion', 'handoff', 'optOut']);
+    expect(Math.max(...started) - Math.min(...started)).toBeLessThan(400);
+    // One step after the other would wait 3 x 1.2 s.
+    expect(ms).toBeGreaterThanOrEqual(1_150);
+    expect(ms).toBeLessThan(2_400);
+    expect(closeCalls().map((l) => [l.detector, l.arbiter, l.decidedBy])).toEqual([
+      ['optOut', false, 'arbiter'], ['botSuspicion', false, 'arbiter'], ['handoff', false, 'arbiter'],
+    ]);
+  });
+
+  it('a model slower than the bound costs the turn one bound in all, and the offline verdicts stand', async () => {
+    const lines = [closeCall('optOut', false, OPT_OUT_VETOED), closeCall('botSuspicion', true, BOT_ADDED), closeCall('handoff', false, HANDOFF_NEAR_NO)];
+    fake.setHandler(() => ({ text: 'sim', delayMs: 4_000 }));
+    const { out, permission, ms } = await turn(lines);
+    expect(permission).not.toBe('opted_out');
+    expect(out.stoppedBy).toEqual({ processor: 'bot_detection', reason: 'bot_suspicion' });
+    expect(fake.calls()).toHaveLength(3);
+    // Opt-out and bot detection both waited, on calls started together: one bound, not two.
+    expect(ms).toBeGreaterThanOrEqual(1_400);
+    expect(ms).toBeLessThan(2_900);
+    expect(closeCalls().map((l) => [l.detector, l.arbiter, l.decidedBy])).toEqual([['optOut', null, 'learned'], ['botSuspicion', null, 'learned']]);
+  });
+
+  it('asks nothing for the later steps when an earlier one will stop the turn anyway (a certain opt-out)', async () => {
+    const bot = closeCall('botSuspicion', true, BOT_ADDED);
+    const person = closeCall('handoff', false, HANDOFF_NEAR_NO);
+    const { permission } = await turn(['quero me descadastrar dessa lista', bot, person]);
+    expect(permission).toBe('opted_out');
+    expect(fake.calls()).toEqual([]);
+  });
+});
+
 describe('one cached prefix for the four arbiters', () => {
   it('the objection, opt-out, bot and hand-off arbiters send the same cached block, byte for byte, with nothing per message before the breakpoint', async () => {
     fake.setHandler((call) => ({ text: questionOf(call) === 'objection' ? 'preco' : 'nao' }));
