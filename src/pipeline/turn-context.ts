@@ -4,6 +4,7 @@ import type { OutboundEnqueuer } from '../outbound/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 import type { TurnPolicy } from '../policy/index.js';
 import type { BinaryArbiterOptions } from './arbiter/binary-arbiter.js';
+import type { TurnCloseCalls } from './arbiter/close-calls.js';
 
 export interface PendingMessage {
   id: string;
@@ -99,6 +100,11 @@ export interface TurnContext {
   /** Photos of the pending messages, fetched by the media processor. */
   images: Array<{ mediaType: string; data: string }>;
   knowledge?: KnowledgeContext;
+  /**
+   * The binary detectors' close calls put to the fast-model arbiter, started
+   * together by the first step that needs any and awaited by each step.
+   */
+  closeCalls?: TurnCloseCalls;
   agentResult?: AgentTurnResult;
   /** The policy step's decision for this turn (policy_engine flag); rewrites reuse it. */
   policy?: TurnPolicy;

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { LlmClient } from '../../integrations/anthropic/index.js';
 import type { LearnedBinary } from '../../learned-detectors/index.js';
+import { classificationSystem } from '../../retrieval/index.js';
 import { errorMessage, fold, withTimeout, type Logger } from '../../shared/index.js';
 
 export interface BinaryArbiterOptions {
@@ -13,22 +12,16 @@ export interface BinaryArbiterOptions {
   logger?: Logger;
 }
 
-/** One instruction file per question; each defines its label precisely (what is a yes, what is not). */
-const PROMPT_FILES: Record<LearnedBinary, string> = {
+/**
+ * One short instruction per question, sent after the cached shared base
+ * (prompts/classificar-base.md), which defines each label precisely (what is a
+ * yes, what is not) with worked examples.
+ */
+export const INSTRUCTION_FILES: Record<LearnedBinary, string> = {
   optOut: 'classificar-opt-out.md',
   botSuspicion: 'classificar-suspeita-bot.md',
   handoff: 'classificar-handoff.md',
 };
-
-const prompts = new Map<LearnedBinary, string>();
-function promptFor(question: LearnedBinary): string {
-  let text = prompts.get(question);
-  if (text === undefined) {
-    text = readFileSync(fileURLToPath(new URL(`../../../prompts/${PROMPT_FILES[question]}`, import.meta.url)), 'utf8').trim();
-    prompts.set(question, text);
-  }
-  return text;
-}
 
 /** "sim" is yes, "não" is no (a final full stop tolerated); anything else is no answer. */
 export function parseYesNo(answer: string): boolean | null {
@@ -40,8 +33,9 @@ export function parseYesNo(answer: string): boolean | null {
 
 /**
  * A small fast-model call answers one yes/no question about one message. The
- * instructions are the same for every call (cached prefix); the message is the
- * only variable part. Never throws: a failure, a timeout or an odd answer is
+ * cached prefix is the classification base shared with the other arbiters;
+ * the question's instruction follows it, and the message is the only
+ * variable part. Never throws: a failure, a timeout or an odd answer is
  * null, and the caller keeps its offline verdict.
  */
 export async function askBinaryArbiter(opts: BinaryArbiterOptions, question: LearnedBinary, text: string): Promise<boolean | null> {
@@ -51,7 +45,7 @@ export async function askBinaryArbiter(opts: BinaryArbiterOptions, question: Lea
         model: opts.model,
         max_tokens: 5,
         temperature: 0,
-        system: [{ type: 'text', text: promptFor(question), cache_control: { type: 'ephemeral' } }],
+        system: classificationSystem(INSTRUCTION_FILES[question]),
         messages: [{ role: 'user', content: text.slice(0, 2_000) }],
       }),
       opts.timeoutMs ?? 1_500,

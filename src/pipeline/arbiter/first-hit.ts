@@ -1,7 +1,7 @@
 import type { LearnedBinary } from '../../learned-detectors/index.js';
 import type { PendingMessage, TurnContext } from '../turn-context.js';
-import { askBinaryArbiter } from './binary-arbiter.js';
-import { readBinary, type BinaryReading, type OfflinePath } from './uncertainty.js';
+import { closeCalls, type Row } from './close-calls.js';
+import type { OfflinePath } from './uncertainty.js';
 
 /** Which path gave a binary verdict. */
 export type DecidedBy = OfflinePath | 'arbiter';
@@ -26,37 +26,21 @@ export interface BinaryHit<R> {
   decidedBy?: DecidedBy;
 }
 
-interface Row<R> {
-  m: PendingMessage;
-  r: R;
-  rules: R;
-  reading: BinaryReading;
-}
-
 /**
  * The first pending message this detector says yes to. Without an arbiter it
  * is exactly the offline detector. With one, close calls (uncertainty.ts) up to
- * the first certain yes are put to the fast model at once, so the step waits
- * one bound (about 1.5 s) at most; a failed or odd answer keeps the offline
- * verdict, so the turn goes on either way.
+ * the first certain yes are put to the fast model, together with the other
+ * binary detectors' close calls (close-calls.ts), so the turn waits one bound
+ * (about 1.5 s) at most across the three steps; a failed or odd answer keeps
+ * the offline verdict, so the turn goes on either way.
  */
 export async function firstHit<R>(ctx: TurnContext, d: BinaryDetector<R>, pending: PendingMessage[]): Promise<BinaryHit<R> | undefined> {
   const arbiter = ctx.deps.binaryArbiter;
   if (!arbiter) return pending.map((m) => ({ m, r: d.detect(m.text ?? '') })).find((x) => d.yes(x.r));
 
-  const rows: Row<R>[] = [];
-  for (const m of pending) {
-    const raw = m.text ?? '';
-    const r = d.detect(raw);
-    const rules = d.byRules(raw);
-    const reading = readBinary(d.name, raw, d.yes(rules), d.yes(r));
-    rows.push({ m, r, rules, reading });
-    // Messages after a certain yes cannot change which message the step acts on.
-    if (reading.offlineYes && !reading.uncertain) break;
-  }
-  const answers = await Promise.all(
-    rows.map((x) => (x.reading.uncertain ? askBinaryArbiter(arbiter, d.name, x.m.text ?? '').catch(() => null) : null)),
-  );
+  const calls = closeCalls(ctx, arbiter, d, pending);
+  const rows = calls.rows;
+  const answers = await calls.answers;
   const decided = rows.map((x, i) => {
     const answer = answers[i] ?? null;
     const v = settle(d, x, answer);

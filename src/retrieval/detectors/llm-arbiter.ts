@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { LlmClient } from '../../integrations/anthropic/index.js';
 import { errorMessage, fold, withTimeout, type Logger } from '../../shared/index.js';
+import { classificationSystem } from './classification-system.js';
 import type { Detection } from './detector.js';
 import { OBJECTION_LABELS, type ObjectionLabel } from './labels.js';
-
-const PROMPT_FILE = fileURLToPath(new URL('../../../prompts/classificar-objecao.md', import.meta.url));
 
 export interface ArbiterOptions {
   llm: LlmClient;
@@ -31,22 +28,20 @@ export function needsArbiter(d: Detection): boolean {
   return d.confidence > 0 && d.confidence < 0.6;
 }
 
-let prompt: string | undefined;
-
 /**
- * A small fast-model call decides an uncertain objection. The instructions are
- * the same for every call (cached prefix); the message is the only variable
+ * A small fast-model call decides an uncertain objection. The shared
+ * classification base is the cached prefix (classification-system.ts), the
+ * objection instruction follows it, and the message is the only variable
  * part. Any failure, timeout or odd answer keeps the detectors' answer.
  */
 export async function arbitrateObjection(opts: ArbiterOptions, text: string, d: Detection<ObjectionLabel>): Promise<Detection<ObjectionLabel>> {
-  prompt ??= readFileSync(PROMPT_FILE, 'utf8').trim();
   try {
     const res = await withTimeout(
       opts.llm.createMessage({
         model: opts.model,
         max_tokens: 8,
         temperature: 0,
-        system: [{ type: 'text', text: prompt, cache_control: { type: 'ephemeral' } }],
+        system: classificationSystem('classificar-objecao.md'),
         messages: [{ role: 'user', content: text.slice(0, 2_000) }],
       }),
       opts.timeoutMs ?? 1_500,

@@ -16,13 +16,17 @@ beforeEach(() => fake.reset());
 const weak = { label: 'tempo' as const, confidence: 0.4, via: 'knn' as const };
 
 describe('objection arbiter (fast model on uncertain detections)', () => {
-  it('lets the model decide a weak neighbour vote, with the cached instructions and only the message as input', async () => {
+  it('lets the model decide a weak neighbour vote, with the cached shared base and only the message as input', async () => {
     fake.push({ text: 'risco' });
     const d = await arbitrateObjection(opts, 'vou ficar sozinho na porta?', weak);
     expect(d).toEqual({ label: 'risco', confidence: 0.8, via: 'knn' });
     const call = fake.lastCall()!;
     expect(call.model).toBe('claude-haiku-4-5');
-    expect(call.system).toEqual([expect.objectContaining({ cache_control: { type: 'ephemeral' } })]);
+    // The cached block is the classification base shared with the binary arbiters; the objection question follows it.
+    expect(call.system).toEqual([
+      expect.objectContaining({ cache_control: { type: 'ephemeral' } }),
+      { type: 'text', text: expect.stringContaining('D, objeção') },
+    ]);
     expect(call.messages).toEqual([{ role: 'user', content: 'vou ficar sozinho na porta?' }]);
   });
 

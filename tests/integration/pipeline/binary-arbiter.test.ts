@@ -1,12 +1,14 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAnthropicClient } from '../../../src/integrations/anthropic/index.js';
+import { askBinaryArbiter } from '../../../src/pipeline/arbiter/binary-arbiter.js';
+import { arbitrateObjection } from '../../../src/retrieval/index.js';
 import { detectBotSuspicion, detectHandoff, detectOptOut, readBinary, runTurn, type BinaryArbiterOptions } from '../../../src/pipeline/index.js';
 import { botSuspicionByRules } from '../../../src/pipeline/detectors/detect-bot-suspicion.js';
 import { handoffByRules } from '../../../src/pipeline/detectors/detect-handoff.js';
 import { optOutByRules } from '../../../src/pipeline/detectors/detect-opt-out.js';
 import { createLogger } from '../../../src/shared/index.js';
-import { startAnthropicFake, type AnthropicCall, type AnthropicFake } from '../../fakes/index.js';
+import { PromptCacheSimulator, startAnthropicFake, type AnthropicCall, type AnthropicFake } from '../../fakes/index.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
 import { agentReply, harness, inbound, REPLIES } from './pipeline-harness.js';
 
@@ -28,17 +30,27 @@ function closeCall(q: Question, offlineYes: boolean, lines: string[]): string {
   if (!t) throw new Error(`no close ${q} call with offline ${offlineYes} among the candidates; add one`);
   return t;
 }
-const OPT_OUT_ADDED = ['Tira eu daí', 'me exclui ai parceiro', 'Me desvincula dessa base de contatos, não tenho mais interesse', 'Recebi 4 mensagens hoje. QUATRO. Me remova imediatamente.'];
-const OPT_OUT_VETOED = ['Vocês mandam mensagem às 6 da manhã de domingo?? Me tira dessa lista agora', 'Já tenho escala fixa pela Unimed e pelo outro app, não preciso. Pode tirar meu nome.', 'Como faço pra sair da lista, caso um dia eu queira?'];
+const OPT_OUT_ADDED = ['Tira eu daí', 'me exclui ai parceiro', 'Me desvincula dessa base de contatos, não tenho mais interesse', 'Recebi 4 mensagens hoje. QUATRO. Me remova imediatamente.',
+  'sem mais contato por favor', 'sai fora, não quero mais', 'me tira da lisat'];
+const OPT_OUT_VETOED = ['Vocês mandam mensagem às 6 da manhã de domingo?? Me tira dessa lista agora', 'Já tenho escala fixa pela Unimed e pelo outro app, não preciso. Pode tirar meu nome.', 'Como faço pra sair da lista, caso um dia eu queira?',
+  'opt out', 'se continuar essa pagamento baixo vou pedir pra sair da lista hein kkk'];
 const BOT_ADDED = ['OLÁ ROBÔ', 'automático?', 'Manda um áudio pra eu ver se é gente mesmo'];
 const HANDOFF_NEAR_NO = ['Vi que o valor caiu em relação ao mês passado, por quê?', 'Cheguei no hospital e disseram que não tinha plantão nenhum no meu nome. Tô aqui na porta. E agora??'];
 
-/** Which of the three prompts a recorded call carried. */
-function questionOf(call: AnthropicCall): Question | 'other' {
-  const system = Array.isArray(call.system) ? call.system.map((b) => b.text).join('\n') : (call.system ?? '');
-  if (system.includes('parar TODO contato')) return 'optOut';
-  if (system.includes('robô, um bot')) return 'botSuspicion';
-  if (system.includes('passar agora para uma pessoa')) return 'handoff';
+/** The system blocks of a recorded call, split at the cache breakpoint. */
+function split(call: AnthropicCall) {
+  const blocks = typeof call.system === 'string' ? [{ type: 'text' as const, text: call.system }] : (call.system ?? []);
+  const at = blocks.findIndex((b) => b.cache_control);
+  return { cached: blocks.slice(0, at + 1), after: blocks.slice(at + 1).map((b) => b.text).join('\n') };
+}
+
+/** Which question a recorded call asked: the instruction after the shared cached base says. */
+function questionOf(call: AnthropicCall): Question | 'objection' | 'other' {
+  const instruction = split(call).after;
+  if (instruction.includes('A, opt-out')) return 'optOut';
+  if (instruction.includes('B, suspeita de bot')) return 'botSuspicion';
+  if (instruction.includes('C, hand-off')) return 'handoff';
+  if (instruction.includes('D, objeção')) return 'objection';
   return 'other';
 }
 
@@ -85,7 +97,11 @@ describe('fast-model arbiter for the binary detectors (with a key)', () => {
     const calls = fake.calls();
     expect(calls.map(questionOf)).toEqual(['optOut']);
     expect(calls[0]).toMatchObject({ model: 'claude-haiku-4-5', max_tokens: 5, temperature: 0, messages: [{ role: 'user', content: text }] });
-    expect(calls[0]!.system).toEqual([expect.objectContaining({ type: 'text', cache_control: { type: 'ephemeral' } })]);
+    // The shared base is the cached block; the question's instruction follows it uncached.
+    expect(calls[0]!.system).toEqual([
+      expect.objectContaining({ type: 'text', cache_control: { type: 'ephemeral' } }),
+      { type: 'text', text: expect.stringContaining('A, opt-out') },
+    ]);
     expect(closeCalls()).toEqual([expect.objectContaining({ detector: 'optOut', uncertainty: 'learned_adds', offline: true, arbiter: false, decidedBy: 'arbiter' })]);
   });
 
@@ -158,6 +174,75 @@ describe('fast-model arbiter for the binary detectors (with a key)', () => {
     expect(odd.h.agentCalls).toHaveLength(1);
     expect(logs.some((l) => l.msg === 'binary arbiter: unexpected answer, keeping the offline verdict')).toBe(true);
     expect(closeCalls().map((l) => l.decidedBy)).toEqual(['learned', 'rules']);
+  });
+});
+
+describe('one wait per turn: the three questions are asked together', () => {
+  it('a turn with close calls for all three questions waits about one answer, not three: the calls start together', async () => {
+    const lines = [closeCall('optOut', true, OPT_OUT_ADDED), closeCall('botSuspicion', true, BOT_ADDED), closeCall('handoff', false, HANDOFF_NEAR_NO)];
+    const started: number[] = [];
+    fake.setHandler(() => (started.push(Date.now()), { text: 'nao', delayMs: 1_200 }));
+    const { out, h, ms } = await turn(lines, { agent: 'Certo, vamos ver.' });
+    // Every "não" keeps the turn going to the agent, so each of the three steps awaits its answer.
+    expect(out.status).toBe('replied');
+    expect(h.agentCalls).toHaveLength(1);
+    expect(fake.calls().map(questionOf).sort()).toEqual(['botSuspicion', 'handoff', 'optOut']);
+    expect(Math.max(...started) - Math.min(...started)).toBeLessThan(400);
+    // One step after the other would wait 3 x 1.2 s.
+    expect(ms).toBeGreaterThanOrEqual(1_150);
+    expect(ms).toBeLessThan(2_400);
+    expect(closeCalls().map((l) => [l.detector, l.arbiter, l.decidedBy])).toEqual([
+      ['optOut', false, 'arbiter'], ['botSuspicion', false, 'arbiter'], ['handoff', false, 'arbiter'],
+    ]);
+  });
+
+  it('a model slower than the bound costs the turn one bound in all, and the offline verdicts stand', async () => {
+    const lines = [closeCall('optOut', false, OPT_OUT_VETOED), closeCall('botSuspicion', true, BOT_ADDED), closeCall('handoff', false, HANDOFF_NEAR_NO)];
+    fake.setHandler(() => ({ text: 'sim', delayMs: 4_000 }));
+    const { out, permission, ms } = await turn(lines);
+    expect(permission).not.toBe('opted_out');
+    expect(out.stoppedBy).toEqual({ processor: 'bot_detection', reason: 'bot_suspicion' });
+    expect(fake.calls()).toHaveLength(3);
+    // Opt-out and bot detection both waited, on calls started together: one bound, not two.
+    expect(ms).toBeGreaterThanOrEqual(1_400);
+    expect(ms).toBeLessThan(2_900);
+    expect(closeCalls().map((l) => [l.detector, l.arbiter, l.decidedBy])).toEqual([['optOut', null, 'learned'], ['botSuspicion', null, 'learned']]);
+  });
+
+  it('asks nothing for the later steps when an earlier one will stop the turn anyway (a certain opt-out)', async () => {
+    const bot = closeCall('botSuspicion', true, BOT_ADDED);
+    const person = closeCall('handoff', false, HANDOFF_NEAR_NO);
+    const { permission } = await turn(['quero me descadastrar dessa lista', bot, person]);
+    expect(permission).toBe('opted_out');
+    expect(fake.calls()).toEqual([]);
+  });
+});
+
+describe('one cached prefix for the four arbiters', () => {
+  it('the objection, opt-out, bot and hand-off arbiters send the same cached block, byte for byte, with nothing per message before the breakpoint', async () => {
+    fake.setHandler((call) => ({ text: questionOf(call) === 'objection' ? 'preco' : 'nao' }));
+    const messages = { optOut: 'mensagem um sobre parar', botSuspicion: 'mensagem dois sobre robô', handoff: 'mensagem três sobre gerente', objection: 'mensagem quatro sobre valor' };
+    await askBinaryArbiter(arbiter, 'optOut', messages.optOut);
+    await askBinaryArbiter(arbiter, 'botSuspicion', messages.botSuspicion);
+    await askBinaryArbiter(arbiter, 'handoff', messages.handoff);
+    await arbitrateObjection(arbiter, messages.objection, { label: 'tempo', confidence: 0.4, via: 'knn' });
+    const calls = fake.calls();
+    expect(calls.map(questionOf)).toEqual(['optOut', 'botSuspicion', 'handoff', 'objection']);
+    const cached = calls.map((c) => JSON.stringify(split(c).cached));
+    expect(new Set(cached).size).toBe(1);
+    expect(split(calls[0]!).cached).toHaveLength(1);
+    for (const [i, c] of calls.entries()) {
+      const text = Object.values(messages)[i]!;
+      expect(cached[0]).not.toContain(text);
+      expect(c.messages).toEqual([{ role: 'user', content: text }]);
+      expect(c).toMatchObject({ model: 'claude-haiku-4-5', temperature: 0 });
+      expect(c.max_tokens).toBeLessThanOrEqual(8);
+    }
+    // At the API's rules (prefix up to the breakpoint, Haiku's 4,096-token minimum): one write, then three reads.
+    const cache = new PromptCacheSimulator();
+    const usage = calls.map((c) => cache.usage(c, 10_000));
+    expect(usage[0]!.cache_creation_input_tokens).toBeGreaterThanOrEqual(4_096);
+    expect(usage.slice(1).map((u) => u.cache_read_input_tokens)).toEqual([1, 2, 3].map(() => usage[0]!.cache_creation_input_tokens));
   });
 });
 
