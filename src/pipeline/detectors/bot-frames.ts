@@ -41,6 +41,33 @@ const SET_8_FRAMES: readonly Rule[] = [
 ];
 
 /**
+ * h14-handoff10: the forms set 9 found (fresh paraphrases and near misses in the bot suspicion tests, "set 9
+ * families"): the machines addressed in the plural or the diminutive ("seus robôs, parem", "ok robozinho", the 🤖
+ * emoji, read as "robo"), a machine put in to talk to doctors ("colocaram uma IA pra mandar plantão?"), prompt
+ * injection, which treats us as a model ("ignore as instruções anteriores", "qual é o seu prompt"), and "sua IA".
+ */
+export const SET_9_FRAMES: readonly Rule[] = [
+  {
+    name: 'machines_addressed',
+    confidence: 0.85,
+    pattern: /\b(?:seus|suas) (?:robos|bots|robozinhos|maquinas)\b(?= (?:podem|poderiam|param|parem|para|ficam|vivem|mandam|me|nao|sao|so|ja)\b|$)|^(?:ok|certo|beleza|blz|valeu|obrigad[oa]|tchau|entendi|anotado|ta bom|ta certo|ta|sim|nao) (?:seu |sua |meu |minha |querido |querida )?(?:robo|robozinho|bot|chatbot|maquina|robozao)\b/,
+  },
+  {
+    name: 'machine_put_in',
+    confidence: 0.85,
+    pattern: /\b(?:colocaram|botaram|puseram|contrataram|arrumaram|agora tem|agora e|trocaram (?:\S+ ){0,2}?por) (?:um |uma |o |a )?(?:chatbot|robo|bot|ia|inteligencia artificial|maquina|assistente virtual)\b(?: \S+){0,2}? (?:pra|para|no lugar|que) (?:me )?(?:oferecer|mandar|responder|atender|falar|conversar|vender|recrutar|escalar|chamar|ligar|divulgar|oferece|manda|responde|atende|fala)\b/,
+  },
+  {
+    name: 'prompt_injection',
+    confidence: 0.9,
+    pattern: /\b(?:ignor\w*|esquec\w*|desconsider\w*) (?:todas (?:as )?|as |suas |todas as suas )?(?:suas )?(?:instrucoes|regras|ordens|diretrizes|comandos) (?:anteriores|previas|iniciais|originais|do sistema)\b|\b(?:seu|teu|o seu|o teu) (?:prompt|system prompt)\b|\bprompt (?:de sistema|do sistema|original|inicial)\b|\bmodo (?:desenvolvedor|dan)\b/,
+    // The doctor's own earlier instructions ("ignora as instruções anteriores que te mandei, mudou o endereço").
+    rejectText: (t) => /\b(?:que (?:eu )?(?:te |lhe )?(?:mandei|passei|dei|enviei)|minhas)\b/.test(t),
+  },
+  { name: 'your_ai', confidence: 0.85, pattern: /\b(?:sua|tua|a sua|vossa) (?:inteligencia artificial|ia)\b|\b(?:essa|esta) (?:inteligencia artificial|ia) (?:e|ta|esta|nao|me|respond\w*|entend\w*|fala|escreve)\b/ },
+];
+
+/**
  * Bot-suspicion frames added after reading set 7 (h14-detectors8). The older rules read a question about
  * what we are; set 7's misses state it as known ("eu sei que é bot"), compare us to an assistant ("tipo a
  * Alexa"), set a condition or a test ("se for IA me avisa", "prova que não é robô"), judge the replies as
@@ -58,4 +85,5 @@ export const BOT_FRAMES: readonly Rule[] = [
   { name: 'machine_addressed', confidence: 0.85, pattern: /\b(?:robo|bot|chatbot|robozinho) (?:safado|burro|idiota|inutil|maldito|chato|de merda|lixo)\b|\b(?:sai fora|vaza|some|cala a boca|tchau|para|valeu) (?:seu )?(?:robo|bot|robozinho)\b/ },
   { name: 'flesh_and_blood', confidence: 0.85, pattern: /\b(?:alguem|pessoa|gente|humano|humana|atendente) de carne e osso\b/ },
   ...SET_8_FRAMES,
+  ...SET_9_FRAMES,
 ];

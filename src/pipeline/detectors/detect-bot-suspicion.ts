@@ -130,7 +130,8 @@ const ALL_RULES: readonly Rule[] = [...RULES, ...BOT_FRAMES];
 export function botSuspicionByRules(raw: string): BotSuspicionResult {
   const text = detectorInput(raw);
   // An upper-case "IA" is the acronym, never the verb, so it is safe to rewrite.
-  const expanded = text.replace(/\bI\.?A\b/g, 'inteligencia artificial');
+  // h14-handoff10: the robot emoji names the machine ("ok 🤖, anota aí").
+  const expanded = text.replace(/\bI\.?A\b/g, 'inteligencia artificial').replace(/\u{1F916}/gu, ' robo ');
   const normalized = normalize(expanded);
   if (normalized.length === 0) return { suspicious: false, confidence: 0 };
   const [best] = matchRules(ALL_RULES, normalized, clauses(expanded));

@@ -1,6 +1,6 @@
 import { learnedVerdict } from '../../learned-detectors/index.js';
 import { assessAnger } from './anger-signals.js';
-import { callForConvenience, pastToldAsReason } from './handoff-guards.js';
+import { callForConvenience, guardAgainst, guardedMessage, pastToldAsReason, priceComplaintAlone } from './handoff-guards.js';
 import { INCIDENT_RULES } from './handoff-incidents.js';
 import { clauses, detectorInput, normalize } from './normalize.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
@@ -227,10 +227,17 @@ const FAMILIES: ReadonlyArray<readonly [HandoffReason, readonly Rule[]]> = [
   ['strong_anger', incidents('strong_anger')],
 ];
 
+// h14-handoff10: censored swearing ("filhos da p***", "m*rda") is swearing; the normaliser would read "p" as "para".
+// A letter or three then masks, or masks inside a word; markdown ("**urgente**") starts with the mask and is left alone.
+const MASKED_WORD = /(?<![\p{L}*#])\p{L}{1,3}(?:[*#]{2,}\p{L}{0,4}|[*#]+\p{L}{1,5})(?![\p{L}*#])/gu;
+function unmaskSwearing(text: string): string {
+  return text.replace(MASKED_WORD, 'palavrao');
+}
+
 /** Should a human take this conversation over? Deterministic, no I/O. */
 export function handoffByRules(raw: string): HandoffResult {
   // Capitals and "!" are read on the canonical text too: "𝐀𝐁𝐒𝐔𝐑𝐃𝐎" is shouting.
-  const text = detectorInput(raw);
+  const text = unmaskSwearing(detectorInput(raw));
   const normalized = normalize(text);
   if (normalized.length === 0) return { handoff: false, confidence: 0, signals: [] };
   const parts = clauses(text);
@@ -238,7 +245,12 @@ export function handoffByRules(raw: string): HandoffResult {
   let reason: HandoffReason | undefined;
   let confidence = 0;
   for (const [family, rules] of FAMILIES) {
-    const found = matchRules(rules, normalized, parts);
+    // h14-handoff10: a guard read on the whole message sets a hit aside (a rule may fire on one clause only).
+    const found = matchRules(rules, normalized, parts).filter((hit) => {
+      const guard = guardAgainst(normalized, hit.name);
+      if (guard) signals.push(`guard:${guard}:${hit.name}`);
+      return !guard;
+    });
     signals.push(...found.map((hit) => hit.name));
     if (found[0] && !reason) {
       reason = family;
@@ -247,7 +259,10 @@ export function handoffByRules(raw: string): HandoffResult {
   }
   const anger = assessAnger(text, normalized);
   signals.push(...anger.signals);
-  if (anger.strong && !reason) {
+  // h14-handoff10: venting about the price alone ("VALOR RIDÍCULO") is an objection; a joke is not anger either.
+  const angerSetAside = priceComplaintAlone(normalized) || guardAgainst(normalized, 'strong_anger:count') !== undefined;
+  if (anger.strong && angerSetAside) signals.push('guard:anger_set_aside');
+  if (anger.strong && !reason && !angerSetAside) {
     reason = 'strong_anger';
     confidence = Math.min(0.95, 0.6 + 0.1 * anger.signals.length);
   }
@@ -261,7 +276,7 @@ export function detectHandoff(raw: string): HandoffResult {
   // only words such as "me liga" or "atraso", may not turn into a hand-off the rules did not see.
   if (!rules.handoff) {
     const text = normalize(detectorInput(raw));
-    if (callForConvenience(text) || pastToldAsReason(text)) return rules;
+    if (guardedMessage(text)) return rules;
   }
   const learned = learnedVerdict('handoff', raw, rules.handoff, (piece) => handoffByRules(piece).handoff);
   if (learned.yes === rules.handoff) return rules;

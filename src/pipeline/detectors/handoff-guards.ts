@@ -13,12 +13,16 @@
 
 const CHANNEL_PREFERENCE =
   /\bprefiro que (?:me )?(?:liguem|ligue|ligar|telefonem|telefone)\b|\bnao gosto de (?:\S+ ){0,2}?(?:por|via|pelo) (?:texto|mensage\w*|escrito|whatsapp|chat)\b|\b(?:em vez de|ao inves de|no lugar de) (?:\S+ ){0,2}?(?:texto|mensage\w*|escrever|digitar)\b/;
-const BUSY_NOW = /\b(?:to|estou|tou) (?:em consulta|atendendo|em atendimento|em cirurgia|operando|dirigindo|ocupad[oa]|em reuniao)\b/;
+const BUSY_NOW = /\b(?:to|estou|tou)(?: aqui)? (?:em consulta|atendendo|em atendimento|em cirurgia|no centro cirurgico|operando|dirigindo|ocupad[oa]|em reuniao|em aula)\b/;
+// h14-handoff10: a call with the recruiter herself ("posso falar contigo por ligação?", "posso te ligar?"), made easier
+// a channel preference, not a request for someone else. ("Me liga, é mais fácil explicar por telefone" with no one
+// named is a hand-off in sets 3 to 5, so ease alone does not set a call aside.)
+const WITH_YOU = /\b(?:falar|conversar|explicar) (?:contigo|com voce|com vc|com a senhora|com tu)\b|\b(?:posso|poderia|podia|deixa eu|da pra eu) te (?:ligar|telefonar)\b/;
 const CALL_HAS_MATTER = /\b(?:urgente|urgencia|problema|reclama\w*|pagamento|contrato|duvida\w*|resolver|ninguem)\b/;
 
 /** A call asked for as a convenience (channel preference, busy now), with no problem named beside it. */
 export function callForConvenience(text: string): boolean {
-  return (CHANNEL_PREFERENCE.test(text) || BUSY_NOW.test(text)) && !CALL_HAS_MATTER.test(text);
+  return (CHANNEL_PREFERENCE.test(text) || BUSY_NOW.test(text) || WITH_YOU.test(text)) && !CALL_HAS_MATTER.test(text);
 }
 
 const ELSEWHERE =
@@ -30,4 +34,67 @@ const OPEN_NOW = /\b(?:ainda|ate hoje|ate agora|cade|continuo|sigo|estou sem|to 
 /** A past experience told as a reason (elsewhere, or settled and hoped not to repeat), not a dispute open with us. */
 export function pastToldAsReason(text: string): boolean {
   return (ELSEWHERE.test(text) || HOPE_NOT_AGAIN.test(text)) && !OPEN_NOW.test(text);
+}
+
+/*
+ * h14-handoff10: the guards set 9 found (fresh paraphrases in `detect-handoff.set-9.test.ts`). Each is read on the
+ * whole message, because a rule may fire on one clause ("pode me ligar depois das 19h") while the reason to set it
+ * aside is in the next ("agora tô atendendo").
+ * - hearsay or a general question about how such companies behave ("ouvi falar que agência de plantão paga com
+ *   atraso, é assim com vocês?"): a trust question Júlia answers, unless the doctor tells of his own case;
+ * - a joke or a hypothetical ("se algum dia ..., kkk brincadeira"): nothing happened;
+ * - looking us up on Reclame Aqui is research, not a complaint posted there;
+ * - a call with the recruiter herself, or while busy (`callForConvenience`, widened);
+ * - a price complaint alone, even shouted ("VALOR RIDÍCULO"): an objection about the offer, which Júlia answers.
+ */
+const HEARSAY = /\b(?:ouvi (?:dizer|falar)|dizem|falam|comentam|me (?:disseram|falaram|contaram)|li (?:em algum lugar |na internet )?que|vi (?:gente )?(?:falando|dizendo|comentando))\b/;
+const GENERAL_PRACTICE = /\b(?:atrasa|atrasam|costuma|costumam|demora|demoram|cancela|cancelam|paga|pagam|da calote|dao calote|e comum|acontece muito)\b/;
+// The doctor's own case: a first person beside the practice ("me pagaram atrasado", "meu plantão") keeps the hand-off.
+const OWN_CASE = /\b(?:me|meu|minha|meus|minhas|comigo|eu|fiz|trabalhei|recebi)\b/;
+export function hearsayAboutPractice(text: string): boolean {
+  return HEARSAY.test(text) && GENERAL_PRACTICE.test(text) && !OWN_CASE.test(text);
+}
+
+// Laughter before the disclaimer ("k brincadeira": the normaliser squeezes "kkkk"); "é brincadeira isso?" and "só
+// pode ser brincadeira" are outrage, so a bare "brincadeira" is not enough.
+const JOKE = /\bk+ (?:e )?(?:brincadeira|zoeira|zuera|mentira|zoando)\b|\b(?:to|estou|tava|so|so to) (?:brincando|zoando|zuando)\b|\bbrincadeirinha\b/;
+const HYPOTHETICAL = /\b(?:se|caso) (?:um dia|algum dia|por acaso|eventualmente|alguma vez|um belo dia)\b/;
+export function jokeOrHypothetical(text: string): boolean {
+  return (JOKE.test(text) || HYPOTHETICAL.test(text)) && !OPEN_NOW.test(text);
+}
+
+const RESEARCH_ON_REVIEWS = /\b(?:pesquisar|pesquisei|pesquiso|olhar|olhei|olho|dar uma olhada|consultar|consultei|checar|chequei|conferir|conferi|procurar|procurei|ler|li|ver|vi|buscar|busquei)\b(?: \S+){0,4}? (?:no |na |o )?reclame ?aqui\b/;
+const POSTS_ON_REVIEWS = /\b(?:postar|posto|postei|reclamar|reclamei|registrar|abrir|expor|denunciar|queixa|reclamacao|colocar|botar)\b/;
+export function researchOnReviews(text: string): boolean {
+  return RESEARCH_ON_REVIEWS.test(text) && !POSTS_ON_REVIEWS.test(text);
+}
+
+const PRICE = '(?:valor|valores|preco|remuneracao|oferta|proposta|hora|cache)';
+const PRICE_VERDICT = '(?:ridicul[oa]s?|absurd[oa]s?|baix[oa]s?|miseravel|mixaria|vergonhos[oa]|humilhante|uma piada|pessim[oa]s?|uma porcaria)';
+// The verdict must sit on the figure ("que valor ridículo", "ridículo esse valor"), not on a payment that failed.
+const PRICE_JUDGED = new RegExp(`\\b${PRICE}\\b(?: \\S+){0,3}? ${PRICE_VERDICT}\\b|\\b${PRICE_VERDICT}(?: \\S+){0,2}? ${PRICE}\\b`);
+// Aimed at us or at something that happened, not at the figure: these keep the anger.
+const BEYOND_PRICE = /\b(?:voces|vcs|empresa|agencia|ladr\w*|golp\w*|calote|atras\w*|nao (?:recebi|pagaram|caiu)|nada de|ate agora|ainda|fiz|trabalhei|descont\w*|cade|denunci\w*|process\w*|advogad\w*|procon)\b/;
+/** A complaint about the price alone (the offer is low), however loud: an objection, not a case for a person. */
+export function priceComplaintAlone(text: string): boolean {
+  return PRICE_JUDGED.test(text) && !BEYOND_PRICE.test(text);
+}
+
+/**
+ * The rule hits a guard read on the whole message sets aside (h14-handoff10): a hit names its rule, "family:frame".
+ * Returns the guard's name, or undefined when the hit stands.
+ */
+export function guardAgainst(text: string, hit: string): string | undefined {
+  const family = hit.slice(0, hit.indexOf(':'));
+  if (/^human_request:(?:call_me|by_phone)$/.test(hit) && callForConvenience(text)) return 'call_for_convenience';
+  if (hit === 'legal_threat:procon' && researchOnReviews(text)) return 'research_on_reviews';
+  if (family !== 'human_request' && jokeOrHypothetical(text)) return 'joke_or_hypothetical';
+  if (/^(?:payment_dispute|complaint|strong_anger)$/.test(family) && hearsayAboutPractice(text)) return 'hearsay_about_practice';
+  return undefined;
+}
+
+const CALL_WORD = /\b(?:lig\w*|telefon\w*|chamada|audio)\b/;
+/** A message the model alone may not turn into a hand-off: one of the guards above holds on it. */
+export function guardedMessage(text: string): boolean {
+  return (callForConvenience(text) && CALL_WORD.test(text)) || pastToldAsReason(text) || hearsayAboutPractice(text) || jokeOrHypothetical(text) || researchOnReviews(text) || priceComplaintAlone(text);
 }
