@@ -2,13 +2,17 @@ import { botSuspicionByRules } from './detect-bot-suspicion.js';
 import { handoffByRules } from './detect-handoff.js';
 import { optOutByRules } from './detect-opt-out.js';
 import { fold } from './normalize.js';
+import { NOTHING_AGAINST_US } from '../../retrieval/detectors/objection-detector.js';
+import { normalizeText } from '../../retrieval/normalize.js';
 
 // h14-objection9: a clause that is only a discourse tag ("né", "pode falar", "Júlia", "me desculpa a pergunta",
 // "tipo a Alexa", a greeting, a thanks, a signature such as "Dra. Ana aqui") carries no reason; read alone, the
 // neighbours would make one up (set 8: "né. Pode falar" -> confianca). Beside a bot question, how the replies
 // read ("que resposta genérica", "um textão") is the suspicion's evidence, not a reason.
+// h14-objection10: so are an apology's softeners ("nada pessoal", "de vez"), urgency ("com urgência", "é sério")
+// and the channels a total stop lists ("nem whats, nem email, nem ligação"): set 9 reads no reason from them.
 const TAG =
-  /^(ne|ne nao|pode falar|fala ai|serio|julia|ju|oi|ola|olha|bom dia|boa tarde|boa noite|por favor|por gentileza|(me )?desculp\w*( a pergunta)?|tipo (a|o) \w+|ou nao|moca|moco|querid[oa]|amig[oa]|doutora?|dra|dr|viu|ta|ta bom|obrigad[oa]( pelo contato)?|grat[oa]|valeu|beijos?|abracos?|agradeco( o| pelo)? (contato|mensagem|atencao)|(dra?|doutora?) \w+( aqui)?|\w+ aqui)$/;
+  /^(ne|ne nao|pode falar|fala ai|serio|julia|ju|oi|ola|olha|bom dia|boa tarde|boa noite|por favor|por gentileza|(me )?desculp\w*( a pergunta| julia| ju)?|tipo (a|o) \w+|ou nao|moca|moco|querid[oa]|amig[oa]|doutora?|dra|dr|viu|ta|ta bom|obrigad[oa]( pelo contato)?|grat[oa]|valeu|beijos?|abracos?|agradeco( o| pelo)? (contato|mensagem|atencao)|(dra?|doutora?) \w+( aqui)?|\w+ aqui|nada pessoal|de vez|(com )?urgencia|urgente|e serio|(nem |em )?(canal nenhum|nenhum canal)|(nem (whats\w*|zap|e ?mail|ligac\w*|sms|telefone|telegram|mensage\w*) ?)+)$/;
 const CANNED = /\b((resposta|mensagem|texto|textao)s? (\w+ ){0,2}(generic\w*|pront\w*|padrao|automatic\w*|gigante\w*|enorme\w*|grande\w*|long[oa]s?)|textao)\b/;
 
 /**
@@ -17,6 +21,8 @@ const CANNED = /\b((resposta|mensagem|texto|textao)s? (\w+ ){0,2}(generic\w*|pro
  * act, or none is (the act is then spread over the message and no clause can be set aside).
  */
 export function reasonClauses(text: string): string | null {
+  // h14-objection10: a wrong number or praise for us against another company has no reason to read.
+  if (NOTHING_AGAINST_US.test(normalizeText(text))) return null;
   const clauses = text.split(/[.;!?\n]+|,\s*|\s+mas\s+/i).map((c) => c.trim()).filter(Boolean);
   const isAct = (c: string) => optOutByRules(c).optOut || handoffByRules(c).handoff || botSuspicionByRules(c).suspicious;
   const bot = botSuspicionByRules(text).suspicious;

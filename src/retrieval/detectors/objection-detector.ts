@@ -79,7 +79,7 @@ const RULES: Rule<ObjectionLabel>[] = [
   {
     label: 'risco',
     pattern:
-      /\b(calote\w*|caloteir\w*|(e )?se (nao|atrasar\w*) (pagar\w*|receber|pagam)|medo de (nao receber|trabalhar de graca|levar calote)|trabalhar de graca|(tem|com|sem) contrato( assinado)?|contrato assinado|garantia|quem garante|seguro de responsabilidade|paga mesmo|pagam mesmo|vou receber mesmo|historia de atraso|atrasam (o )?pagamento)\b/,
+      /\b(calote\w*|caloteir\w*|(e )?se (nao|atrasar\w*) (pagar\w*|receber|pagam)|medo de (nao receber|trabalhar de graca|levar calote)|trabalhar de graca|(tem|com|sem) contrato( assinado)?|garantia|quem garante|seguro de responsabilidade|paga mesmo|pagam mesmo|vou receber mesmo|historia de atraso|atrasam (o )?pagamento)\b/,
   },
   {
     label: 'preco',
@@ -89,12 +89,12 @@ const RULES: Rule<ObjectionLabel>[] = [
   {
     label: 'tempo',
     pattern:
-      /\b(sem tempo|nao tenho tempo|(nao tenho|sem) (agenda|horario|folga)|agenda (esta )?(cheia|lotada|fechada|apertada)|escala (esta |do mes )?(cheia|fechada|completa)|(muito|super|bem|estou|ando) (ocupad\w*|corrid\w*|enrolad\w*|atolad\w*)|correria|lotad\w* de plant\w*|nao consigo (essa|esta|nessa|esse|este|neste) (semana|mes|dia|data|fim de semana)|(essa|esta|nessa) semana nao|(esse|este) mes (nao|esta fechado)|de ferias|nao da tempo|falta de tempo|cobrindo (um |uma )?colega)\b/,
+      /\b(sem tempo|nao tenho tempo|(nao tenho|sem) (agenda|horario|folga)|agenda (esta )?(cheia|lotada|fechada|apertada)|escala (esta |do mes )?(cheia|fechada|completa)|(muito|super|bem|estou|ando) (ocupad\w*|corrid\w*|enrolad\w*|atolad\w*)|correria|lotad\w* de plant\w*|nao consigo (essa|esta|nessa|esse|este|neste) (semana|mes|dia|data|fim de semana)|(essa|esta|nessa) semana nao|(esse|este) mes (nao|esta fechado)|(?<!(volto|voltei|voltando|retorno) )de ferias|nao da tempo|falta de tempo|cobrindo (um |uma )?colega)\b/,
   },
   {
     label: 'confianca',
     pattern:
-      /\b(nunca ouvi falar|nao conheco (voces|a empresa|essa empresa|esse)|que empresa (e|e essa)|quem (e|sao) (voce|voces)|de onde (voce|voces) (e|sao)|como (voce |voces )?(conseguiu|conseguiram|pegou|pegaram|achou|tem) (o )?meu (numero|contato|telefone)|quem (te )?passou meu|golpe|fraude|spam|confiavel|e serio|empresa seria|(qual|tem|me passa) (o )?cnpj|tem site|reclame aqui|desconfi\w*|nao passo (meus )?dados)\b/,
+      /\b(nunca ouvi falar|nao conheco (voces|a empresa|essa empresa|esse)|que empresa (e|e essa)|quem (e|sao) (voce|voces)|de onde (voce|voces) (e|sao)|como (voce |voces )?(conseguiu|conseguiram|pegou|pegaram|achou|tem) (o )?meu (numero|contato|telefone)|quem (te )?passou meu|golpe|fraude|spam|confiavel|(que|se) (isso |voces |a empresa )?e seri[oa]|empresa seria|(qual|tem|me passa) (o )?cnpj|tem site|reclame aqui|desconfi\w*|nao passo (meus )?dados)\b/,
   },
   {
     label: 'processo',
@@ -112,7 +112,7 @@ const RULES: Rule<ObjectionLabel>[] = [
   {
     label: 'disponibilidade',
     pattern:
-      /\b(longe|distante|contramao|fora de mao|fora (da|de) (minha )?(area|regiao|sao paulo)|nao tenho carro|sem carro|deslocamento|(nao (faco|atendo|trabalho com|pego)|parei de (fazer|atender|pegar)|deixei de (fazer|atender|pegar)|larguei (a |o )?) (uti|pediatria|gineco\w*|obstetricia|cirurgia|ortopedia|crianca|infantil)|nao sou (pediatra|cirurgiao|intensivista|ginecologista|obstetra|ortopedista|anestesista|especialista|da area)|nao (e|eh) (minha|da minha) (area|especialidade)|nao tenho (rqe|titulo)|sou generalista|so (atendo|faco) (adulto|pediatria|clinica))\b/,
+      /\b((?<!\bde )longe|distante|contramao|fora de mao|fora (da|de) (minha )?(area|regiao|sao paulo)|nao tenho carro|sem carro|deslocamento|(nao (faco|atendo|trabalho com|pego)|parei de (fazer|atender|pegar)|deixei de (fazer|atender|pegar)|larguei (a |o )?) (uti|pediatria|gineco\w*|obstetricia|cirurgia|ortopedia|crianca|infantil)|nao sou (pediatra|cirurgiao|intensivista|ginecologista|obstetra|ortopedista|anestesista|especialista|da area)|nao (e|eh) (minha|da minha) (area|especialidade)|nao tenho (rqe|titulo)|sou generalista|so (atendo|faco) (adulto|pediatria|clinica))\b/,
   },
   {
     label: 'qualidade',
@@ -151,7 +151,7 @@ const NOT_AN_OBJECTION =
  */
 // The words that make the act are not its reason: "me liga" is the hand-off, "spam" the opt-out,
 // "reclame aqui" the threat; read alone they would pass for comunicacao or confianca.
-const ACT_WORDS = /\b(me (liga|ligue|liguem|ligar)|liga (pra|para) mim|spam|reclame aqui|procon|justica|processar|denunciar)\b/g;
+const ACT_WORDS = /\b(me (liga|ligue|liguem|ligar)|liga (pra|para) mim|spam|(?<!(pesquis\w*|olh\w*|consult\w*|checar|ver) (\w+ ){0,2}(no |o )?)reclame aqui|procon|justica|processar|denunciar)\b/g;
 
 // h14-objection9: beside a question about a machine, how the replies read (canned, generic, long, instant) is
 // the suspicion's evidence, not a complaint about how we write (sets 3, 7 and 8: "que resposta genérica, tem
@@ -165,7 +165,14 @@ function besideTheAct(normalized: string): string {
   return BOT_TALK.test(rest) ? rest.replace(WRITING_EVIDENCE, ' ') : rest;
 }
 
+// h14-objection10: nothing is held against us when the message reaches someone who is not the doctor ("esse
+// número agora é meu, não sou médico") or ends praising us against someone else ("pedi pra outra empresa me
+// tirar da lista, vocês são de boa"): the stop and the other company are not his objection (sets 8 and 9).
+export const NOTHING_AGAINST_US =
+  /\b(nao sou (medic[oa]|doutora?)|(numero|telefone|contato) (errado|trocou de dono)|dono antigo|antigo dono|(esse|este) numero (agora )?e (meu|de outra pessoa)|voces sao (bem |muito )?(mais )?(educad\w*|de boa|melhores|otim\w*|gente boa))\b/;
+
 export function objectionBehind(text: string): ObjectionLabel | null {
+  if (NOTHING_AGAINST_US.test(normalizeText(text))) return null;
   const normalized = besideTheAct(normalizeText(text));
   // The set 8 frames first: narrower situations that the older rules would misread (objection-frames.ts).
   return objectionFromFrames(normalized) ?? RULES.find((rule) => rule.pattern.test(normalized))?.label ?? null;
@@ -211,8 +218,13 @@ function createLayeredDetector(
       // names the reason beside a stop the opt-out detector did not flag ("mensagem às 6 da manhã de domingo??
       // me tira dessa lista"), as objectionBehind does for flagged ones.
       const normalized0 = normalizeText(text);
-      if (isNeutralLogistics(normalized0)) return { label: null, confidence: 0.9, via: 'rule' };
-      const framed = objectionFromFrames(NOT_AN_OBJECTION.test(normalized0) ? besideTheAct(normalized0) : normalized0);
+      if (isNeutralLogistics(normalized0) || NOTHING_AGAINST_US.test(normalized0)) return { label: null, confidence: 0.9, via: 'rule' };
+      // h14-objection10: beside a stop, a joke about one or a bot word that no upstream detector flagged
+      // ("se mandar mais um em X eu peço pra sair da lista, brincadeira, mas é longe demais"), the reason is
+      // read as objectionBehind reads it for flagged ones: the frames, then the older rules.
+      // A bot word alone ("resposta automática do meu e-mail", "sou quase um robô") keeps to the frames.
+      const act = NOT_AN_OBJECTION.test(normalized0);
+      const framed = act && !BOT_TALK.test(normalized0) ? objectionBehind(text) : objectionFromFrames(act ? besideTheAct(normalized0) : normalized0);
       if (framed) return { label: framed, confidence: 0.9, via: 'rule' };
       const d = base.detect(text);
       if (d.via !== 'knn') return d;

@@ -1,5 +1,6 @@
 import type { Rule } from './detector.js';
 import type { ObjectionLabel } from './labels.js';
+import { OBJECTION_FRAMES_9 } from './objection-frames-set9.js';
 
 /**
  * Objection frames read ahead of the older rules (h14-objection9, set 8 as a development set). Each frame
@@ -21,7 +22,8 @@ export const OBJECTION_FRAMES: Rule<ObjectionLabel>[] = [
       [
         // time of day: "mensagem às 23h?", "mandam mensagem às 6 da manhã", "a essa hora da noite"
         // (only "mensagem": "vaga de madrugada" is a night shift, and sets 2 label "mensagem de madrugada" neutral)
-        `(?:mensage\\w*|escrev\\w*|mandam|mandaram|chega|chegou)(?: \\w+){0,2} (?:as|a) (?:\\d{1,2} ?(?:h|horas)\\b|\\d{1,2} da (?:manha|madrugada|noite))`,
+        // (h14-objection10: not "chegou às 22h", which is a colleague arriving late, set 9)
+        `(?:mensage\\w*|escrev\\w*|mandam|mandaram)(?: \\w+){0,2} (?:as|a) (?:\\d{1,2} ?(?:h|horas)\\b|\\d{1,2} da (?:manha|madrugada|noite))`,
         `a essa hora|(?:fora do|em) horario (?:comercial|de descanso)`,
         // the count: "recebi 4 mensagens hoje", "diminui a frequência", "continuam mandando", "se continuar mandando"
         `(?:recebi|recebo|chegaram|mandaram|mandam) (?:umas |mais de )?\\d+ ${MSG}`,
@@ -99,8 +101,11 @@ export const OBJECTION_FRAMES: Rule<ObjectionLabel>[] = [
   },
 ];
 
+// Set 8's frames keep their priority; set 9's (objection-frames-set9.ts) come after them.
+const ALL_FRAMES = [...OBJECTION_FRAMES, ...OBJECTION_FRAMES_9];
+
 export function objectionFromFrames(normalized: string): ObjectionLabel | null {
-  return OBJECTION_FRAMES.find((f) => f.pattern.test(normalized))?.label ?? null;
+  return ALL_FRAMES.find((f) => f.pattern.test(normalized))?.label ?? null;
 }
 
 /**
@@ -117,16 +122,18 @@ const LOGISTICS = new RegExp(
     'nao (?:posso|consigo|da para) (?:falar|responder|atender|conversar|ver)',
     '(?:depois |ja )?(?:vou |eu )?(?:te )?(?:respond\\w*|retorn\\w*|falo com voce|falo contigo|chamo|ligo)(?: voce)? (?:mais tarde|depois|em casa|a noite|de noite|ja ja|daqui a pouco|no almoco|quando sair|assim que (?:puder|sair|chegar))',
     '(?:me )?(?:liga|ligue|chama|chame|manda mensagem) (?:depois|a partir) das \\d+ ?(?:h|horas)?',
+    // a late reply explained (h14-objection10): "só demorei porque tava em cirurgia"
+    '(?:so )?demorei (?:\\w+ ){0,2}(?:porque|pois) (?:eu )?(?:estava|to|estou) (?:em|no|na|num|numa) (?:cirurgia|consulta|atendimento|plantao|reuniao|procedimento|transito)',
   ].join('|'),
   'g',
 );
 // Cancelling a booked shift ("preciso cancelar a reserva do plantão de sábado, tive um imprevisto com meu
 // pai"): the booking's own words and a family reason are logistics only beside a cancellation verb; alone,
 // "surgiu um imprevisto" may explain a refusal (sets 1 and 3 label it).
-const CANCELS = /\b(cancelar|desmarcar|remover|retirar|tirar)\b/;
+const CANCELS = /\b(cancelar|desmarcar|remover|retirar|tirar|tira|tire)\b/; // h14-objection10: "me tira da escala do dia 15"
 const BOOKING =
-  /\b(preciso|vou ter que|tenho que|quero|pode|cancelar|desmarcar|remover|retirar|tirar|reserva|meu nome|plantao|escala|agenda|minha|meu|o|a|do|da|de|no|na|esse|essa|desse|dessa|dia|\d+|sabado|domingo|segunda|terca|quarta|quinta|sexta|feira|(tive|surgiu) (um )?(imprevisto|problema|emergencia)( familiar)?|com|pai|mae|filh[oa]|esposa|marido|familia|ficou doente|esta doente|internad[oa]|nao vou conseguir ir)\b/g;
-const FILLER = /\b(agora|no momento|por favor|por gentileza|ok|oi|ola|julia|doutora?|desculpa|e|mas|que|ai|aqui|entao|ja|so|um|uma|minuto|momento|beleza|vou|eu|te)\b/g;
+  /\b(preciso|vou ter que|tenho que|quero|pode|cancelar|desmarcar|remover|retirar|tirar|tira|tire|me|reserva|meu nome|plantao|escala|agenda|minha|meu|o|a|do|da|de|no|na|esse|essa|desse|dessa|dia|\d+|sabado|domingo|segunda|terca|quarta|quinta|sexta|feira|(tive|surgiu) (um )?(imprevisto|problema|emergencia)( familiar)?|com|pai|mae|filh[oa]|esposa|marido|familia|ficou doente|esta doente|internad[oa]|nao vou conseguir ir)\b/g;
+const FILLER = /\b(agora|no momento|por favor|por gentileza|ok|oi|ola|julia|doutora?|desculpa|e|mas|que|ai|aqui|entao|ja|so|um|uma|minuto|momento|beleza|vou|eu|te|k|rs|nao sou (um )?robo( nao)?)\b/g;
 
 export function isNeutralLogistics(normalized: string): boolean {
   const hasCancel = CANCELS.test(normalized);
