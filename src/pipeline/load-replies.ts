@@ -23,5 +23,6 @@ export function loadPipelineReplies(agent: AgentPrompts, dir = DIR): PipelineRep
     optOutConfirmation: options('opt-out-confirmation.md', dir),
     audioRequest: options('audio-request.md', dir),
     longMessage: options('long-message.md', dir),
+    botHandoff: options('bot-handoff.md', dir),
   };
 }

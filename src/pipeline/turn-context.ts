@@ -35,6 +35,8 @@ export interface Loaded {
 export interface PipelineReplies {
   botAnswer: string;
   handoffMessages: string[];
+  /** Honest about being an assistant and handing off at once (a bot question that also needs a person). */
+  botHandoff?: string[];
   optOutConfirmation: string[];
   audioRequest: string[];
   longMessage: string[];
@@ -115,6 +117,8 @@ export interface TurnContext {
   stoppedBy?: { processor: string; reason: string };
   /** Set when the turn must end in a hand-off rather than a reply. */
   handoff?: HandoffNotice;
+  /** A bot question the hand-off step answers, because the same turn also needs a person. */
+  botQuestion?: { messageId: string };
   /**
    * The model is down: the messages stay pending and the turn runs again in
    * `retryInMs` (null: the model-recovery job re-arms it when the model is back).

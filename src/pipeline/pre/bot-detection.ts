@@ -1,4 +1,4 @@
-import { BOT_SUSPICION, firstHit } from '../arbiter/index.js';
+import { BOT_SUSPICION, firstHit, HANDOFF } from '../arbiter/index.js';
 import { CONTINUE, stop, type Processor } from '../processor.js';
 import { loaded } from '../turn-context.js';
 
@@ -19,6 +19,13 @@ export const botDetection: Processor = {
       p_event_type: 'bot_question_answered', p_doctor_id: l.doctor.id, p_conversation_id: ctx.conversationId,
       p_interaction_id: hit.id, p_props: {}, p_dedupe_key: `bot-question-${hit.id}`,
     });
+    // "É robô? quero falar com uma pessoa de verdade": the person asked for comes first. The hand-off step answers
+    // both (honest about being an assistant, and a person is on the way); the bot answer alone would only offer one.
+    // The close calls are shared per turn, so asking the hand-off question here adds no wait.
+    if (await firstHit(ctx, HANDOFF, l.pending)) {
+      ctx.botQuestion = { messageId: hit.id };
+      return CONTINUE;
+    }
     return stop('bot_suspicion', ctx.deps.replies.botAnswer);
   },
 };

@@ -19,6 +19,8 @@ export const handoffTrigger: Processor = {
     const reason = hit.r.reason ?? 'human_request';
     ctx.handoff = { doctorId: l.doctor.id, conversationId: ctx.conversationId, reason };
     if (l.conversation.controlled_by === 'human') return stop('handoff_already_human');
-    return stop(`handoff_${reason}`, pick(ctx.deps.replies.handoffMessages, hit.m.id));
+    // A bot question in the same turn gets its honest answer in the hand-off line itself.
+    const lines = ctx.botQuestion && ctx.deps.replies.botHandoff?.length ? ctx.deps.replies.botHandoff : ctx.deps.replies.handoffMessages;
+    return stop(`handoff_${reason}`, pick(lines, hit.m.id));
   },
 };

@@ -8,6 +8,7 @@ import type { TestDb } from '../../helpers/test-db.js';
 export const REPLIES = {
   botAnswer: 'Sou sim, sou a assistente virtual da equipe. Quer falar com alguém?',
   handoffMessages: ['Vou chamar alguém da equipe pra te ajudar'],
+  botHandoff: ['Sou uma assistente virtual, sim. Já chamo alguém da equipe'],
   optOutConfirmation: ['Tudo certo, não te mando mais mensagem'],
   audioRequest: ['Não consigo ouvir áudio agora, me escreve?'],
   longMessage: ['Me resume em poucas linhas?'],

@@ -97,6 +97,16 @@ describe('turn pipeline', () => {
     expect((await one<{ n: number }>(`select count(*)::int n from business_events where conversation_id = $1 and event_type = 'bot_question_answered'`, [conv])).n).toBe(1);
   });
 
+  it('a bot question that also asks for a person hands off, honest about being an assistant in the same line', async () => {
+    const conv = await inbound(db, '5511911110096', ['isso é um robô? quero falar com uma pessoa de verdade, agora']);
+    const h = harness(db);
+    const out = await runTurn(conv, h.deps);
+    expect(out.stoppedBy?.reason).toMatch(/^handoff_/);
+    expect(h.sent.map((s) => s.text)).toEqual(REPLIES.botHandoff);
+    expect(h.handoffs).toHaveLength(1);
+    expect((await one<{ n: number }>(`select count(*)::int n from business_events where conversation_id = $1 and event_type = 'bot_question_answered'`, [conv])).n).toBe(1);
+  });
+
   it('asks to type when only a voice note arrives, and stays quiet for a lone sticker', async () => {
     const audio = await inbound(db, '5511911110007', [{ fixture: 'audio-ptt' }]);
     const h = harness(db);
