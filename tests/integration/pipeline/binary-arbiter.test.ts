@@ -1,9 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAnthropicClient } from '../../../src/integrations/anthropic/index.js';
 import { askBinaryArbiter } from '../../../src/pipeline/arbiter/binary-arbiter.js';
 import { arbitrateObjection } from '../../../src/retrieval/index.js';
-import { detectBotSuspicion, detectHandoff, detectOptOut, readBinary, runTurn, type BinaryArbiterOptions } from '../../../src/pipeline/index.js';
+import { detectBotSuspicion, detectHandoff, detectOptOut, readBinary, runTurn, type BinaryArbiterOptions, type Uncertainty } from '../../../src/pipeline/index.js';
 import { botSuspicionByRules } from '../../../src/pipeline/detectors/detect-bot-suspicion.js';
 import { handoffByRules } from '../../../src/pipeline/detectors/detect-handoff.js';
 import { optOutByRules } from '../../../src/pipeline/detectors/detect-opt-out.js';
@@ -22,12 +25,23 @@ const reading = (q: Question, t: string) => readBinary(q, t, VERDICT[q](t).rule,
 const closeFor = (t: string) => (['optOut', 'botSuspicion', 'handoff'] as const).filter((q) => reading(q, t).uncertain);
 
 /**
- * The learned layer is retrained now and then, so each case takes the first of a few real lines that is a close
- * call for exactly this question (and no other) with the offline verdict it needs.
+ * The learned layer is retrained now and then, so each case takes the first line that is a close call of the kind it
+ * needs, for exactly this question (and no other), with the offline verdict it needs: first among a few preferred
+ * lines, then among every labelled line in tests/fixtures/classification (only as inputs; their labels are not used),
+ * so a retraining that moves the preferred lines does not break the test.
  */
-function closeCall(q: Question, offlineYes: boolean, lines: string[]): string {
-  const t = lines.find((x) => reading(q, x).offlineYes === offlineYes && closeFor(x).join() === q);
-  if (!t) throw new Error(`no close ${q} call with offline ${offlineYes} among the candidates; add one`);
+const FIXTURES = fileURLToPath(new URL('../../fixtures/classification/', import.meta.url));
+const POOL = readdirSync(FIXTURES).filter((f) => f.endsWith('.jsonl')).sort()
+  .flatMap((f) => readFileSync(join(FIXTURES, f), 'utf8').split('\n').filter((l) => l.trim()).map((l) => (JSON.parse(l) as { text: string }).text));
+function closeCalls(q: Question, offlineYes: boolean, kind: Uncertainty, preferred: string[]): string[] {
+  return [...preferred, ...POOL].filter((x) => {
+    const r = reading(q, x);
+    return r.offlineYes === offlineYes && r.uncertain === kind && closeFor(x).join() === q;
+  });
+}
+function closeCall(q: Question, offlineYes: boolean, kind: Uncertainty, preferred: string[]): string {
+  const t = closeCalls(q, offlineYes, kind, preferred)[0];
+  if (!t) throw new Error(`no ${kind} ${q} call with offline ${offlineYes} among ${POOL.length} lines`);
   return t;
 }
 const OPT_OUT_ADDED = ['Tira eu daí', 'me exclui ai parceiro', 'Me desvincula dessa base de contatos, não tenho mais interesse', 'Recebi 4 mensagens hoje. QUATRO. Me remova imediatamente.',
@@ -84,11 +98,11 @@ async function turn(texts: string[], opts: { key?: boolean; agent?: string } = {
   const permission = (await db.pg.query<{ permission_state: string }>(`select s.permission_state from doctor_state s join conversations c on c.doctor_id = s.doctor_id where c.id = $1`, [conv])).rows[0]?.permission_state;
   return { out, h, permission, ms: Date.now() - started };
 }
-const closeCalls = () => logs.filter((l) => l.msg === 'binary detector: close call');
+const loggedCloseCalls = () => logs.filter((l) => l.msg === 'binary detector: close call');
 
 describe('fast-model arbiter for the binary detectors (with a key)', () => {
   it('decides a close opt-out call: the model\'s "não" overrules the learned layer\'s added stop, with the cached prompt and only the message', async () => {
-    const text = closeCall('optOut', true, OPT_OUT_ADDED);
+    const text = closeCall('optOut', true, 'learned_adds', OPT_OUT_ADDED);
     fake.push({ text: 'não' });
     const { out, h, permission } = await turn([text], { agent: 'Tudo bem! Posso ajudar em algo?' });
     expect(out.status).toBe('replied');
@@ -102,22 +116,22 @@ describe('fast-model arbiter for the binary detectors (with a key)', () => {
       expect.objectContaining({ type: 'text', cache_control: { type: 'ephemeral' } }),
       { type: 'text', text: expect.stringContaining('A, opt-out') },
     ]);
-    expect(closeCalls()).toEqual([expect.objectContaining({ detector: 'optOut', uncertainty: 'learned_adds', offline: true, arbiter: false, decidedBy: 'arbiter' })]);
+    expect(loggedCloseCalls()).toEqual([expect.objectContaining({ detector: 'optOut', uncertainty: 'learned_adds', offline: true, arbiter: false, decidedBy: 'arbiter' })]);
   });
 
   it('the model\'s "sim" restores a rule hit the learned layer vetoed: opted out and confirmed once', async () => {
-    const text = closeCall('optOut', false, OPT_OUT_VETOED);
+    const text = closeCall('optOut', false, 'learned_veto', OPT_OUT_VETOED);
     fake.push({ text: 'sim' });
     const { out, h, permission } = await turn([text]);
     expect(out.stoppedBy).toEqual({ processor: 'opt_out', reason: 'opt_out' });
     expect(permission).toBe('opted_out');
     expect(h.sent.map((s) => s.text)).toEqual(REPLIES.optOutConfirmation);
     expect(fake.calls().map(questionOf)).toEqual(['optOut']);
-    expect(closeCalls()[0]).toMatchObject({ uncertainty: 'learned_veto', arbiter: true, decidedBy: 'arbiter' });
+    expect(loggedCloseCalls()[0]).toMatchObject({ uncertainty: 'learned_veto', arbiter: true, decidedBy: 'arbiter' });
   });
 
   it('decides bot suspicion and hand-off close calls the same way', async () => {
-    const bot = closeCall('botSuspicion', true, BOT_ADDED);
+    const bot = closeCall('botSuspicion', true, 'learned_adds', BOT_ADDED);
     fake.push({ text: 'nao' });
     const first = await turn([bot], { agent: 'Oi! Em que posso ajudar?' });
     expect(first.out.status).toBe('replied');
@@ -125,7 +139,7 @@ describe('fast-model arbiter for the binary detectors (with a key)', () => {
     expect(fake.calls().map(questionOf)).toEqual(['botSuspicion']);
 
     fake.reset();
-    const person = closeCall('handoff', false, HANDOFF_NEAR_NO);
+    const person = closeCall('handoff', false, 'near_threshold', HANDOFF_NEAR_NO);
     fake.push({ text: 'sim' });
     const second = await turn([person]);
     expect(second.out.stoppedBy).toEqual({ processor: 'handoff_trigger', reason: 'handoff_human_request' });
@@ -142,11 +156,11 @@ describe('fast-model arbiter for the binary detectors (with a key)', () => {
     const person = await turn(['quero falar com seu supervisor']);
     expect(person.out.stoppedBy?.processor).toBe('handoff_trigger');
     expect(fake.calls()).toEqual([]);
-    expect(closeCalls()).toEqual([]);
+    expect(loggedCloseCalls()).toEqual([]);
   });
 
   it('a slow model (beyond the 1.5 s bound) leaves the offline verdict, and two close calls wait one bound, not two', async () => {
-    const [a, b] = OPT_OUT_ADDED.filter((x) => reading('optOut', x).offlineYes && closeFor(x).join() === 'optOut');
+    const [a, b] = closeCalls('optOut', true, 'learned_adds', OPT_OUT_ADDED);
     expect(b, 'two close opt-out lines are needed').toBeDefined();
     fake.setHandler(() => ({ text: 'nao', delayMs: 4_000 }));
     const { out, permission, ms } = await turn([a!, b!]);
@@ -156,30 +170,30 @@ describe('fast-model arbiter for the binary detectors (with a key)', () => {
     expect(ms).toBeGreaterThanOrEqual(1_400);
     expect(ms).toBeLessThan(2_900);
     expect(logs.filter((l) => l.level === 40 && String(l.err).includes('timed out'))).toHaveLength(2);
-    expect(closeCalls().map((l) => l.decidedBy)).toEqual(['learned', 'learned']);
+    expect(loggedCloseCalls().map((l) => l.decidedBy)).toEqual(['learned', 'learned']);
   });
 
   it('a 500 or an odd answer leaves the offline verdict and the turn goes on', async () => {
-    const text = closeCall('optOut', true, OPT_OUT_ADDED);
+    const text = closeCall('optOut', true, 'learned_adds', OPT_OUT_ADDED);
     fake.push({ status: 500 });
     const failed = await turn([text]);
     expect(failed.permission).toBe('opted_out');
     expect(failed.h.sent.map((s) => s.text)).toEqual(REPLIES.optOutConfirmation);
     expect(failed.ms).toBeLessThan(1_500);
 
-    const person = closeCall('handoff', false, HANDOFF_NEAR_NO);
+    const person = closeCall('handoff', false, 'near_threshold', HANDOFF_NEAR_NO);
     fake.push({ text: 'talvez, depende' });
     const odd = await turn([person], { agent: 'Vou verificar pra você.' });
     expect(odd.out.status).toBe('replied');
     expect(odd.h.agentCalls).toHaveLength(1);
     expect(logs.some((l) => l.msg === 'binary arbiter: unexpected answer, keeping the offline verdict')).toBe(true);
-    expect(closeCalls().map((l) => l.decidedBy)).toEqual(['learned', 'rules']);
+    expect(loggedCloseCalls().map((l) => l.decidedBy)).toEqual(['learned', 'rules']);
   });
 });
 
 describe('one wait per turn: the three questions are asked together', () => {
   it('a turn with close calls for all three questions waits about one answer, not three: the calls start together', async () => {
-    const lines = [closeCall('optOut', true, OPT_OUT_ADDED), closeCall('botSuspicion', true, BOT_ADDED), closeCall('handoff', false, HANDOFF_NEAR_NO)];
+    const lines = [closeCall('optOut', true, 'learned_adds', OPT_OUT_ADDED), closeCall('botSuspicion', true, 'learned_adds', BOT_ADDED), closeCall('handoff', false, 'near_threshold', HANDOFF_NEAR_NO)];
     const started: number[] = [];
     fake.setHandler(() => (started.push(Date.now()), { text: 'nao', delayMs: 1_200 }));
     const { out, h, ms } = await turn(lines, { agent: 'Certo, vamos ver.' });
@@ -191,13 +205,13 @@ describe('one wait per turn: the three questions are asked together', () => {
     // One step after the other would wait 3 x 1.2 s.
     expect(ms).toBeGreaterThanOrEqual(1_150);
     expect(ms).toBeLessThan(2_400);
-    expect(closeCalls().map((l) => [l.detector, l.arbiter, l.decidedBy])).toEqual([
+    expect(loggedCloseCalls().map((l) => [l.detector, l.arbiter, l.decidedBy])).toEqual([
       ['optOut', false, 'arbiter'], ['botSuspicion', false, 'arbiter'], ['handoff', false, 'arbiter'],
     ]);
   });
 
   it('a model slower than the bound costs the turn one bound in all, and the offline verdicts stand', async () => {
-    const lines = [closeCall('optOut', false, OPT_OUT_VETOED), closeCall('botSuspicion', true, BOT_ADDED), closeCall('handoff', false, HANDOFF_NEAR_NO)];
+    const lines = [closeCall('optOut', false, 'learned_veto', OPT_OUT_VETOED), closeCall('botSuspicion', true, 'learned_adds', BOT_ADDED), closeCall('handoff', false, 'near_threshold', HANDOFF_NEAR_NO)];
     fake.setHandler(() => ({ text: 'sim', delayMs: 4_000 }));
     const { out, permission, ms } = await turn(lines);
     expect(permission).not.toBe('opted_out');
@@ -206,12 +220,14 @@ describe('one wait per turn: the three questions are asked together', () => {
     // Opt-out and bot detection both waited, on calls started together: one bound, not two.
     expect(ms).toBeGreaterThanOrEqual(1_400);
     expect(ms).toBeLessThan(2_900);
-    expect(closeCalls().map((l) => [l.detector, l.arbiter, l.decidedBy])).toEqual([['optOut', null, 'learned'], ['botSuspicion', null, 'learned']]);
+    // The bot step also asks whether the turn needs a person (a bot question that asks for one hands off): the same
+    // shared call, timed out, so the offline "no" stands and the bot answer goes out.
+    expect(loggedCloseCalls().map((l) => [l.detector, l.arbiter, l.decidedBy])).toEqual([['optOut', null, 'learned'], ['botSuspicion', null, 'learned'], ['handoff', null, 'rules']]);
   });
 
   it('asks nothing for the later steps when an earlier one will stop the turn anyway (a certain opt-out)', async () => {
-    const bot = closeCall('botSuspicion', true, BOT_ADDED);
-    const person = closeCall('handoff', false, HANDOFF_NEAR_NO);
+    const bot = closeCall('botSuspicion', true, 'learned_adds', BOT_ADDED);
+    const person = closeCall('handoff', false, 'near_threshold', HANDOFF_NEAR_NO);
     const { permission } = await turn(['quero me descadastrar dessa lista', bot, person]);
     expect(permission).toBe('opted_out');
     expect(fake.calls()).toEqual([]);
@@ -248,11 +264,11 @@ describe('one cached prefix for the four arbiters', () => {
 
 describe('without a key', () => {
   it('never calls the model, even on a close call, and keeps the offline verdict', async () => {
-    const text = closeCall('optOut', true, OPT_OUT_ADDED);
+    const text = closeCall('optOut', true, 'learned_adds', OPT_OUT_ADDED);
     const { permission, h } = await turn([text], { key: false });
     expect(permission).toBe('opted_out');
     expect(h.sent.map((s) => s.text)).toEqual(REPLIES.optOutConfirmation);
-    const vetoed = closeCall('optOut', false, OPT_OUT_VETOED);
+    const vetoed = closeCall('optOut', false, 'learned_veto', OPT_OUT_VETOED);
     const kept = await turn([vetoed], { key: false, agent: 'Certo!' });
     expect(kept.permission).not.toBe('opted_out');
     expect(fake.calls()).toEqual([]);
