@@ -333,12 +333,21 @@ export function decide(lines: Line[], readings: Reading[], policy: Record<Binary
   });
 }
 
+/**
+ * h14-detectors9: the learned layer may add a hand-off but never veto one the rules found. Out of fold (sets 1-9, dev,
+ * unit) a veto at p < 0.05 set aside 11 false hand-offs and 3 real ones (F1 0.914 -> 0.921), among them "valor
+ * ridículo e ainda atrasaram o pagamento, vocês são uns picaretas": a doctor with a payment dispute left with the
+ * bot costs more than a supervisor's glance at an extra hand-off, and the precision side has explicit guards
+ * (handoff-guards.ts). HANDOFF_VETO=1 lets the grid choose a veto again (to measure it).
+ */
+const HANDOFF_VETO = process.env.HANDOFF_VETO === '1';
+
 /** Thresholds that do best on out-of-fold readings (each binary head alone; the objection policy after them). */
 export function choosePolicies(lines: Line[], readings: Reading[], blind = false, behindRest = false) {
   const policy = {} as Record<BinaryName, BinaryPolicy>;
   for (const name of BINARY) {
     const gold = lines.map((l) => l.gold[name]);
-    const scored = BINARY_GRID.map((p) => {
+    const scored = BINARY_GRID.filter((p) => name !== 'handoff' || HANDOFF_VETO || p.low === 0).map((p) => {
       const s = binaryScore(gold, lines.map((l, i) => combineBinary((blind ? l.blindRule : l.rule)[name], readings[i]!.p[name], p, readings[i]!.pPiece[name])));
       return { p, fp: s.fp, u: utility(name, s) };
     });
