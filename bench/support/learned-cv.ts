@@ -34,6 +34,8 @@ export const GROUPS: Record<string, string> = {
   'set-8': `${DIR}/eval-8.jsonl`,
   // Scored blind once on h14-detectors9 (docs/eval/detectors-blind-9.json); development data since.
   'set-9': `${DIR}/eval-9.jsonl`,
+  // Scored blind once on h14-detectors9 (docs/eval/detectors-blind-10.json); development data since.
+  'set-10': `${DIR}/eval-10.jsonl`,
   'dev-a': `${DIR}/dev-h14.jsonl`,
   'dev-b': `${DIR}/dev-h14-b.jsonl`,
   'dev-c': `${DIR}/dev-h14-c.jsonl`,
@@ -94,6 +96,8 @@ const BLIND: Record<string, string> = {
   'set-8': 'docs/eval/detectors-set-8-rules-h14-8.json',
   // Set 9 on the rules of h14-detectors9 alone, snapshot before anyone read it.
   'set-9': 'docs/eval/detectors-set-9-rules-h14-9.json',
+  // Set 10 on the rules scored blind on it (897a412), snapshot before anyone read it.
+  'set-10': 'docs/eval/detectors-set-10-rules-h14-9.json',
 };
 
 /** Ids whose blind verdict was wrong, per detector (the lists hold "id: text"). */
@@ -204,6 +208,13 @@ export interface Design {
   behindRest?: boolean;
   /** h14-detectors9: judge a vetoed rule hit also on the statement carrying it (default on; false = the message only). */
   piecewise?: boolean;
+  /**
+   * h14-detectors9: heads that judge a rule hit, trained only on the lines where the rule fired (is this hit a real
+   * one?), instead of the head trained on every line (is this message a yes?). The general head learns that a reason
+   * clause's words ("agenda lotada", "mudei de especialidade") mark a no, because most lines with them are objections
+   * without a stop; among rule hits those words come with real stops.
+   */
+  vetoHeads?: BinaryName[];
 }
 
 /** The design leave-one-set-out chose (bench/detectors-loso.ts --designs). */
@@ -220,6 +231,8 @@ export const DEFAULT_DESIGN: Design = {
 
 export interface Heads {
   binary: Record<BinaryName, LinearHead>;
+  /** h14-detectors9: heads that judge a rule hit, trained only on lines where the rule fired. */
+  veto: Partial<Record<BinaryName, LinearHead>>;
   objection: LinearHead;
 }
 
@@ -246,7 +259,15 @@ export function trainHeads(train: Line[], design: Design, exemplars: Array<{ fea
   const objectionExamples = train.filter((l) => l.gold.objection !== undefined && !(design.skipFlaggedNull && flaggedNull(l))).map((l) => ({ features: l.features, target: (OBJECTION_CLASSES as readonly string[]).indexOf(l.gold.objection ?? 'none') }));
   if (design.exemplars) objectionExamples.push(...exemplars.map((e) => ({ features: e.features, target: (OBJECTION_CLASSES as readonly string[]).indexOf(e.label) })));
   const objection = trainHead([...OBJECTION_CLASSES], objectionExamples, design.objectionTrain);
-  return { binary, objection };
+  const veto: Partial<Record<BinaryName, LinearHead>> = {};
+  for (const name of design.vetoHeads ?? []) {
+    veto[name] = trainHead(
+      ['yes'],
+      train.filter((l) => l.gold[name] !== undefined && ruleOf(l, design)[name] && !design.skipGroups?.[name]?.includes(l.group)).map((l) => ({ features: l.features, target: l.gold[name] ? 1 : 0 })),
+      design.train,
+    );
+  }
+  return { binary, veto, objection };
 }
 
 /** The model's reading of one line. */
@@ -254,18 +275,23 @@ export interface Reading {
   p: Record<BinaryName, number>;
   /** The highest probability over the line's rule-bearing pieces (-1: none). */
   pPiece: Record<BinaryName, number>;
+  /** The probability a rule hit is real: the veto head's, or the general head's where there is none. */
+  pVeto: Record<BinaryName, number>;
   objection: number[];
 }
 
 export function read(heads: Heads, l: Line, design: Design, blind = design.blind): Reading {
   const p = {} as Record<BinaryName, number>;
   const pPiece = {} as Record<BinaryName, number>;
+  const pVeto = {} as Record<BinaryName, number>;
   for (const name of BINARY) {
     p[name] = probability(heads.binary[name], inputs(l, name, design, blind));
+    const vetoHead = heads.veto[name];
+    pVeto[name] = vetoHead ? probability(vetoHead, l.features) : p[name];
     const pieces = design.ruleSignal ? l.piecesSignalled[name] : l.pieces[name];
-    pPiece[name] = design.piecewise === false ? -1 : Math.max(-1, ...pieces.map((f) => probability(heads.binary[name], f)));
+    pPiece[name] = design.piecewise === false ? -1 : Math.max(-1, ...pieces.map((f) => probability(vetoHead ?? heads.binary[name], f)));
   }
-  return { p, pPiece, objection: classProbabilities(heads.objection, l.features) };
+  return { p, pPiece, pVeto, objection: classProbabilities(heads.objection, l.features) };
 }
 
 // ---- scoring ----
@@ -327,7 +353,7 @@ export function utility(name: BinaryName, s: { tp: number; fp: number; fn: numbe
 export function decide(lines: Line[], readings: Reading[], policy: Record<BinaryName, BinaryPolicy>, objection: ObjectionPolicy, blind = false) {
   return lines.map((l, i) => {
     const flags = {} as Record<BinaryName, boolean>;
-    for (const name of BINARY) flags[name] = combineBinary((blind ? l.blindRule : l.rule)[name], readings[i]!.p[name], policy[name], readings[i]!.pPiece[name]);
+    for (const name of BINARY) flags[name] = combineBinary((blind ? l.blindRule : l.rule)[name], readings[i]!.p[name], policy[name], readings[i]!.pPiece[name], readings[i]!.pVeto[name]);
     const flagged = flags.optOut || flags.botSuspicion || flags.handoff;
     return { ...flags, objection: pickObjection({ flagged, current: l.current, behind: l.behind, restLabel: l.restLabel, openQuestion: l.openQuestion, probabilities: readings[i]!.objection }, objection) };
   });
@@ -348,7 +374,7 @@ export function choosePolicies(lines: Line[], readings: Reading[], blind = false
   for (const name of BINARY) {
     const gold = lines.map((l) => l.gold[name]);
     const scored = BINARY_GRID.filter((p) => name !== 'handoff' || HANDOFF_VETO || p.low === 0).map((p) => {
-      const s = binaryScore(gold, lines.map((l, i) => combineBinary((blind ? l.blindRule : l.rule)[name], readings[i]!.p[name], p, readings[i]!.pPiece[name])));
+      const s = binaryScore(gold, lines.map((l, i) => combineBinary((blind ? l.blindRule : l.rule)[name], readings[i]!.p[name], p, readings[i]!.pPiece[name], readings[i]!.pVeto[name])));
       return { p, fp: s.fp, u: utility(name, s) };
     });
     // Ties go to the earlier (lower, rule-trusting) policy in grid order.

@@ -15,10 +15,11 @@ export interface BinaryPolicy {
   high: number;
 }
 
-export function combineBinary(rule: boolean, p: number, policy: BinaryPolicy, pPiece = -1): boolean {
+export function combineBinary(rule: boolean, p: number, policy: BinaryPolicy, pPiece = -1, pVeto = p): boolean {
   // h14-detectors9: a veto must hold for the message AND for the statement the rule fires on alone
-  // (statedPieces): words of another sentence cannot veto a request made in its own sentence.
-  return (rule && (p >= policy.low || pPiece >= policy.low)) || p >= policy.high;
+  // (statedPieces): words of another sentence cannot veto a request made in its own sentence. `pVeto` is the
+  // probability that a rule hit is real, from a head trained on rule hits only (or `p` where there is none).
+  return (rule && (pVeto >= policy.low || pPiece >= policy.low)) || p >= policy.high;
 }
 
 export const OBJECTION_CLASSES = ['preco', 'tempo', 'confianca', 'processo', 'disponibilidade', 'qualidade', 'lealdade', 'risco', 'motivacao', 'comunicacao', 'none'] as const;
