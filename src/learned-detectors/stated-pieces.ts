@@ -14,7 +14,8 @@ import { canonical } from '../shared/detector-normalize.js';
  * one-piece message has nothing to separate, so it yields nothing.
  */
 export function statedPieces(raw: string, opts: { commas?: boolean } = {}): string[] {
-  const text = canonical(raw);
+  // "Dr." / "Dra." / "Sr." do not end a sentence.
+  const text = canonical(raw).replace(/\b(dra?|sra?|prof(?:a)?|enf)\.\s/giu, '$1 ');
   const sentences = text.match(/[^.?!;\n]+[.?!;\n]*/g) ?? [];
   const pieces: string[] = [];
   let all = 0;

@@ -333,3 +333,27 @@ describe('set 9 families (h14-detectors9)', () => {
     expect(detectOptOut('vocês me tiraram da lista sem querer? quero continuar').optOut).toBe(false);
   });
 });
+
+describe('set 10 families (h14-detectors9)', () => {
+  it.each([
+    'parem com isso, por favor, eu já me aposentei dos plantões',
+    'cessem todo contato comigo a partir de hoje',
+    'kindly delete my number, thank you',
+    'conforme a LGPD, não quero mais meus dados com vocês',
+  ])('opts out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(true);
+  });
+  it.each([
+    'para de me mandar vaga às 5 da manhã, pelo amor de Deus',
+    'vocês seguem a LGPD direitinho?',
+    'pra Osasco não me manda mais, é longe demais',
+    'no carnaval não me mande nada, depois pode voltar a mandar',
+    'minha amiga Dra. Paula pediu pra avisar que quer sair da lista de vocês',
+    'se continuarem mandando plantão barato eu vou pedir pra sair da lista, hein',
+    'não quero mais receber mensagem do grupo da faculdade, ops, mandei pra pessoa errada',
+    'quero parar de receber notificação do aplicativo do banco',
+    'saí do grupo da cooperativa, aqui com vocês é melhor',
+  ])('not an opt-out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 import { detectorInput, normalize } from './normalize.js';
 import { learnedVerdict } from '../../learned-detectors/index.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
-import { ADDRESSED_ELSEWHERE, CONDITIONAL_STOP, ECHO_REFUSED, ENDS_WITH_GENERAL_STOP, JOKE, NARROW_OBJECT, NEW_NUMBER, ONE_FORMAT, SOMEONE_ELSE, keepsOn, ownSentences, statesContinuation } from './opt-out-frames.js';
+import { ADDRESSED_ELSEWHERE, WRONG_CHAT, CONDITIONAL_STOP, ECHO_REFUSED, ENDS_WITH_GENERAL_STOP, JOKE, NARROW_OBJECT, NEW_NUMBER, ONE_FORMAT, SOMEONE_ELSE, keepsOn, ownSentences, statesContinuation } from './opt-out-frames.js';
 
 export interface OptOutResult {
   optOut: boolean;
@@ -56,7 +56,9 @@ const SHIFT_SPECIFIC = new RegExp(
       'ate (?:o )?(?:dia|mes|semana|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|eu voltar)',
       'durante', 'esse mes', 'essa semana', 'nas ferias', 'depois das?', 'antes das?', 'nesse horario', 'de manha', 'a noite',
       // A time window is when to write, not whether: "não me manda mensagem no horário do almoço".
-      'no horario', 'em horario', 'fora do horario', 'no almoco', 'de madrugada', 'de noite', 'cedo', 'enquanto'
+      'no horario', 'em horario', 'fora do horario', 'no almoco', 'de madrugada', 'de noite', 'cedo', 'enquanto',
+      // h14-detectors9: a clock time is a window too ("para de me mandar mensagem às 4 da manhã").
+      '(?:as|a|das|antes das|depois das|ate as) \\d{1,2}(?: ?h| horas?)?(?: da (?:manha|madrugada|noite|tarde))?', 'da madrugada', 'da manha'
     ) +
     '\\b',
 );
@@ -92,14 +94,20 @@ const NARROW_TAIL = new RegExp(
       `${oneOf('lembretes?', 'links?', 'formularios?', 'contratos?', 'boletos?', 'confirmac(?:ao|oes)', 'documentos?', 'termos?', 'comprovantes?', 'notas?', 'recibos?', 'planilhas?', 'pesquisas?', 'questionarios?', 'avaliac(?:ao|oes)', 'cobrancas?', 'anexos?', 'arquivos?', 'pdfs?', 'audios?', 'fotos?', 'videos?', 'figurinhas?', 'enquetes?')}\\b`,
     ),
 );
+// h14-detectors9: a place or hospital put before the stop ("pra Guarulhos não me manda mais", "Santa Casa de
+// Sorocaba não me manda mais") names which offers.
+const FRONTED_PLACE = /^(?:(?:pra|para|pro|em|no|na|de|do|da) )?(?!voces|vcs|voce|vc|eu|por|ja|entao|gente|oi|ola|pelo|pode|podem)\S+(?: \S+){0,4} (?:nao|nunca mais) (?:me )?(?:manda|mande|mandem|envia|envie|enviem|oferece|ofereca)\b/;
 // h14-detectors9: "nem noturno nem diurno", "de nenhum tipo" name every kind at once, so they widen the stop.
 const EXHAUSTIVE = /^(?:\S+ ){0,2}?nem (?:\S+ ){1,3}?nem \S+|^(?:\S+ ){0,2}?(?:de nenhum tipo|de tipo nenhum|nenhum tipo|de jeito nenhum)\b/;
 const isShiftSpecific = (tail: string): boolean => !EXHAUSTIVE.test(tail) && (SHIFT_SPECIFIC.test(tail) || QUALIFIED_SHIFT.test(tail) || NARROW_TAIL.test(tail));
 
 // "receber" is also about money; only message-like objects make it an opt-out.
 const NOT_MESSAGES = new RegExp(`^${oneOf('o', 'a', 'meu', 'minha', 'em', 'por', 'via', 'no', 'na', 'pelo', 'pela', 'ate', 'antes', 'depois', 'dia', 'pagamento', 'valor', 'dinheiro', 'pix')}\\b`);
+// h14-detectors9: messages of another group or app ("mensagem do grupo de ex-alunos", "as notificações do aplicativo
+// do hospital") are someone else's sending.
+const OTHER_SENDER = /^(?:\S+ ){0,2}?d[oa]s? (?:grupo|grupos|turma|condominio|aplicativo|app|sistema|portal|site|banco|operadora|plano)\b/;
 const rejectReceiveTail = (tail: string): boolean =>
-  isShiftSpecific(tail) || (NOT_MESSAGES.test(tail) && !new RegExp(`^${oneOf('o', 'a')}s? ${STUFF}`).test(tail));
+  OTHER_SENDER.test(tail) || isShiftSpecific(tail) || (NOT_MESSAGES.test(tail) && !new RegExp(`^${oneOf('o', 'a')}s? ${STUFF}`).test(tail));
 
 const WANT_NOT = `nao ${oneOf('quero', 'queria', 'desejo', 'gostaria de', 'preciso', 'tenho (?:mais )?interesse em', 'me interessa', 'aceito', 'autorizo')}`;
 const RECEIVE = oneOf('receber?', 'continuar recebendo', 'ficar recebendo', 'seguir recebendo');
@@ -175,7 +183,8 @@ const RULES: readonly Rule[] = [
   { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?pedi (?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/ },
   { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
   // "que meu número seja removido de todas as listas": the subjunctive of the same request.
-  { name: 'leave_list', confidence: 0.93, pattern: new RegExp(`\\b(?:sair|saia|sai|${oneOf('ser', 'seja', 'sejam', 'fosse')} ${oneOf('removid[oa]s?', 'excluid[oa]s?', 'retirad[oa]s?')}) ${FROM} (?:sua |seu |vossa |essa |esta |todas as |todos os |qualquer )?${CONTAINER}\\b`), negatable: true, rejectTail: (tail) => NARROW_LIST.test(tail) },
+  // h14-detectors9: bare "sai" left out: it is mostly the past "saí do grupo…" (accents fold away), told not asked.
+  { name: 'leave_list', confidence: 0.93, pattern: new RegExp(`\\b(?:sair|saia|${oneOf('ser', 'seja', 'sejam', 'fosse')} ${oneOf('removid[oa]s?', 'excluid[oa]s?', 'retirad[oa]s?')}) ${FROM} (?:sua |seu |vossa |essa |esta |todas as |todos os |qualquer )?${CONTAINER}\\b`), negatable: true, rejectTail: (tail) => NARROW_LIST.test(tail) },
   { name: 'be_removed', confidence: 0.9, pattern: /\b(?:quero|gostaria de|queria|desejo|pode|podem|por favor|exijo|solicito|peco (?:para|pra)|favor|preciso|prefiro) (?:me )?(?:ser )?(?:removid[oa]|excluid[oa]|retirad[oa]|descadastrad[oa])\b/, negatable: true, rejectTail: isShiftSpecific },
   {
     name: 'stop_sending',
@@ -198,6 +207,7 @@ const RULES: readonly Rule[] = [
     pattern: new RegExp(`\\b(?:nao|nem|nunca mais) (?:quero que (?:voce |voces )?)?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b|\\bnunca mais (?:me |nos )?${CONTACT}\\b`),
     // "não me chama mais de doutor", "não manda mais de 3 por dia": a name or a cap, not a stop.
     rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail) || PLACE_TAIL.test(tail),
+    rejectText: (t) => FRONTED_PLACE.test(t) && /\b(?:hospital|santa casa|upa|ps|pronto socorro|clinica|hgs?|hu)\b|^(?:pra|para|pro|em) /.test(t),
   },
   {
     // "não precisa mandar mais nada, já reservei": no longer needed is not unwanted.
@@ -206,7 +216,7 @@ const RULES: readonly Rule[] = [
     pattern: new RegExp(`\\bnao (?:precisa|precisam) (?:mais )?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b`),
     rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail) || PLACE_TAIL.test(tail) || NO_LONGER_NEEDED.test(tail),
   },
-  { name: 'no_contact', confidence: 0.92, pattern: /\bnao (?:me )?(?:entre|entrem|entra|entrar|entrarem) (?:mais )?em contato\b|\bnao quero (?:mais )?(?:nenhum )?contato\b(?! com (?:o|a) (?:hospital|clinica))/ },
+  { name: 'no_contact', confidence: 0.92, pattern: /\b(?:encerr|cess|cort|suspend|interromp)\w* (?:qualquer|todo|todos os|o) contatos? (?:comigo|conosco)\b|\bnao (?:me )?(?:entre|entrem|entra|entrar|entrarem) (?:mais )?em contato\b|\bnao quero (?:mais )?(?:nenhum )?contato\b(?! com (?:o|a) (?:hospital|clinica))/ },
   { name: 'do_not_want_receive', confidence: 0.93, pattern: new RegExp(`\\b(?:${WANT_NOT}|${oneOf('gostaria de', 'prefiro', 'quero', 'desejo')} nao) (?:mais )?${RECEIVE}\\b`), rejectTail: rejectReceiveTail },
   // "não quero ser chamado pra UTI": called for a kind of shift is a preference.
   { name: 'do_not_want_contact', confidence: 0.92, pattern: new RegExp(`\\b${WANT_NOT} (?:mais )?${BE_CONTACTED}\\b`), rejectTail: (tail) => isShiftSpecific(tail) || /^(?:para|pra|pro) (?!isso|nada|mais|nenhum|nenhuma|oferec)\S/.test(tail) },
@@ -223,7 +233,7 @@ const RULES: readonly Rule[] = [
   // h14-detectors9: every record deleted ("podem deletar tudo que vocês têm de mim", "apaguem todos os meus dados").
   { name: 'delete_everything', confidence: 0.9, pattern: /\b(?:apag|delet|exclu|elimin)\w* (?:tudo|todos os (?:meus )?(?:dados|registros)|todas as (?:minhas )?informac\w*)(?: (?:que|q) (?:voces?|vcs?) (?:tem|tenham|guardam?) (?:de|sobre) mim| (?:meu|meus|sobre mim|de mim))/, negatable: true },
   // h14-detectors9: English, as doctors borrow it ("please remove me from your list", "stop texting me"); "off" arrives as "of", repeated letters being squeezed.
-  { name: 'english_stop', confidence: 0.9, pattern: /\b(?:remove me|take me off?|unsubscribe me|stop (?:texting|messaging|sending|contacting) me|do not (?:contact|text|message) me|dont (?:contact|text|message) me)\b/ },
+  { name: 'english_stop', confidence: 0.9, pattern: /\b(?:remove me|remove my (?:number|contact|name|data|phone)|delete my (?:number|contact|data)|take me off?|unsubscribe me|stop (?:texting|messaging|sending|contacting) me|do not (?:contact|text|message) me|dont (?:contact|text|message) me)\b/ },
   // "cancela o envio dessas mensagens", "suspende os disparos": stopping the sending itself.
   { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'cess(?:e|em|ar|a)', 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens', 'recebimento', 'notificac(?:ao|oes)')}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
   { name: 'do_not_insist', confidence: 0.88, pattern: /\b(?:nao|parem de|pare de|para de|chega de) (?:me )?(?:insist\w*)\b/, rejectText: (t) => /\bnao insist\w* (?:muito|tanto)\b/.test(t), rejectTail: isShiftSpecific },
@@ -242,7 +252,11 @@ const RULES: readonly Rule[] = [
   { name: 'never_asked', confidence: 0.85, pattern: /\bnunca (?:pedi|solicitei|autorizei) (?:pra|para|que|q) (?:voces? )?(?:me )?(?:receber|mandar|mandarem|enviar|enviarem)\b/ },
   // "para com isso, não quero mais": stopping "this" when it is the whole clause.
   { name: 'stop_this', confidence: 0.85, pattern: /^(?:\S+ )?(?:para|pare|parem|chega) com isso(?: (?:por favor|ja|agora|pelo amor de deus))*(?: nao quero mais(?: nada)?)?$/ },
-  { name: 'no_consent', confidence: 0.85, pattern: /\b(?:nao autorizo|nao autorizei|nao dei autorizacao)\b|\blgpd\b/ },
+  // h14-detectors9: "parem com isso por favor, eu tenho 70 anos e não dou mais plantão": the reason follows in the
+  // first person.
+  { name: 'stop_this_because', confidence: 0.85, pattern: /^(?:\S+ )?(?:parem|pare) com isso(?: por favor)? (?:eu|ja|nao (?:dou|faco|pego|trabalho|quero)|to|estou|tenho|sou|parei|mudei)\b/ },
+  // h14-detectors9: "vocês seguem a LGPD?" asks about compliance; the law invoked for a demand still stops.
+  { name: 'no_consent', confidence: 0.85, pattern: /\b(?:nao autorizo|nao autorizei|nao dei autorizacao)\b|\b(?:com base na|conforme a?|nos termos da|pela|de acordo com a|segundo a) lgpd\b/ },
   { name: 'stop_keyword', confidence: 0.9, pattern: /^(?:por favor )?(?:stop|pare|parem|parar|sair|remover|excluir|descadastrar|chega|basta|cancelar inscricao)(?: (?:com isso|de mandar|ja|agora|por favor|obrigad[oa]|stop))*$/ },
   // Bare "para" is also a preposition, so it counts only as the entire message.
   { name: 'stop_keyword', confidence: 0.85, pattern: /^(?:para|para para|para por favor|por favor para)$/, wholeMessageOnly: true },
@@ -266,7 +280,7 @@ function bareNoApart(text: string): string {
 
 function setAside(raw: string): boolean {
   const normalized = normalize(keepsOn(detectorInput(raw)));
-  return CONDITIONAL_STOP.test(normalized) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized);
+  return CONDITIONAL_STOP.test(normalized) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized);
 }
 
 /** Does the doctor ask us to stop contacting him? Deterministic, no I/O. */
@@ -274,7 +288,7 @@ export function optOutByRules(raw: string): OptOutResult {
   const text = keepsOn(detectorInput(raw));
   const normalized = normalize(text);
   if (normalized.length === 0) return { optOut: false, confidence: 0 };
-  if (CONDITIONAL_STOP.test(normalized) || ECHO_REFUSED.test(text) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || NEW_NUMBER.test(normalized) || ONE_FORMAT.test(normalized)) {
+  if (CONDITIONAL_STOP.test(normalized) || ECHO_REFUSED.test(text) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || NEW_NUMBER.test(normalized) || ONE_FORMAT.test(normalized)) {
     return { optOut: false, confidence: 0 };
   }
   const own = ownSentences(bareNoApart(text)).filter((s) => !BARE_NO.test(s));

@@ -19,7 +19,7 @@ export function keepsOn(text: string): string {
 // - continuation stated anywhere wins over a stop phrase ("continua mandando", "quero continuar recebendo",
 //   "manda aí a vaga", "pelo contrário"); a negated continuation ("não quero continuar recebendo") does not;
 // h14-detectors9: "quero continuar!" closing the message (after "vocês me tiraram da lista?").
-const CONTINUE = /\bquero (?:continuar|ficar|seguir)(?: (?:na|no) (?:lista|grupo|cadastro))?$|\b(?:(?<!(?:voce|voces|ele|eles|ainda|e|mas) )(?:continua|continue|continuem|continuar) (?:a )?(?:me )?(?:mandando|enviando|mandar|enviar|recebendo|receber)|(?:pode|podem) continuar|quero (?:continuar |seguir )?receb\w* (?:mais|as|os|sim|vagas?|plantoes|mensage\w*)|pelo contrario|manda (?:ai|sim|as proximas|mais)|pode (?:mandar|me mandar|enviar)|gosto (?:das|de receber)|mas eu gosto)\b/;
+const CONTINUE = /\bquero (?:continuar|ficar|seguir)(?: (?:na|no) (?:lista|grupo|cadastro))?$|\b(?:pode|podem|pode ja) voltar a (?:mandar|enviar|me mandar|me chamar)\b|\b(?:(?<!(?:voce|voces|ele|eles|ainda|e|mas) )(?:continua|continue|continuem|continuar) (?:a )?(?:me )?(?:mandando|enviando|mandar|enviar|recebendo|receber)|(?:pode|podem) continuar|quero (?:continuar |seguir )?receb\w* (?:mais|as|os|sim|vagas?|plantoes|mensage\w*)|pelo contrario|manda (?:ai|sim|as proximas|mais)|pode (?:mandar|me mandar|enviar)|gosto (?:das|de receber)|mas eu gosto)\b/;
 // "não faz sentido continuar recebendo": a judgement on continuing negates it like "não quero" does.
 const NEGATED_BEFORE = /\b(?:nao|nem|nunca|jamais)(?: \S+){0,1} ?$|\bnao (?:faz (?:mais )?sentido|tem (?:mais )?(?:porque|por que|sentido|motivo|razao)|vale (?:mais )?a pena|compensa(?: mais)?|ha (?:porque|motivo|razao))(?: eu| pra mim)? ?$/;
 // - a joke taken back ("tô brincando", "zoeira");
@@ -27,8 +27,12 @@ export const JOKE = /\b(?:(?:to|estou|tava|estava|so) brincando|brincadeira|zoei
 // - a stop that is denied or negated ("eu nunca disse pra parar", "não é pra parar", "não precisa parar");
 const DENIED_STOP = /\b(?:(?:nunca|nao) (?:disse|falei|pedi|mandei) (?:pra|para|que|q) (?:voces? )?(?:me )?(?:parar|pararem|parassem|tirar|tirarem|remover|removerem|sair)|quem (?:falou|disse) (?:isso|que)|nao (?:e|eh|era) (?:pra|para) (?:voces? )?(?:parar|pararem|tirar|remover)|nao (?:precisa|precisam|precisa de|tem que|tem por que) (?:voces? )?(?:parar|pararem|me tirar|tirar|remover|sair))\b/;
 // - someone else's words, reported or quoted ("minha esposa disse pra...", "meu colega falou '...'");
-const REPORTED = /\b(?:(?:meu|minha|o|a|um|uma|uns|umas) (?!numero|contato)\S+(?: \S+)? (?:disse|disseram|falou|falaram|pediu|pediram|mandou|acha|achou|quer|queria)|(?:ele|ela|eles|elas) (?:disse|falou|pediu|mandou|acha|quer)) (?:pra|para|que|q)?\b/;
+// h14-detectors9: up to three words name the person ("meu colega Dr. Rafael pediu pra eu avisar…").
+const REPORTED = /\b(?:(?:meu|minha|o|a|um|uma|uns|umas) (?!numero|contato)\S+(?: \S+){0,2} (?:disse|disseram|falou|falaram|pediu|pediram|mandou|acha|achou|quer|queria)|(?:ele|ela|eles|elas) (?:disse|falou|pediu|mandou|acha|quer)) (?:pra|para|que|q)?\b/;
 // - a question about what we would do ("vcs vão parar de mandar se...?", the echo "parar de mandar?");
+// h14-detectors9: a threat on a condition ("se continuar vindo plantão de 800 eu vou pedir pra sair da lista") is
+// said of a future that may not come, in its own sentence; an unconditional stop beside it still counts.
+const CONDITIONAL_THREAT = /\bse (?:continuar|continuarem|mandar|mandarem|vier|vierem|insistir|insistirem|seguir|seguirem)\b(?: \S+){0,10} (?:eu )?vou (?:pedir (?:pra|para) (?:sair|me tirar|me remover|me descadastrar)|sair da lista|me descadastrar)/;
 const HYPOTHETICAL = /\b(?:(?:voces? )?(?:vao|vai|iriam|iria|ira|irao) parar|(?:e )?se eu (?:nao )?(?:responder|sumir|demorar)|^(?:e |entao |como assim |oi )?parar de (?:mandar|enviar)(?: (?:mensagem|mensagens))?$)/;
 // - a change of number: stop here, write there;
 export const NEW_NUMBER = /\b(?:novo numero|numero novo|numero antigo|antigo numero|o novo e|mudando de numero|mudei de numero|troquei de numero|troquei o numero|(?:mandar|manda|mande) (?:\S+ )?no novo)\b/;
@@ -59,10 +63,12 @@ export const ENDS_WITH_GENERAL_STOP = /\b(?:para|pare|parem|parar|chega|deixa|de
 //   (h14-detectors7). A recruiter is never addressed so; the stop is for that person.
 // Words a doctor might also say to us ("querida", "mano", "bem,") are left out: a missed stop costs less than a false one,
 // but this frame is a veto, so it keeps to forms of address for family and partners.
+// h14-detectors9: a message sent to the wrong chat, said so ("ops, mandei pra pessoa errada", "era pra outro grupo").
+export const WRONG_CHAT = /\b(?:mandei|enviei|mandou|foi) (?:pra|para|pro|no|na) (?:pessoa|conversa|grupo|chat|contato|numero) (?:errad[oa])\b|\b(?:era|foi) (?:pra|para|pro) (?:outra pessoa|outro grupo|outro contato|outra conversa)\b|\bmensagem errada\b|\berrei (?:o|a) (?:contato|conversa|grupo|chat)\b/;
 export const ADDRESSED_ELSEWHERE = /^(?:oi |ei )?(?:amor|meu amor|mor|mozao|mozi|minha vida|meu bem|benzinho|mae|mamae|mainha|pai|papai|painho|filh[oa]|filhot[ea]|vo|vovo|sogr[ao])\b(?! (?:de|do|da|amado|eterno|nosso|santo)\b)/;
 
 function mentionsWithoutAsking(sentence: string): boolean {
-  return JOKE.test(sentence) || DENIED_STOP.test(sentence) || REPORTED.test(sentence) || HYPOTHETICAL.test(sentence);
+  return JOKE.test(sentence) || DENIED_STOP.test(sentence) || REPORTED.test(sentence) || HYPOTHETICAL.test(sentence) || CONDITIONAL_THREAT.test(sentence);
 }
 
 // h14-detectors8: a stop that is only a condition ("quando eu quiser sair da lista é só falar?", "se um dia eu quiser
@@ -73,9 +79,14 @@ function mentionsWithoutAsking(sentence: string): boolean {
 export const CONDITIONAL_STOP = /\b(?:quando|se|caso|no dia que|o dia que|no dia em que) (?:um dia )?(?:(?:eu )?(?:quiser|quizer|precisar|decidir|resolver)|eu for) (?:\S+ )?(?:sair|parar|ser removid|ser excluid|descadastr|que (?:voces )?parem|que me tirem)|\b(?:se|caso|quando) eu (?:pedir|solicitar) (?:pra|para|que) (?:voces )?(?:sair|parar|me tir|me remov|me exclu|me descadastr)|\b(?:sair|parar|descadastr\w*|ser (?:removid|excluid|retirad)\w*)\b(?: \S+){0,6} (?:se|caso) (?:um dia )?(?:eu )?(?:queira|quiser|quizer|precise|precisar|decida|decidir|resolva|resolver)\b/;
 export const ECHO_REFUSED = /\?\s*(?:nunca|jamais|nem pensar|de jeito nenhum|claro que n[aã]o|nem morto|nem morta|nem a pau|nem sonhando)\s*(?:[,.!]|$)/iu;
 
+/** h14-detectors9: "Dr." / "Dra." / "Sr." do not end a sentence ("meu colega Dr. Rafael pediu pra eu avisar…"). */
+export function keepTitles(text: string): string {
+  return text.replace(/\b(dra?|sra?|prof(?:a)?|enf)\.\s/giu, '$1 ');
+}
+
 /** The sentences that still speak for the doctor once mentions of a stop are set aside. */
 export function ownSentences(text: string): string[] {
-  const raw = canonical(text).match(/[^.?!;\n]+[.?!;\n]*/g) ?? [];
+  const raw = keepTitles(canonical(text)).match(/[^.?!;\n]+[.?!;\n]*/g) ?? [];
   return raw
     .filter((s) => {
       const n = normalize(s);
