@@ -15,7 +15,8 @@ const LEXICAL: ReadonlyArray<readonly [string, RegExp]> = [
   ['absurd', /\b(?:absurd[oa]s?|inadmissivel|inaceitavel|revoltante|ridicul[oa]s?)\b/],
   ['farce', /\b(?:palhacada|sacanagem|enganacao|roubada|roubo|golpe|lixo|nojo|nojent[oa]s?|vergonh(?:a|oso|osa))\b/],
   ['disrespect', /\b(?:falta de respeito|desrespeito|descaso|pouco caso|me fazendo de (?:bobo|idiota|palhaco|trouxa)|fazer de (?:bobo|trouxa)|me (?:ferraram|ferrou|sacanearam|sacaneou|passaram a perna|fizeram de (?:bobo|boba|trouxa|otari[oa]|palhac[oa])))\b/],
-  ['fed_up', /\b(?:cansei|saco cheio|encher o saco|enchendo o saco|nao aguento mais|to put[oa]|estou put[oa]|revoltad[oa]|indignad[oa]|furios[oa]|irritad[oa])\b/],
+  // h14-handoff11: "to MUITO puto", "fiquei puto da vida": the intensifier no longer hides the word.
+  ['fed_up', /\b(?:cansei|saco cheio|encher o saco|enchendo o saco|nao aguento mais|(?:to|estou|tou|fiquei|tamo|estamos) (?:muito |mt |mto |bem |super |extremamente |realmente )?put[oa]s?|put[oa] da vida|revoltad[oa]|indignad[oa]|furios[oa]|irritad[oa])\b/],
   ['quality', /\b(?:pessim[oa]s?|horroros[oa]s?|uma merda|um lixo|uma porcaria|porcaria)\b/],
   ['threat', /\b(?:vou (?:expor|espalhar|postar|divulgar|falar pra todo mundo|contar pra todo mundo|queimar)|nunca mais (?:trabalho|pego|faco|aceito)|ultima vez que)\b/],
 ];

@@ -68,6 +68,45 @@ export const SET_9_FRAMES: readonly Rule[] = [
 ];
 
 /**
+ * h14-handoff11: the forms set 10 found (fresh paraphrases and near misses in `detect-bot-suspicion.set-10.test.ts`):
+ * us counted among the machines ("mais um bot de escala"), a text said to be written by one ("foi IA que escreveu"),
+ * a message sent identical to a colleague (copy and paste, a mass mailing), a doubt about us said in a curse at the
+ * machine ("robô do capeta, para"), the real one asked after ("cadê a Júlia de verdade?"), and whether we use an AI
+ * system to send the offers. Other companies' bots are set aside by `otherCompaniesBots` (detect-bot-suspicion.ts).
+ */
+const WRITER = '(?:ia|inteligencia artificial|chat ?gpt|gpt|robo|bot|chatbot|maquina|programa|sistema)';
+export const SET_10_FRAMES: readonly Rule[] = [
+  {
+    name: 'one_more_machine',
+    confidence: 0.85,
+    pattern: /\bmais (?:um|uma|outro|outra) (?:bot|robo|robozinho|chatbot|ia|inteligencia artificial|maquina|disparo automatico)\b|^(?:\S+ )?(?:outro|outra) (?:bot|robo|robozinho|chatbot|ia|maquina) (?:de|da|do)\b/,
+    // A hospital's machines ("mais um robô na farmácia do hospital") are not us.
+    rejectText: (t) => /\b(?:cirurgi\w*|aspirador|farmacia|laboratorio|da vinci|no hospital|do hospital|comprou|comprar)\b/.test(t),
+  },
+  {
+    name: 'written_by_machine',
+    confidence: 0.85,
+    pattern: new RegExp(`\\b(?:foi|e|eh|sera que foi|sera que e) (?:um |uma |o |a )?${WRITER} (?:que|quem) (?:escreveu|escreve|fez|gerou|redigiu|digitou|mandou|respondeu)\\b|\\b(?:texto|textos|mensage\\w*|msg|respostas?|isso|isto) (?:\\S+ ){0,2}?(?:escrit|gerad|redigid|feit)[oa]s? (?:por|pela|pelo|com) (?:um |uma |o |a )?(?:ia|inteligencia artificial|chat ?gpt|gpt|robo|bot|chatbot|maquina)\\b`),
+    // Of a process or a document elsewhere ("a triagem é feita por robô?", "o laudo foi gerado por IA") it is not us.
+    rejectText: (t) => /\b(?:laudo|exame|prova|artigo|tcc|trabalho da faculdade|relatorio do hospital|prontuario|hospital|tese|triagem|escala)\b/.test(t),
+  },
+  {
+    name: 'copy_paste_message',
+    confidence: 0.8,
+    pattern: /\bcopia e cola\b|\bctrl ?c ?ctrl ?v\b|\bcopiad[oa]s? e colad[oa]s?\b|\b(?:mandou|mandaram|enviou|enviaram|chegou|veio|recebeu)\b(?: \S+){0,2}? (?:igualzinh\w*|identic\w*|exatamente igual|a mesma (?:mensagem|msg|coisa|texto)|o mesmo texto|palavra por palavra) (?:pro|pra|para|ao|a|pros|pras) (?:meu |minha |meus |minhas |um |uma |outro |outra |o |a |todo mundo|todos)(?:\S+)?\b|\bnem (?:o nome|mudou o nome|trocou o nome|trocaram o nome|mudaram o nome)\b/,
+    // Asked to copy something ("copia e cola o endereço aqui") or to forward the offer to a colleague.
+    rejectText: (t) => /\b(?:pode|podes|poderia|me|da pra|consegue) (?:\S+ )?(?:copia|copiar|mandar|enviar|encaminhar|repassar)\b|^copia\b|\bcopia e cola (?:o|a|os|as|aqui|ai|pra mim|isso)\b/.test(t) && !/\b(?:igualzinh\w*|identic\w*|nem (?:o nome|mudou|trocou))\b/.test(t),
+  },
+  { name: 'machine_cursed', confidence: 0.85, pattern: /^(?:ei |o |seu |sua |ai )?(?:robo|robozinho|bot|chatbot|maquina) (?:do capeta|do cao|do diabo|do demonio|do inferno|dos infernos|dos diabos|infernal|insuportavel|miseravel|maldit[oa]|desgracad[oa]|porcaria)\b/ },
+  { name: 'real_one_asked', confidence: 0.85, pattern: /\bcade (?:a |o )?(?:julia|voce|pessoa|moca|atendente|humano|humana|gente)(?: \S+)? (?:de verdade|real|de carne e osso)\b/ },
+  {
+    name: 'ai_system_sends',
+    confidence: 0.85,
+    pattern: /\b(?:usa|usam|usando|utiliza|utilizam|tem|possuem) (?:algum |alguma |um |uma )?(?:sistema|programa|ferramenta|software|plataforma|robo|bot)? ?(?:de |com )?(?:ia|inteligencia artificial|automacao|robo|bot|chatbot|chat ?gpt|gpt|disparo automatico)\b(?: \S+){0,2}? (?:pra|para) (?:mandar|enviar|disparar|responder|escrever|gerar|oferecer|divulgar)\b/,
+  },
+];
+
+/**
  * Bot-suspicion frames added after reading set 7 (h14-detectors8). The older rules read a question about
  * what we are; set 7's misses state it as known ("eu sei que é bot"), compare us to an assistant ("tipo a
  * Alexa"), set a condition or a test ("se for IA me avisa", "prova que não é robô"), judge the replies as
@@ -86,4 +125,5 @@ export const BOT_FRAMES: readonly Rule[] = [
   { name: 'flesh_and_blood', confidence: 0.85, pattern: /\b(?:alguem|pessoa|gente|humano|humana|atendente) de carne e osso\b/ },
   ...SET_8_FRAMES,
   ...SET_9_FRAMES,
+  ...SET_10_FRAMES,
 ];

@@ -127,13 +127,22 @@ const ALL_RULES: readonly Rule[] = [...RULES, ...BOT_FRAMES];
  * of robots elsewhere ("cirurgia robótica", "robô aspirador") do not count:
  * every rule needs the question aimed at the interlocutor.
  */
+// h14-handoff11: other companies' bots, told as hearsay or in relief ("um colega disse que tem agência usando robô pra
+// mandar vaga, ainda bem que vocês não"), are not a doubt about us, unless the doctor asks it of us too.
+const OTHER_COMPANIES = /\b(?:outras? (?:empresas?|agencias?)|tem (?:empresa|agencia)s?|uma (?:empresa|agencia)|empresas? (?:de escala|de plantao|dessas|assim)|agencias? (?:de escala|de plantao|dessas|assim)|concorrent\w*)\b/;
+const TOLD_OR_RELIEVED = /\b(?:ainda bem|que bom que|diferente de voces|nao (?:sao|e) (?:assim|o caso)|disse|disseram|falou|falaram|contou|contaram|ouvi|vi (?:uma )?(?:reportagem|noticia|materia)|li (?:que|uma))\b/;
+const ASKED_OF_US = /\b(?:voces|voce|vc) (?:tambem|tb)\b|\be (?:voces|voce|vc|aqui)$|\b(?:voces|voce|vc) (?:usam|usa|sao|e) (?:\S+ )?(?:bot|robo|ia|inteligencia artificial|maquina)\b/;
+export function otherCompaniesBots(text: string): boolean {
+  return OTHER_COMPANIES.test(text) && TOLD_OR_RELIEVED.test(text) && !ASKED_OF_US.test(text);
+}
+
 export function botSuspicionByRules(raw: string): BotSuspicionResult {
   const text = detectorInput(raw);
   // An upper-case "IA" is the acronym, never the verb, so it is safe to rewrite.
   // h14-handoff10: the robot emoji names the machine ("ok 🤖, anota aí").
   const expanded = text.replace(/\bI\.?A\b/g, 'inteligencia artificial').replace(/\u{1F916}/gu, ' robo ');
   const normalized = normalize(expanded);
-  if (normalized.length === 0) return { suspicious: false, confidence: 0 };
+  if (normalized.length === 0 || otherCompaniesBots(normalized)) return { suspicious: false, confidence: 0 };
   const [best] = matchRules(ALL_RULES, normalized, clauses(expanded));
   if (!best) return { suspicious: false, confidence: 0 };
   // A question mark makes a sincere question likelier than a passing remark.
@@ -156,6 +165,7 @@ export function detectBotSuspicion(raw: string): BotSuspicionResult {
   const text = normalize(detectorInput(raw));
   if (!rules.suspicious && SPEAKER_IS_SUBJECT.test(text)) return rules;
   if (!rules.suspicious && WAITING_FOR_REPLY.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
+  if (otherCompaniesBots(text)) return rules;
   const learned = learnedVerdict('botSuspicion', raw, rules.suspicious, (piece) => botSuspicionByRules(piece).suspicious);
   if (learned.yes === rules.suspicious) return rules;
   return learned.yes ? { suspicious: true, confidence: learned.p } : { suspicious: false, confidence: 0 };

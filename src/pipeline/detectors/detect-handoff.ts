@@ -109,7 +109,8 @@ const HUMAN_RULES: readonly Rule[] = [
   { name: 'human_request:who_resolves', confidence: 0.85, pattern: /\bquem (?:eu )?(?:resolve|faz|cobro|procuro|aciono|emite|assina|cuida)(?: (?:d?isso|d?essa|d?esse|disso ai|isso ai|ai))?$/ },
   // Company paperwork only our office issues: "podem me mandar a nota fiscal?", "preciso de uma declaração".
   { name: 'human_request:company_document', confidence: 0.85, pattern: /\b(?:(?:podem|pode|poderia|poderiam|consegue|conseguem) (?:me )?(?:mandar|enviar|emitir|fazer|passar)|(?:preciso|precisava|queria|gostaria) de) (?:a |uma |o |um )?(?:nota fiscal|declaracao|informe de rendimentos?|comprovante de (?:pagamento|rendimentos?|vinculo)|holerite|recibo)\b/ },
-  { name: 'human_request:no_bot', confidence: 0.9, pattern: /\bnao quero (?:mais )?(?:falar|conversar) com (?:um |uma )?(?:robo|bot|maquina|inteligencia artificial|ia|sistema|programa|assistente|atendente virtual)\b/ },
+  // h14-handoff11: the refusal in the present ("não converso com robô", "não falo com máquina").
+  { name: 'human_request:no_bot', confidence: 0.9, pattern: /\bnao (?:quero (?:mais )?(?:falar|conversar)|(?:converso|falo|negocio|trato)(?: mais)?) com (?:um |uma )?(?:robo|bot|maquina|inteligencia artificial|ia|sistema|programa|assistente|atendente virtual)\b/ },
   // h14-detectors7 (spec 5.4, a person asked for in other words):
   // a person in charge wanted for the matter ("quero ver isso com um responsável", "quero alguém responsável resolvendo");
   {

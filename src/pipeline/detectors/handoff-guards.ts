@@ -17,7 +17,8 @@ const BUSY_NOW = /\b(?:to|estou|tou)(?: aqui)? (?:em consulta|atendendo|em atend
 // h14-handoff10: a call with the recruiter herself ("posso falar contigo por ligação?", "posso te ligar?"), made easier
 // a channel preference, not a request for someone else. ("Me liga, é mais fácil explicar por telefone" with no one
 // named is a hand-off in sets 3 to 5, so ease alone does not set a call aside.)
-const WITH_YOU = /\b(?:falar|conversar|explicar) (?:contigo|com voce|com vc|com a senhora|com tu)\b|\b(?:posso|poderia|podia|deixa eu|da pra eu) te (?:ligar|telefonar)\b/;
+const WITH_YOU = /\b(?:falar|conversar|explicar) (?:contigo|com voce|com vc|com a senhora|com tu)\b|\b(?:posso|poderia|podia|deixa eu|da pra eu) te (?:ligar|telefonar)\b|\b(?:a gente|agente|nos dois) (?:acerta|acertamos|combina|combinamos|fecha|fechamos|alinha|alinhamos|ajusta|ajustamos) (?:os |as |o |a )?(?:detalhes|tudo|resto|vaga|plantao|datas?|horarios?|escala)\b/;
+// h14-handoff11: "me liga amanhã que a gente acerta os detalhes" settles the offer with her (`WITH_YOU`'s last form).
 const CALL_HAS_MATTER = /\b(?:urgente|urgencia|problema|reclama\w*|pagamento|contrato|duvida\w*|resolver|ninguem)\b/;
 
 /** A call asked for as a convenience (channel preference, busy now), with no problem named beside it. */
@@ -28,7 +29,8 @@ export function callForConvenience(text: string): boolean {
 const ELSEWHERE =
   /\b(?:outras? (?:empresas?|agencias?|cooperativas?)|empresa anterior|antiga empresa|ano passado|(?:por|com|numa|em|pela|de) (?:uma )?(?:empresas?|agencias?|cooperativas?) (?:assim|desse tipo|dessas|parecidas?))\b/;
 const HOPE_NOT_AGAIN =
-  /\bespero que (?:isso |dessa vez |desta vez )?(?:nao (?:aconteca|se repita|volte a|atrase|ocorra)|seja diferente)\b|\bque (?:isso )?nao se repita\b/;
+  /\bespero que (?:isso |dessa vez |desta vez )?(?:nao (?:aconteca|se repita|volte a|atrase|ocorra)|seja diferente)\b|\bque (?:isso )?nao se repita\b|\b(?:fico|estou|to|fiquei|ando) (?:\S+ )?(?:preocupad[oa]|receos[oa]|com medo|insegur[oa]|apreensiv[oa]) (?:se|que|de) (?:\S+ ){0,3}?(?:aconte\w*|repet\w*|atras\w*) (?:\S+ )?(?:de novo|novamente|outra vez)\b/;
+// h14-handoff11: a worry that it happens again ("fico preocupado se vai acontecer de novo") after a delay settled.
 const OPEN_NOW = /\b(?:ainda|ate hoje|ate agora|cade|continuo|sigo|estou sem|to sem)\b/;
 
 /** A past experience told as a reason (elsewhere, or settled and hoped not to repeat), not a dispute open with us. */
@@ -69,7 +71,7 @@ export function researchOnReviews(text: string): boolean {
   return RESEARCH_ON_REVIEWS.test(text) && !POSTS_ON_REVIEWS.test(text);
 }
 
-const PRICE = '(?:valor|valores|preco|remuneracao|oferta|proposta|hora|cache)';
+const PRICE = '(?:valor|valores|preco|precos|remuneracao|oferta|ofertas|proposta|propostas|hora|cache)';
 const PRICE_VERDICT = '(?:ridicul[oa]s?|absurd[oa]s?|baix[oa]s?|miseravel|mixaria|vergonhos[oa]|humilhante|uma piada|pessim[oa]s?|uma porcaria)';
 // The verdict must sit on the figure ("que valor ridículo", "ridículo esse valor"), not on a payment that failed.
 const PRICE_JUDGED = new RegExp(`\\b${PRICE}\\b(?: \\S+){0,3}? ${PRICE_VERDICT}\\b|\\b${PRICE_VERDICT}(?: \\S+){0,2}? ${PRICE}\\b`);
@@ -77,7 +79,40 @@ const PRICE_JUDGED = new RegExp(`\\b${PRICE}\\b(?: \\S+){0,3}? ${PRICE_VERDICT}\
 const BEYOND_PRICE = /\b(?:voces|vcs|empresa|agencia|ladr\w*|golp\w*|calote|atras\w*|nao (?:recebi|pagaram|caiu)|nada de|ate agora|ainda|fiz|trabalhei|descont\w*|cade|denunci\w*|process\w*|advogad\w*|procon)\b/;
 /** A complaint about the price alone (the offer is low), however loud: an objection, not a case for a person. */
 export function priceComplaintAlone(text: string): boolean {
-  return PRICE_JUDGED.test(text) && !BEYOND_PRICE.test(text);
+  // h14-handoff11: the figure is ours ("esses valores de vcs são uma piada"): "de vocês" names whose price, not a target.
+  const figure = text.replace(new RegExp(`\\b(${PRICE}) (?:de|da|do) (?:voces|vcs|empresa|agencia)\\b`, 'g'), '$1');
+  return PRICE_JUDGED.test(figure) && !BEYOND_PRICE.test(figure);
+}
+
+/*
+ * h14-handoff11: the guards set 10 found (fresh paraphrases in `detect-handoff.set-10.test.ts`).
+ * - the hospital's own people asked for a logistics matter ("o telefone da clínica, quero falar com a coordenação
+ *   sobre o vestiário"): Júlia passes the number, no one of ours is needed;
+ * - a worry about something that has not happened ("o município atrasa salário, aposto que o plantão vai atrasar"):
+ *   a trust question, unless the doctor's own payment is late now;
+ * - Júlia herself wanted ("quero falar com a Júlia mesmo"): the person asked for is the one answering.
+ */
+const HOSPITAL = /\b(?:hospital|clinica|upa|ubs|unidade|pronto socorro|santa casa|maternidade)\b/;
+const LOGISTICS = /\b(?:estacionamento|vaga de carro|vestiario|armario|cracha|uniforme|jaleco|refeicao|refeitorio|almoco|janta|alojamento|quarto de descanso|conforto medico|wifi|wi fi|senha do (?:sistema|wifi|computador)|endereco|entrada|portaria|acesso|horario de chegada|como chegar|onde fica|onde estacionar|chave)\b/;
+const PROBLEM = /\b(?:reclama\w*|problema|pagamento|atras\w*|cancel\w*|golpe|denunci\w*|absurdo|descaso|assedi\w*|urgente)\b/;
+export function hospitalLogistics(text: string): boolean {
+  return HOSPITAL.test(text) && LOGISTICS.test(text) && !PROBLEM.test(text.replace(/\b(?:estacionamento|vaga de carro)\b/g, ''));
+}
+
+const WORRY_AHEAD =
+  /\b(?:vai|vao|deve|devem|capaz de|pode|podem|tende a) (?:\S+ )?(?:atrasar|demorar|nao pagar|dar calote|cancelar|furar)\b|\b(?:medo|receio|preocupad[oa]|preocupacao) (?:de|que|se|com)\b/;
+const HAPPENED_TO_ME =
+  /\b(?:fiz|trabalhei|fiquei|cobri|atrasou|atrasaram|cancelaram|descontaram|nao (?:recebi|caiu|pagaram|pagou|entrou|veio|depositaram)|cade|ainda|ate hoje|ate agora|faz \S+ (?:dias|semanas|meses)|(?:meu|minha|meus|minhas) (?:\S+ ){0,2}?(?:ta|esta|estao|tao|veio|vieram|ficou|continua) (?:\S+ )?atrasad\w*)\b/;
+/** A worry about what may happen (a late payer nearby, a rumour of delays), with nothing of the doctor's own late now. */
+export function worryNotHappened(text: string): boolean {
+  return WORRY_AHEAD.test(text) && !HAPPENED_TO_ME.test(text);
+}
+
+const JULIA_HERSELF = /\b(?:falar|conversar|tratar|resolver) (?:\S+ )?com (?:a )?julia(?: mesmo| mesma| msm| direto| de novo)?\b|\bfoi com (?:voce|vc) que (?:eu )?(?:combinei|falei|acertei|conversei)\b|\bcom (?:voce|vc) mesm[oa]\b/;
+const SOMEONE_ELSE = /\b(?:supervisor\w*|gerente|responsavel|chefe|coordenador\w*|humano|humana|pessoa de verdade|atendente|financeiro|juridico|rh)\b/;
+/** Júlia herself is the one asked for ("queria falar com a Júlia mesmo"), with no one else named. */
+export function wantsJuliaHerself(text: string): boolean {
+  return JULIA_HERSELF.test(text) && !SOMEONE_ELSE.test(text);
 }
 
 /**
@@ -90,11 +125,16 @@ export function guardAgainst(text: string, hit: string): string | undefined {
   if (hit === 'legal_threat:procon' && researchOnReviews(text)) return 'research_on_reviews';
   if (family !== 'human_request' && jokeOrHypothetical(text)) return 'joke_or_hypothetical';
   if (/^(?:payment_dispute|complaint|strong_anger)$/.test(family) && hearsayAboutPractice(text)) return 'hearsay_about_practice';
+  if (family === 'human_request' && hospitalLogistics(text)) return 'hospital_logistics';
+  if (family === 'human_request' && wantsJuliaHerself(text)) return 'julia_herself';
+  if (family === 'payment_dispute' && worryNotHappened(text)) return 'worry_not_happened';
+  if (family === 'strong_anger' && priceComplaintAlone(text)) return 'price_complaint_alone';
   return undefined;
 }
 
 const CALL_WORD = /\b(?:lig\w*|telefon\w*|chamada|audio)\b/;
 /** A message the model alone may not turn into a hand-off: one of the guards above holds on it. */
 export function guardedMessage(text: string): boolean {
-  return (callForConvenience(text) && CALL_WORD.test(text)) || pastToldAsReason(text) || hearsayAboutPractice(text) || jokeOrHypothetical(text) || researchOnReviews(text) || priceComplaintAlone(text);
+  return (callForConvenience(text) && CALL_WORD.test(text)) || pastToldAsReason(text) || hearsayAboutPractice(text) || jokeOrHypothetical(text) || researchOnReviews(text) || priceComplaintAlone(text) ||
+    hospitalLogistics(text) || worryNotHappened(text) || wantsJuliaHerself(text);
 }

@@ -93,6 +93,90 @@ export const SET_9_RULES: readonly Rule[] = [
   },
 ];
 
+// h14-handoff11: the situations set 10 found (fresh paraphrases and near misses in `detect-handoff.set-10.test.ts`).
+// A serious condition at the hospital: no drugs, supplies or working equipment. Alone it may be a reason for a no.
+const MISSING_CARE =
+  '(?:medicac\\w*|medicamentos?|remedios?|dipirona|soro|oxigenio|insumos?|material(?: basico)?|luvas?|epi|desfibrilador|monitor\\w*|ventilador\\w*|respirador\\w*|carrinho de parada|ambu|raio x|tomografo|laboratorio)';
+const SERIOUS_CONDITION = new RegExp(
+  `\\bsem (?:nem )?(?:\\S+ ){0,2}?${MISSING_CARE}\\b|\\bnao (?:tem|tinha|ha|havia) (?:nem )?(?:\\S+ ){0,2}?${MISSING_CARE}\\b|\\b${MISSING_CARE} (?:\\S+ ){0,2}?(?:quebrad\\w*|sem funcionar|nao funciona\\w*|parad[oa]s?|em falta|faltando|vencid\\w*)\\b|\\b(?:condicoes|estrutura) (?:precarias?|desumanas?|insalubres?|absurdas?)\\b|\\binsalubr\\w*\\b`,
+);
+const HEALTH_AUTHORITY = '(?:vigilancia sanitaria|anvisa|crm|cremesp|cremerj|cremers|cremego|cremeb|cfm|conselho regional(?: de medicina)?|conselho de medicina|secretaria (?:municipal |estadual )?de saude|ministerio da saude|coren)';
+const REFUSING = /\b(?:nao (?:vou|pego|aceito|topo|quero)|nem pensar|to fora)\b/;
+export const SET_10_RULES: readonly Rule[] = [
+  // A shift cancelled at the door, or a closed door on arrival: the shift fails now. A worry or a question ("e se
+  // cancelarem na porta?") is not an event, and a lost trip told afterwards is not enough (set 1 labels "ninguém me
+  // avisou que o hospital tinha cancelado, perdi a viagem" no hand-off).
+  {
+    name: 'complaint:cancelled_on_arrival',
+    confidence: 0.9,
+    pattern:
+      /\b(?:cancelaram|cancelou|desmarcaram|desmarcou|(?:foi|tinha sido) (?:cancelad|desmarcad)[oa]) (?:\S+ ){0,3}?(?:na porta|na portaria|na recepcao|quando (?:eu )?cheguei|assim que (?:eu )?cheguei|comigo (?:ja )?(?:la|aqui|no hospital)|com (?:eu|eu ja) (?:la|aqui|chegando))\b|\b(?:cheguei|chegando|to aqui|estou aqui|vim|fui)\b(?: \S+){0,8}? (?:porta|portao|hospital|unidade|clinica|upa) (?:\S+ )?(?:fechad[oa]|trancad[oa]|interditad[oa])\b/,
+    rejectText: (t) => /\b(?:e se|se (?:cancelarem|cancelar|fechar)|sera que|ja aconteceu|costuma\w*|tenho medo|receio)\b/.test(t),
+  },
+  // Worked, and his name is missing from the hospital's payroll or list: who pays him is in doubt.
+  {
+    name: 'payment_dispute:missing_from_payroll',
+    confidence: 0.85,
+    pattern:
+      /\b(?:meu nome|eu|o meu nome|meu crm) (?:\S+ ){0,2}?(?:nao|nem) (?:\S+ )?(?:consta|constava|aparece|aparecia|esta|estava|ta|tava|to|estou|entrou|entrei|foi incluid\w*) (?:\S+ ){0,1}?(?:na|no|da|do) (?:folha|lista de pagamento|relacao de pagamento|planilha de pagamento|fechamento|lote de pagamento)\b|\b(?:folha|lista de pagamento|relacao de pagamento|fechamento) (?:\S+ ){0,4}?(?:sem (?:o )?meu nome|nao (?:consta|aparece|tem) (?:o )?meu nome)\b/,
+    rejectText: (t) => !WORKED.test(t) && !/\b(?:trabalhei|fiz|cobri|dei)\b/.test(t),
+  },
+  // His CRM or name put on a roster or a shift he never accepted: used without consent.
+  {
+    name: 'complaint:crm_used_without_consent',
+    confidence: 0.9,
+    pattern:
+      /\b(?:usando|usaram|usou|usam|colocaram|colocou|botaram|puseram|escalaram|lancaram|incluiram|cadastraram) (?:o )?meu (?:crm|nome|cpf|registro)\b|\bmeu (?:nome|crm) (?:\S+ ){0,2}?(?:na|no|numa|num|em) (?:escala|plantao|lista|planilha)\b/,
+    rejectText: (t) =>
+      !/\b(?:nunca|jamais) (?:\S+ )?(?:fui|aceitei|peguei|confirmei|autorizei|trabalhei|pisei|assinei)\b|\bnao (?:autorizei|aceitei|confirmei|peguei|pedi|assinei)\b|\bsem (?:a )?(?:minha )?(?:autorizacao|permissao|consentimento|eu saber|me (?:avisar|consultar|perguntar))\b/.test(t),
+  },
+  // A payment from an unknown person or a third party, or suspected laundering.
+  {
+    name: 'complaint:unknown_payer',
+    confidence: 0.85,
+    pattern:
+      /\b(?:pix|pagamento|deposito|transferencia|repasse|dinheiro|valor)\b(?: \S+){0,4}? (?:veio|vieram|caiu|chegou|entrou|foi feito|foi feita) (?:\S+ ){0,2}?(?:de|por|da conta de|na conta de) (?:uma |um )?(?:pessoa fisica|terceir\w+|desconhecid\w+|outra pessoa|pessoa (?:que|q) (?:eu )?nao conheco|alguem (?:que|q) (?:eu )?nao conheco|cpf (?:de )?(?:outra pessoa|desconhecido))\b|\blavagem de dinheiro\b|\b(?:parece|e|eh|cheira a|tem cara de) lavagem\b/,
+    rejectText: (t) => /\b(?:pode|posso|podem|vai|vao|seria|sera que vai|costuma\w*) (?:\S+ )?(?:vir|cair|pagar|receber)\b/.test(t) && !/\b(?:veio|caiu|chegou|entrou)\b/.test(t),
+  },
+  // Calls to us unanswered many times: strong anger in other words ("liguei 8 vezes e ninguém atende").
+  {
+    name: 'strong_anger:calls_unanswered',
+    confidence: 0.85,
+    pattern:
+      /\b(?:liguei|tentei ligar|tentei contato|chamei|mandei (?:mensage\w*|msg|email|whats)|escrevi)\b(?: \S+){0,2}? (?:[3-9]|\d{2,}|tres|quatro|cinco|seis|sete|oito|nove|dez|varias|diversas|inumeras|mil|um monte de) vezes\b/,
+    rejectText: (t) =>
+      !/\bninguem (?:me )?(?:atende|atendeu|responde|respondeu|retorna|retornou)\b|\bsem (?:nenhuma )?(?:resposta|retorno)\b|\bnao (?:me )?(?:atendem|atenderam|atende|atendeu|respondem|responderam|retornam|retornaram)\b|\bnada\b/.test(t) ||
+      (/\b(?:hospital|clinica|upa|ubs|recepcao|portaria)\b/.test(t) && !/\b(?:voces|vcs|de voces|da empresa)\b/.test(t)),
+  },
+  // A report to the health authorities or the medical council, with a serious condition named.
+  {
+    name: 'legal_threat:health_authority',
+    confidence: 0.9,
+    pattern: new RegExp(
+      `\\b(?:vou|vamos|irei|vou ter que|preciso|ja vou|ja estou|estou) (?:\\S+ )?(?:levar|denunciar|reportar|comunicar|acionar|chamar|notificar|informar|avisar|procurar|fazer (?:uma )?denuncia)\\b(?: \\S+){0,3}? (?:a |ao |na |no |pra |para a |para o |pro |com a |com o |junto (?:a|ao) )?${HEALTH_AUTHORITY}\\b|\\b(?:levarei|denunciarei|acionarei|notificarei) (?:\\S+ ){0,2}?${HEALTH_AUTHORITY}\\b`,
+    ),
+    rejectText: (t) => !SERIOUS_CONDITION.test(t) && !/\b(?:vigilancia sanitaria|anvisa)\b/.test(t),
+  },
+  // A serious condition now at the shift, with someone called on to act; said of an offer it is a reason for a no.
+  {
+    name: 'complaint:serious_condition',
+    confidence: 0.85,
+    pattern: SERIOUS_CONDITION,
+    rejectText: (t) =>
+      !/\balguem (?:precisa|tem que|tem de|deveria|pode|poderia) (?:\S+ )?(?:ver|olhar|resolver|fazer alguma coisa|fazer algo|tomar (?:uma |alguma )?providencia)\b|\bnao da (?:pra|para) trabalhar (?:assim|desse jeito|nessas condicoes)\b|\b(?:quero|preciso|exijo|peco) (?:uma |alguma )?providencia\b|\btomem (?:uma |alguma )?providencia\b|\bcoloca\w* (?:a )?vida (?:\S+ ){0,2}?em risco\b/.test(t) || REFUSING.test(t),
+  },
+  // A request for a human put as a condition ("se tiver algum humano aí, me chama").
+  {
+    name: 'human_request:if_any_human',
+    confidence: 0.9,
+    pattern:
+      /\bse (?:tiver|houver|existir|tem|ai tiver) (?:algum |alguma |um |uma )?(?:humano|humana|ser humano|pessoa(?: de verdade| real)?|gente de verdade|atendente|alguem de verdade|alguem real|funcionari[oa] de verdade)(?: ai| aqui| por ai| na empresa| lendo| do outro lado)?\b/,
+    rejectText: (t) => !/\b(?:me )?(?:chama|chame|chamem|responde|responda|liga|ligue|atende|atenda|fala comigo|falar comigo|quero falar|pede|peca|passa|transfere|avisa|manda (?:ele|ela))\b/.test(t),
+  },
+  // The machine insulted in other words ("robô do capeta", "bot dos infernos").
+  { name: 'strong_anger:machine_cursed', confidence: 0.85, pattern: /\b(?:robo|robozinho|bot|chatbot|maquina) (?:do capeta|do cao|do diabo|do demonio|do inferno|dos infernos|dos diabos|infernal|insuportavel|miseravel|maldit[oa]|desgracad[oa]|porcaria)\b/ },
+];
+
 const SET_8_RULES: readonly Rule[] = [
   // At the door with no schedule, not recognised, or left off the roster we confirmed: the shift fails right now.
   {
@@ -198,4 +282,5 @@ export const INCIDENT_RULES: readonly Rule[] = [
   { name: 'strong_anger:insult_at_us', confidence: 0.85, pattern: /\b(?:voces|vcs|voce|vc) (?:sao|e|sao mesmo) (?:uns |umas |um |uma |um bando de )?(?:incompetentes?|idiotas?|ladr\w+|picaretas?|golpistas?|amadores|palhac[oa]s?|vagabund[oa]s?|mentiros[oa]s?|pilantras?)\b|\bvai (?:se |te )?(?:f\W*\w{0,2}der|palavrao)\b/ },
   ...SET_8_RULES,
   ...SET_9_RULES,
+  ...SET_10_RULES,
 ];
