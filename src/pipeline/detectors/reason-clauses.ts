@@ -11,8 +11,11 @@ import { normalizeText } from '../../retrieval/normalize.js';
 // read ("que resposta genérica", "um textão") is the suspicion's evidence, not a reason.
 // h14-objection10: so are an apology's softeners ("nada pessoal", "de vez"), urgency ("com urgência", "é sério")
 // and the channels a total stop lists ("nem whats, nem email, nem ligação"): set 9 reads no reason from them.
+// h14-objection11: the list also without "nem" ("whatsapp, email, sms, tudo"), a stop the clause rules miss
+// ("encerrem qualquer contato comigo") and a legal threat's deadline ("caso isso não seja feito em 48h"): sets
+// 1-10 read no reason from a legal threat or a data-deletion demand.
 const TAG =
-  /^(ne|ne nao|pode falar|fala ai|serio|julia|ju|oi|ola|olha|bom dia|boa tarde|boa noite|por favor|por gentileza|(me )?desculp\w*( a pergunta| julia| ju)?|tipo (a|o) \w+|ou nao|moca|moco|querid[oa]|amig[oa]|doutora?|dra|dr|viu|ta|ta bom|obrigad[oa]( pelo contato)?|grat[oa]|valeu|beijos?|abracos?|agradeco( o| pelo)? (contato|mensagem|atencao)|(dra?|doutora?) \w+( aqui)?|\w+ aqui|nada pessoal|de vez|(com )?urgencia|urgente|e serio|(nem |em )?(canal nenhum|nenhum canal)|(nem (whats\w*|zap|e ?mail|ligac\w*|sms|telefone|telegram|mensage\w*) ?)+)$/;
+  /^(ne|ne nao|pode falar|fala ai|serio|julia|ju|oi|ola|olha|bom dia|boa tarde|boa noite|por favor|por gentileza|(me )?desculp\w*( a pergunta| julia| ju)?|tipo (a|o) \w+|ou nao|moca|moco|querid[oa]|amig[oa]|doutora?|dra|dr|viu|ta|ta bom|obrigad[oa]( pelo contato)?|grat[oa]|valeu|beijos?|abracos?|agradeco( o| pelo)? (contato|mensagem|atencao)|(dra?|doutora?) \w+( aqui)?|\w+ aqui|nada pessoal|de vez|(com )?urgencia|urgente|e serio|(nem |em )?(canal nenhum|nenhum canal)|((nem )?(whats\w*|zap|e ?mail|ligac\w*|sms|telefone|telegram|mensage\w*|tudo) ?)+|(encerr\w*|cort\w*|cess\w*|par\w*) (qualquer|todo|o) contato( comigo)?|caso (isso )?nao (seja feit[oa]|aconte\w*) (em|ate) .*|((exijo|solicito|peco|quero) )?(a )?(exclusao|remocao|apagamento) (imediata )?(de )?(todos )?(dos |os )?meus dados .*)$/;
 const CANNED = /\b((resposta|mensagem|texto|textao)s? (\w+ ){0,2}(generic\w*|pront\w*|padrao|automatic\w*|gigante\w*|enorme\w*|grande\w*|long[oa]s?)|textao)\b/;
 
 /**

@@ -5,6 +5,7 @@ import type { ObjectionLabel } from './labels.js';
 import { normalizeText } from '../normalize.js';
 import { CUE_TUNING, isOpenQuestion, objectionFromCues } from './objection-cues.js';
 import { isNeutralLogistics, objectionFromFrames } from './objection-frames.js';
+import { NEUTRAL_10 } from './objection-frames-set10.js';
 import { learnedObjection } from '../../learned-detectors/index.js';
 
 // Patterns run on normalised text: folded, lowercase, abbreviations expanded
@@ -140,9 +141,9 @@ const RULES: Rule<ObjectionLabel>[] = [
 // redirect the turn; handling them as an objection would argue with a refusal. A stop phrase is excluded only
 // when nothing but a general object follows it (h14-detectors3): a stop with a narrow object ("para de mandar
 // plantão de pediatria, só faço clínica", "parei de fazer UTI, não manda mais essas") is a preference whose
-// reason is the objection.
+// reason is the objection. h14-objection11: "não me chama mais pra nada" and "me esquece" are stops too (set 10).
 const NOT_AN_OBJECTION =
-  /\b(((para|pare|parem|parar) de (me )?(mandar|enviar|chamar)|nao (me )?(mande|mandem|manda) mais)( (me|mais|nada|isso|mensagem|mensagens|coisa|por favor))*(?= *$)|(me )?(tira|tire|remove|remova|exclui|exclua) (da|dessa|desta|do|meu)|(?<!nao (quero|vou|pretendo) )sair (da|dessa) lista|descadastr\w*|(?<!nao sou (um )?)robo|bot|chatgpt|inteligencia artificial|(uma|e) ia|automatic\w*|maquina|(pessoa|gente|alguem) de verdade|humana|humano|procon|processar|justica|denunciar)\b/;
+  /\b(((para|pare|parem|parar) de (me )?(mandar|enviar|chamar)|nao (me )?(mande|mandem|manda|chama|chame|chamem|procura|procure) mais)( (me|mais|nada|isso|mensagem|mensagens|coisa|por favor|para nada))*(?= *$)|me esquec\w*|(me )?(tira|tire|remove|remova|exclui|exclua) (da|dessa|desta|do|meu)|(?<!nao (quero|vou|pretendo) )sair (da|dessa) lista|descadastr\w*|(?<!nao sou (um )?)robo|bot|chatgpt|inteligencia artificial|(uma|e) ia|automatic\w*|maquina|(pessoa|gente|alguem) de verdade|humana|humano|procon|processar|justica|denunciar)\b/;
 
 /**
  * The objection behind a message that is acted on otherwise (an opt-out, a hand-off, a bot question):
@@ -168,8 +169,11 @@ function besideTheAct(normalized: string): string {
 // h14-objection10: nothing is held against us when the message reaches someone who is not the doctor ("esse
 // número agora é meu, não sou médico") or ends praising us against someone else ("pedi pra outra empresa me
 // tirar da lista, vocês são de boa"): the stop and the other company are not his objection (sets 8 and 9).
-export const NOTHING_AGAINST_US =
+const NOTHING_AGAINST_US_9 =
   /\b(nao sou (medic[oa]|doutora?)|(numero|telefone|contato) (errado|trocou de dono)|dono antigo|antigo dono|(esse|este) numero (agora )?e (meu|de outra pessoa)|voces sao (bem |muito )?(mais )?(educad\w*|de boa|melhores|otim\w*|gente boa))\b/;
+// h14-objection11: set 10's neutral lines (objection-frames-set10.ts): a reminder not needed, more time for our
+// shifts, a document asked for, a reply promised for later, another company left while he stays with us.
+export const NOTHING_AGAINST_US = new RegExp(`${NOTHING_AGAINST_US_9.source}|\\b(?:${NEUTRAL_10.source})`);
 
 export function objectionBehind(text: string): ObjectionLabel | null {
   if (NOTHING_AGAINST_US.test(normalizeText(text))) return null;

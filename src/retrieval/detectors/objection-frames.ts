@@ -1,6 +1,7 @@
 import type { Rule } from './detector.js';
 import type { ObjectionLabel } from './labels.js';
 import { OBJECTION_FRAMES_9 } from './objection-frames-set9.js';
+import { OBJECTION_FRAMES_10 } from './objection-frames-set10.js';
 
 /**
  * Objection frames read ahead of the older rules (h14-objection9, set 8 as a development set). Each frame
@@ -26,10 +27,11 @@ export const OBJECTION_FRAMES: Rule<ObjectionLabel>[] = [
         `(?:mensage\\w*|escrev\\w*|mandam|mandaram)(?: \\w+){0,2} (?:as|a) (?:\\d{1,2} ?(?:h|horas)\\b|\\d{1,2} da (?:manha|madrugada|noite))`,
         `a essa hora|(?:fora do|em) horario (?:comercial|de descanso)`,
         // the count: "recebi 4 mensagens hoje", "diminui a frequência", "continuam mandando", "se continuar mandando"
+        // (h14-objection11: not "se continuarem mandando plantão de 700", a price, set 10)
         `(?:recebi|recebo|chegaram|mandaram|mandam) (?:umas |mais de )?\\d+ ${MSG}`,
         `\\d+ ${MSG} (?:hoje|no mesmo dia|por (?:dia|semana)|seguidas)`,
         `(?:diminu\\w*|reduz\\w*|baixa\\w*) (?:a |essa )?(?:frequencia|quantidade)|frequencia (?:das |de )?mensage\\w*`,
-        `continuam (?:me )?(?:mandando|enviando)|(?:se|caso) (?:voces )?(?:continuar\\w*|seguir\\w*) (?:me )?(?:mandando|enviando)|se nao pararem de (?:me )?(?:mandar|enviar)`,
+        `continuam (?:me )?(?:mandando|enviando)|(?:se|caso) (?:voces )?(?:continuar\\w*|seguir\\w*) (?:me )?(?:mandando|enviando)(?! (?:plant\\w* |vaga\\w* )?(?:de|a|por) (?:r )?\\d)|se nao pararem de (?:me )?(?:mandar|enviar)`,
         // the channel: "manda no telegram", "prefiro que me liguem", "não gosto de negociar por texto"
         // (the offers themselves, not one document: "manda o contrato por email" is logistics)
         `(?:manda|mande|mandem|envia|envie|prefiro|melhor) (?:(?:as|os|me|a|o) )?(?:(?:vagas|ofertas|proximas|mensagens|tudo) )?(?:por|pelo|no|via) (?:telegram|sms|e ?mail|instagram|linkedin)`,
@@ -101,8 +103,9 @@ export const OBJECTION_FRAMES: Rule<ObjectionLabel>[] = [
   },
 ];
 
-// Set 8's frames keep their priority; set 9's (objection-frames-set9.ts) come after them.
-const ALL_FRAMES = [...OBJECTION_FRAMES, ...OBJECTION_FRAMES_9];
+// Set 8's frames keep their priority; set 9's (objection-frames-set9.ts) and set 10's (objection-frames-set10.ts)
+// come after them.
+const ALL_FRAMES = [...OBJECTION_FRAMES, ...OBJECTION_FRAMES_9, ...OBJECTION_FRAMES_10];
 
 export function objectionFromFrames(normalized: string): ObjectionLabel | null {
   return ALL_FRAMES.find((f) => f.pattern.test(normalized))?.label ?? null;
