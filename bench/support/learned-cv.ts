@@ -332,11 +332,14 @@ export const OBJECTION_GRID: ObjectionPolicy[] = TAKE.flatMap((take) => [
 ]);
 
 /**
- * A false opt-out silences a doctor for good: it costs as much as this many missed opt-outs. 10 since h14-detectors8:
- * with set 7 in training, a cost of 5 let the opt-out head add false opt-outs on held-out sets 2-6 (6 -> 9, on the
- * blind rules); 10 gives 5 false and 27 missed over sets 2-6 and the unit group against 8 and 27 before set 7 joined.
+ * A false opt-out silences a doctor for good: it costs as much as this many missed opt-outs. 10 in h14-detectors8
+ * (with set 7 in training, 5 let the opt-out head add false opt-outs on held-out sets 2-6, 6 -> 9). 5 again since
+ * h14-detectors9: a missed stop is not the cheap error here (the product's first rule is never to message a doctor
+ * who asked to stop, and an unwanted message risks the number), and on sets 1-10 at 10 the band below chose a veto at
+ * p < 0.5 that set aside clear stops whose probability sits near 0.5 ("prefiro não receber mais essas ofertas",
+ * 0.42; "parar de mandar.", 0.55): out of fold, 5 fewer false stops for 29 more missed (0.5/0.98 against 0.3/0.95).
  */
-export const FALSE_OPT_OUT_COST = Number(process.env.FALSE_OPT_OUT_COST ?? 10);
+export const FALSE_OPT_OUT_COST = Number(process.env.FALSE_OPT_OUT_COST ?? 5);
 
 /**
  * Utility bands within which fewer false positives beat a higher utility (0: plain best utility). Leave-one-set-out
