@@ -35,7 +35,7 @@ const designs: Array<[string, Design]> = args.includes('--designs')
   ? Object.entries(VARIANTS).filter(([k]) => !listed || listed.startsWith('--') || listed.split(',').includes(k))
   : [[named, VARIANTS[named]!]];
 
-const HELD_OUT = ['set-2', 'set-3', 'set-4', 'set-5', 'set-6', 'set-7', 'set-8', 'set-9', 'set-10', ...(args.includes('--no-unit') ? [] : ['unit'])];
+const HELD_OUT = ['set-2', 'set-3', 'set-4', 'set-5', 'set-6', 'set-7', 'set-8', 'set-9', 'set-10', 'set-11', ...(args.includes('--no-unit') ? [] : ['unit'])];
 // --test-only GROUP: the group is scored when held out but never trained on (the figures before it joined training).
 const testOnly = args.includes('--test-only') ? args[args.indexOf('--test-only') + 1]! : undefined;
 const RULES_ONLY: Record<BinaryName, BinaryPolicy> = { optOut: { low: 0, high: 2 }, botSuspicion: { low: 0, high: 2 }, handoff: { low: 0, high: 2 } };

@@ -36,6 +36,8 @@ export const GROUPS: Record<string, string> = {
   'set-9': `${DIR}/eval-9.jsonl`,
   // Scored blind once on h14-detectors9 (docs/eval/detectors-blind-10.json); development data since.
   'set-10': `${DIR}/eval-10.jsonl`,
+  // Scored blind once on h14-detectors9 (docs/eval/detectors-blind-11.json); development data since.
+  'set-11': `${DIR}/eval-11.jsonl`,
   'dev-a': `${DIR}/dev-h14.jsonl`,
   'dev-b': `${DIR}/dev-h14-b.jsonl`,
   'dev-c': `${DIR}/dev-h14-c.jsonl`,
@@ -98,6 +100,8 @@ const BLIND: Record<string, string> = {
   'set-9': 'docs/eval/detectors-set-9-rules-h14-9.json',
   // Set 10 on the rules scored blind on it (897a412), snapshot before anyone read it.
   'set-10': 'docs/eval/detectors-set-10-rules-h14-9.json',
+  // Set 11 on the rules scored blind on it (248bb73), snapshot before anyone read it.
+  'set-11': 'docs/eval/detectors-set-11-rules-h14-9.json',
 };
 
 /** Ids whose blind verdict was wrong, per detector (the lists hold "id: text"). */

@@ -357,3 +357,19 @@ describe('set 10 families (h14-detectors9)', () => {
     expect(optOutByRules(text).optOut).toBe(false);
   });
 });
+
+describe('set 11 families (h14-detectors9)', () => {
+  it.each([
+    'esqueçam que eu existo, obrigado',
+    'olha eu agradeço mas não quero mais que vocês me mandem vaga',
+    'aqui é o marido da Dra. Lúcia, ela pediu que tirem o número dela da lista de vocês',
+  ])('opts out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(true);
+  });
+  it.each([
+    'aqui é a secretária do Dr. Ivo, ele pediu pra confirmar o plantão de sábado',
+    'minha colega pediu que tirem o número dela da lista, eu continuo',
+  ])('not an opt-out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
-import { detectorInput, normalize } from './normalize.js';
+import { clauses, detectorInput, normalize } from './normalize.js';
 import { learnedVerdict } from '../../learned-detectors/index.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
-import { ADDRESSED_ELSEWHERE, WRONG_CHAT, CONDITIONAL_STOP, ECHO_REFUSED, ENDS_WITH_GENERAL_STOP, JOKE, NARROW_OBJECT, NEW_NUMBER, ONE_FORMAT, SOMEONE_ELSE, keepsOn, ownSentences, statesContinuation } from './opt-out-frames.js';
+import { ADDRESSED_ELSEWHERE, WRONG_CHAT, CONDITIONAL_STOP, ECHO_REFUSED, ENDS_WITH_GENERAL_STOP, JOKE, NARROW_OBJECT, NEW_NUMBER, ONE_FORMAT, SOMEONE_ELSE, keepTitles, keepsOn, ownSentences, statesContinuation } from './opt-out-frames.js';
 
 export interface OptOutResult {
   optOut: boolean;
@@ -204,7 +204,7 @@ const RULES: readonly Rule[] = [
     name: 'do_not_send',
     confidence: 0.93,
         // h14-detectors9: "nem me manda mais nada" (the "nem" of exasperation); "nunca mais me escreve" needs no object.
-    pattern: new RegExp(`\\b(?:nao|nem|nunca mais) (?:quero que (?:voce |voces )?)?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b|\\bnunca mais (?:me |nos )?${CONTACT}\\b`),
+    pattern: new RegExp(`\\b(?:nao|nem|nunca mais) (?:quero (?:mais )?que (?:voce |voces )?)?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b|\\bnunca mais (?:me |nos )?${CONTACT}\\b`),
     // "não me chama mais de doutor", "não manda mais de 3 por dia": a name or a cap, not a stop.
     rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail) || PLACE_TAIL.test(tail),
     rejectText: (t) => FRONTED_PLACE.test(t) && /\b(?:hospital|santa casa|upa|ps|pronto socorro|clinica|hgs?|hu)\b|^(?:pra|para|pro|em) /.test(t),
@@ -246,7 +246,7 @@ const RULES: readonly Rule[] = [
   { name: 'will_block', confidence: 0.9, pattern: /\bvou (?:te |lhe |lhes )?bloquear(?: (?:voce|voces|esse numero|esse contato|seu numero|o numero|isso|e|viu|hein|agora|ja))?$|\bvou te bloquear\b/ },
   { name: 'get_out', confidence: 0.9, pattern: /\b(?:sai|saia|saiam|some|suma|sumam|desaparece|desaparecam) (?:do|da) (?:meu|minha) (?:whatsapp|celular|telefone|vida|pv|chat|numero)\b/ },
   // A pause with an end is not a stop: "me esquece essa semana, tô de férias" (h14-detectors8).
-  { name: 'leave_me_alone', confidence: 0.8, pattern: /\bme (?:deixa|deixe|deixem) em paz\b|\bme esquec(?:e|a|am)\b|\besquec(?:e|a|am) (?:de mim|meu numero|meu contato)\b/, negatable: true, rejectTail: (tail) => FOR_A_WHILE.test(tail) },
+  { name: 'leave_me_alone', confidence: 0.8, pattern: /\bme (?:deixa|deixe|deixem) em paz\b|\bme esquec(?:e|a|am)\b|\besquec(?:e|a|am) que eu existo\b|\besquec(?:e|a|am) (?:de mim|meu numero|meu contato)\b/, negatable: true, rejectTail: (tail) => FOR_A_WHILE.test(tail) },
   ...RECALL_FRAMES,
   // "nunca pedi pra receber isso": receiving was never wanted, so it is a stop.
   { name: 'never_asked', confidence: 0.85, pattern: /\bnunca (?:pedi|solicitei|autorizei) (?:pra|para|que|q) (?:voces? )?(?:me )?(?:receber|mandar|mandarem|enviar|enviarem)\b/ },
@@ -274,6 +274,13 @@ const GENERAL_RULES = new Set(['removal_request_named', 'delete_everything', 'en
 // into "não quero continuar recebendo" and a stop into a negated one; so it becomes a sentence, and a sentence that is
 // only a refusal carries no stop.
 const BARE_NO = /^(?:eu )?(?:nao|nem)(?: (?:quero|obrigad[oa]|valeu|mesmo|eu|senhor[a]?))?$/;
+const ON_BEHALF = /\baqui (?:e|quem fala e|eh) (?:a |o )?(?:secretari[ao]|assistente|espos[ao]|marido|mulher|filh[oa]|irma|irmao|mae|pai)\b/;
+
+/** Written for the owner, "o contato dela" is the owner's own: the rules read it as "o meu contato". */
+function ownersObject(sentence: string): string {
+  return sentence.replace(/\b(?:o|a) (contato|numero|nome|cadastro|telefone|celular|whatsapp) (?:dela|dele)\b/g, 'o meu $1').replace(/\b(?:os|as) dados (?:dela|dele)\b/g, 'os meus dados');
+}
+
 function bareNoApart(text: string): string {
   return text.replace(/(^|[.!?;,]\s*|\beu\s+)(n[ãa]o(?:\s+quero)?)\s*,/giu, '$1$2.');
 }
@@ -291,7 +298,9 @@ export function optOutByRules(raw: string): OptOutResult {
   if (CONDITIONAL_STOP.test(normalized) || ECHO_REFUSED.test(text) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || NEW_NUMBER.test(normalized) || ONE_FORMAT.test(normalized)) {
     return { optOut: false, confidence: 0 };
   }
-  const own = ownSentences(bareNoApart(text)).filter((s) => !BARE_NO.test(s));
+  // h14-detectors9: someone writing for the number's owner ("aqui é a secretária da Dra. …, ela pediu que retirem o
+  // contato dela") relays the owner's own request: it is not a mention.
+  const own = (ON_BEHALF.test(normalized) ? clauses(keepTitles(bareNoApart(text))).map(ownersObject) : ownSentences(bareNoApart(text))).filter((s) => !BARE_NO.test(s));
   if (own.length === 0) return { optOut: false, confidence: 0 };
   const found = matchRules(RULES, own.join(' '), own);
   const narrow = own.some(NARROW_OBJECT) && !own.some((c) => ENDS_WITH_GENERAL_STOP.test(c) && !SOMEONE_ELSE.test(c));
