@@ -1,7 +1,8 @@
-import { clauses, detectorInput, normalize } from './normalize.js';
+import { detectorInput, normalize } from './normalize.js';
+import { speakingSentences } from './speaking-sentences.js';
 import { learnedVerdict } from '../../learned-detectors/index.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
-import { ADDRESSED_ELSEWHERE, WRONG_CHAT, CONDITIONAL_STOP, ECHO_REFUSED, ENDS_WITH_GENERAL_STOP, JOKE, NARROW_OBJECT, NEW_NUMBER, ONE_FORMAT, SOMEONE_ELSE, keepTitles, keepsOn, ownSentences, statesContinuation } from './opt-out-frames.js';
+import { ADDRESSED_ELSEWHERE, WRONG_CHAT, CONDITIONAL_STOP, ECHO_REFUSED, ENDS_WITH_GENERAL_STOP, JOKE, NARROW_OBJECT, NEW_NUMBER, ONE_FORMAT, SOMEONE_ELSE, keepsOn, setsStopAside, statesContinuation } from './opt-out-frames.js';
 
 export interface OptOutResult {
   optOut: boolean;
@@ -269,26 +270,6 @@ const RULES: readonly Rule[] = [
 const GENERAL_RULES = new Set(['removal_request_named', 'delete_everything', 'english_stop', 'remove_me_from_this', 'unsubscribe', 'bare_remove_me', 'block_me', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
 
 
-// h14-detectors9: a bare "não" closed by a comma is an answer of its own ("Eu não, quero continuar recebendo", "Não
-// quero, me remove da lista"). Normalising drops the comma and would glue it to the next verb, turning a wish to stay
-// into "não quero continuar recebendo" and a stop into a negated one; so it becomes a sentence, and a sentence that is
-// only a refusal carries no stop.
-const BARE_NO = /^(?:eu )?(?:nao|nem)(?: (?:quero|obrigad[oa]|valeu|mesmo|eu|senhor[a]?))?$/;
-const ON_BEHALF = /\baqui (?:e|quem fala e|eh) (?:a |o )?(?:secretari[ao]|assistente|espos[ao]|marido|mulher|filh[oa]|irma|irmao|mae|pai)\b/;
-
-/** Written for the owner, "o contato dela" is the owner's own: the rules read it as "o meu contato". */
-function ownersObject(sentence: string): string {
-  return sentence.replace(/\b(?:o|a) (contato|numero|nome|cadastro|telefone|celular|whatsapp) (?:dela|dele)\b/g, 'o meu $1').replace(/\b(?:os|as) dados (?:dela|dele)\b/g, 'os meus dados');
-}
-
-function bareNoApart(text: string): string {
-  return text.replace(/(^|[.!?;,]\s*|\beu\s+)(n[ãa]o(?:\s+quero)?)\s*,/giu, '$1$2.');
-}
-
-function setAside(raw: string): boolean {
-  const normalized = normalize(keepsOn(detectorInput(raw)));
-  return CONDITIONAL_STOP.test(normalized) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized);
-}
 
 /** Does the doctor ask us to stop contacting him? Deterministic, no I/O. */
 export function optOutByRules(raw: string): OptOutResult {
@@ -298,9 +279,7 @@ export function optOutByRules(raw: string): OptOutResult {
   if (CONDITIONAL_STOP.test(normalized) || ECHO_REFUSED.test(text) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || NEW_NUMBER.test(normalized) || ONE_FORMAT.test(normalized)) {
     return { optOut: false, confidence: 0 };
   }
-  // h14-detectors9: someone writing for the number's owner ("aqui é a secretária da Dra. …, ela pediu que retirem o
-  // contato dela") relays the owner's own request: it is not a mention.
-  const own = (ON_BEHALF.test(normalized) ? clauses(keepTitles(bareNoApart(text))).map(ownersObject) : ownSentences(bareNoApart(text))).filter((s) => !BARE_NO.test(s));
+  const own = speakingSentences(text, normalized);
   if (own.length === 0) return { optOut: false, confidence: 0 };
   const found = matchRules(RULES, own.join(' '), own);
   const narrow = own.some(NARROW_OBJECT) && !own.some((c) => ENDS_WITH_GENERAL_STOP.test(c) && !SOMEONE_ELSE.test(c));
@@ -314,7 +293,7 @@ export function detectOptOut(raw: string): OptOutResult {
   const rules = optOutByRules(raw);
   // h14-detectors9: the frames that set a stop aside (a wish to stay, a condition, a joke, another addressee) bind the
   // model too: it reads "me tiraram da lista? quero continuar" as words of a stop and cannot tell the question from it.
-  if (!rules.optOut && setAside(raw)) return rules;
+  if (!rules.optOut && setsStopAside(raw)) return rules;
   const learned = learnedVerdict('optOut', raw, rules.optOut, (piece) => optOutByRules(piece).optOut);
   if (learned.yes === rules.optOut) return rules;
   // The model vetoes a rule hit it finds very unlikely, or adds a stop it is very sure of.

@@ -1,4 +1,4 @@
-import { canonical, normalize } from './normalize.js';
+import { canonical, detectorInput, normalize } from './normalize.js';
 
 // The frames that set a stop phrase aside (detect-opt-out.ts asks them): a negation that means "keeps
 // sending", a stop mentioned without being asked for (a joke, a denial, someone else's words, a question,
@@ -101,4 +101,10 @@ export function ownSentences(text: string): string[] {
 export function statesContinuation(normalized: string): boolean {
   const m = CONTINUE.exec(normalized);
   return m !== null && !NEGATED_BEFORE.test(normalized.slice(0, m.index));
+}
+
+/** A wish to stay, a condition, a joke, another addressee or a wrong chat: frames that bind the learned layer too. */
+export function setsStopAside(raw: string): boolean {
+  const normalized = normalize(keepsOn(detectorInput(raw)));
+  return CONDITIONAL_STOP.test(normalized) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized);
 }

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { detectOptOut, optOutByRules } from './detect-opt-out.js';
+
+// h14-detectors9: the families read from sets 8-11 after their blind runs, as fresh paraphrases written for these
+// tests (not lines of any labelled set), each with near misses that must stay as they are.
+describe('set 8 families (h14-detectors9)', () => {
+  it.each([
+    'podem me remover, mudei pra Manaus e aqui não tem vaga de vocês',
+    'favor me retirar, agora faço só consultório',
+    'quero que excluam-me dos envios',
+    'exijo ser excluída imediatamente',
+    'solicito ser removido, obrigado',
+    'não me mandem mais nada, nem de dia nem de noite',
+    'optout',
+    'me exclui aí, amigo',
+    'tira eu dali por favor',
+    'desvinculem meu número de vocês',
+    'é robô? se for, me remove',
+  ])('opts out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(true);
+  });
+  it.each([
+    'pode me tirar uma dúvida sobre o pagamento?',
+    'pode excluir meu plantão de quinta? não vou conseguir',
+    'podem me remover da escala de sábado, tive um imprevisto',
+    'tem como descadastrar só das vagas de pediatria?',
+    'como eu paro de receber, caso um dia eu precise?',
+    'se eu for sair da lista eu aviso, fica tranquila',
+    'não me manda noturno, nem de segunda nem de terça',
+  ])('not an opt-out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(false);
+  });
+});
+
+describe('set 9 families (h14-detectors9)', () => {
+  it.each([
+    'pode me tirar do cadastro de uma vez, não quero mais',
+    'nem me manda mais nada, tá bom?',
+    'nunca mais me escreve, por favor',
+    'podem apagar tudo que vocês têm sobre mim',
+    'hi, please take me off your list',
+    'me tira desse esquema aí',
+    'renovo meu pedido de descadastro',
+    'Não, obrigado, me tira da lista de vocês',
+    'Não quero, me removam dos contatos',
+  ])('opts out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(true);
+  });
+  it.each([
+    'minha colega pediu pra outra agência tirar ela da lista deles',
+    'e se eu pedir pra sair da lista, perco meu histórico?',
+    'eu não, quero continuar recebendo as vagas',
+    'não quero, prefiro continuar na lista',
+  ])('not an opt-out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(false);
+  });
+  it('the learned layer cannot add a stop the message sets aside: %s', () => {
+    expect(detectOptOut('vocês me tiraram da lista sem querer? quero continuar').optOut).toBe(false);
+  });
+});
+
+describe('set 10 families (h14-detectors9)', () => {
+  it.each([
+    'parem com isso, por favor, eu já me aposentei dos plantões',
+    'cessem todo contato comigo a partir de hoje',
+    'kindly delete my number, thank you',
+    'conforme a LGPD, não quero mais meus dados com vocês',
+  ])('opts out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(true);
+  });
+  it.each([
+    'para de me mandar vaga às 5 da manhã, pelo amor de Deus',
+    'vocês seguem a LGPD direitinho?',
+    'pra Osasco não me manda mais, é longe demais',
+    'no carnaval não me mande nada, depois pode voltar a mandar',
+    'minha amiga Dra. Paula pediu pra avisar que quer sair da lista de vocês',
+    'se continuarem mandando plantão barato eu vou pedir pra sair da lista, hein',
+    'não quero mais receber mensagem do grupo da faculdade, ops, mandei pra pessoa errada',
+    'quero parar de receber notificação do aplicativo do banco',
+    'saí do grupo da cooperativa, aqui com vocês é melhor',
+  ])('not an opt-out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(false);
+  });
+});
+
+describe('set 11 families (h14-detectors9)', () => {
+  it.each([
+    'esqueçam que eu existo, obrigado',
+    'olha eu agradeço mas não quero mais que vocês me mandem vaga',
+    'aqui é o marido da Dra. Lúcia, ela pediu que tirem o número dela da lista de vocês',
+  ])('opts out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(true);
+  });
+  it.each([
+    'aqui é a secretária do Dr. Ivo, ele pediu pra confirmar o plantão de sábado',
+    'minha colega pediu que tirem o número dela da lista, eu continuo',
+  ])('not an opt-out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(false);
+  });
+});
