@@ -106,6 +106,17 @@ export const SET_10_FRAMES: readonly Rule[] = [
   },
 ];
 
+// h14-handoff12: prompt injection in English (set 11; the Portuguese forms are in SET_9_FRAMES). The normaliser reads
+// "all" as "al", "hidden" as "hiden" and "tell" as "telefone", so the frames name the words as it keeps them.
+export const SET_11_FRAMES: readonly Rule[] = [
+  {
+    name: 'prompt_injection_english',
+    confidence: 0.9,
+    pattern:
+      /\b(?:ignore|disregard|forget|override|bypass) (?:al |all |any |every )?(?:of )?(?:the |your |my |these |those )?(?:previous|prior|above|earlier|preceding|original|initial|system)? ?(?:instructions?|prompts?|rules|guidelines|directives)\b|\b(?:your|the) (?:system|initial|original|hid+en|secret) (?:prompt|instructions?|message)\b|\b(?:reveal|show|print|repeat) (?:me )?your (?:\S+ )?(?:instructions|prompt|rules)\b|\byou are now (?:a |an |in )?(?:dan|developer mode|jailbroken|unrestricted)\b/,
+  },
+];
+
 /**
  * Bot-suspicion frames added after reading set 7 (h14-detectors8). The older rules read a question about
  * what we are; set 7's misses state it as known ("eu sei que é bot"), compare us to an assistant ("tipo a
@@ -126,4 +137,5 @@ export const BOT_FRAMES: readonly Rule[] = [
   ...SET_8_FRAMES,
   ...SET_9_FRAMES,
   ...SET_10_FRAMES,
+  ...SET_11_FRAMES,
 ];

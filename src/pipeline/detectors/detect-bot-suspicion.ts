@@ -136,13 +136,21 @@ export function otherCompaniesBots(text: string): boolean {
   return OTHER_COMPANIES.test(text) && TOLD_OR_RELIEVED.test(text) && !ASKED_OF_US.test(text);
 }
 
+// h14-handoff12: a machine in the doctor's family or life ("meu filho fica conversando com IA o dia inteiro") is not a
+// doubt about us: a relative or someone of his is the subject, and nothing is said to us (no "você", "vocês", "aqui").
+const SOMEONE_OF_HIS = /\b(?:meu|minha|meus|minhas) (?:filh[oa]s?|esposa|marido|mulher|mae|pai|irma[oa]?s?|sobrinh[oa]s?|net[oa]s?|namorad[oa]|familia|sogr[oa]|avo|sobrinhada|primo|prima|amig[oa]s?|pacientes?|alunos?|residentes?)\b(?: \S+){0,4}? (?:conversa|conversando|fala|falando|usa|usando|usou|vive|fica|brinca|brincando|pergunta|perguntando|pede|pedindo|conversou|falou|adora|ama|viciad[oa]) (?:\S+ ){0,3}?(?:robo|robozinho|bot|chatbot|ia|inteligencia artificial|chat ?gpt|gpt|alexa|siri|maquina)\b/;
+const SAID_TO_US = /\b(?:voce|vc|voces|vcs|tu|julia|contigo|comigo|aqui|to falando|estou falando|to conversando|estou conversando)\b/;
+export function machineInHisLife(text: string): boolean {
+  return SOMEONE_OF_HIS.test(text) && !SAID_TO_US.test(text);
+}
+
 export function botSuspicionByRules(raw: string): BotSuspicionResult {
   const text = detectorInput(raw);
   // An upper-case "IA" is the acronym, never the verb, so it is safe to rewrite.
   // h14-handoff10: the robot emoji names the machine ("ok 🤖, anota aí").
   const expanded = text.replace(/\bI\.?A\b/g, 'inteligencia artificial').replace(/\u{1F916}/gu, ' robo ');
   const normalized = normalize(expanded);
-  if (normalized.length === 0 || otherCompaniesBots(normalized)) return { suspicious: false, confidence: 0 };
+  if (normalized.length === 0 || otherCompaniesBots(normalized) || machineInHisLife(normalized)) return { suspicious: false, confidence: 0 };
   const [best] = matchRules(ALL_RULES, normalized, clauses(expanded));
   if (!best) return { suspicious: false, confidence: 0 };
   // A question mark makes a sincere question likelier than a passing remark.
@@ -159,13 +167,19 @@ const SPEAKER_IS_SUBJECT = /\b(?:eu )?(?:nao |tambem nao )?sou (?:um |uma )?(?:r
 const WAITING_FOR_REPLY = /\b(?:cade|e) (?:a |o |minha |meu )?(?:resposta|retorno)\b|\b(?:vai|vao|ninguem|nao vai|voce nao vai) (?:me )?responder\b|\b(?:ainda )?sem (?:resposta|retorno)\b/;
 const SAYS_WHAT_WE_ARE = /\b(?:robo\w*|bot|chatbot|maquina|ia|inteligencia artificial|automatic\w*|automatizad\w*|humano|humana|gente|pessoa|sistema|programa|gpt|chat ?gpt|virtual|script|pronta|prontas|gravad\w*)\b/;
 
+// h14-handoff12: the doctor comparing himself to a machine ("vou responder rapidinho igual robô", "trabalho feito
+// máquina"): the speaker is the subject, as in `SPEAKER_IS_SUBJECT`, so the model may not add a suspicion alone.
+const SPEAKER_COMPARES =
+  /\b(?:eu (?:\S+ ){0,3}?|vou \S+ (?:\S+ )?|(?:to|estou|tava|estava|ando|fico|fiquei|virei) (?:\S+ )?(?:\S+ )?|(?:trabalho|trabalhei|respondo|falo|escrevo|atendo|atendi|funciono) (?:\S+ )?)(?:igual|que nem|feito|tipo|como|parecendo) (?:um |uma )?(?:robo|robozinho|maquina|bot)\b/;
+
 /** The rules combined with the learned layer (h14-detectors4): what the pipeline and `julia classify` use. */
 export function detectBotSuspicion(raw: string): BotSuspicionResult {
   const rules = botSuspicionByRules(raw);
   const text = normalize(detectorInput(raw));
   if (!rules.suspicious && SPEAKER_IS_SUBJECT.test(text)) return rules;
   if (!rules.suspicious && WAITING_FOR_REPLY.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
-  if (otherCompaniesBots(text)) return rules;
+  if (otherCompaniesBots(text) || machineInHisLife(text)) return rules;
+  if (!rules.suspicious && SPEAKER_COMPARES.test(text)) return rules;
   const learned = learnedVerdict('botSuspicion', raw, rules.suspicious, (piece) => botSuspicionByRules(piece).suspicious);
   if (learned.yes === rules.suspicious) return rules;
   return learned.yes ? { suspicious: true, confidence: learned.p } : { suspicious: false, confidence: 0 };

@@ -17,8 +17,9 @@ const BUSY_NOW = /\b(?:to|estou|tou)(?: aqui)? (?:em consulta|atendendo|em atend
 // h14-handoff10: a call with the recruiter herself ("posso falar contigo por ligação?", "posso te ligar?"), made easier
 // a channel preference, not a request for someone else. ("Me liga, é mais fácil explicar por telefone" with no one
 // named is a hand-off in sets 3 to 5, so ease alone does not set a call aside.)
-const WITH_YOU = /\b(?:falar|conversar|explicar) (?:contigo|com voce|com vc|com a senhora|com tu)\b|\b(?:posso|poderia|podia|deixa eu|da pra eu) te (?:ligar|telefonar)\b|\b(?:a gente|agente|nos dois) (?:acerta|acertamos|combina|combinamos|fecha|fechamos|alinha|alinhamos|ajusta|ajustamos) (?:os |as |o |a )?(?:detalhes|tudo|resto|vaga|plantao|datas?|horarios?|escala)\b/;
-// h14-handoff11: "me liga amanhã que a gente acerta os detalhes" settles the offer with her (`WITH_YOU`'s last form).
+const WITH_YOU = /\b(?:falar|conversar|explicar) (?:contigo|com voce|com vc|com a senhora|com tu)\b|\b(?:posso|poderia|podia|deixa eu|da pra eu) te (?:ligar|telefonar)\b|\b(?:a gente|pra gente|para a gente|agente|nos dois) (?:acerta|acertar|acertamos|combina|combinar|combinamos|fecha|fechar|fechamos|alinha|alinhar|alinhamos|ajusta|ajustar|ajustamos) (?:os |as |o |a )?(?:detalhes|tudo|resto|vaga|plantao|datas?|horarios?|escala)\b/;
+// h14-handoff11: "me liga amanhã que a gente acerta os detalhes" settles the offer with her (`WITH_YOU`'s last form);
+// h14-handoff12: also in the infinitive ("me liga às 10h pra gente acertar os detalhes?").
 const CALL_HAS_MATTER = /\b(?:urgente|urgencia|problema|reclama\w*|pagamento|contrato|duvida\w*|resolver|ninguem)\b/;
 
 /** A call asked for as a convenience (channel preference, busy now), with no problem named beside it. */
@@ -115,6 +116,67 @@ export function wantsJuliaHerself(text: string): boolean {
   return JULIA_HERSELF.test(text) && !SOMEONE_ELSE.test(text);
 }
 
+/*
+ * h14-handoff12: the guards set 11 found (fresh paraphrases in `detect-handoff.set-11.test.ts`).
+ * - the hospital's people asked for ("o contato do RH do hospital"): Júlia passes the number, no one of ours;
+ * - a legal word negated ("não vou processar ninguém kkk, só queria entender o desconto"), with no other legal word;
+ * - Júlia herself, to settle it directly ("prefiro resolver direto contigo"), with no problem named;
+ * - distrust of a machine with no request for a person ("não vou passar meus dados pra uma máquina"): the bot
+ *   detector reads it; "não falo com máquina" (set 10) still asks for a person and is not touched;
+ * - where we got his number asked out of curiosity, with no threat, authorisation or removal ("não estou pedindo
+ *   pra sair, só quero saber de onde tiraram meu número");
+ * - no need of a company said ("não preciso de empresa"): a reason, not a department asked for.
+ */
+const HOSPITAL_PEOPLE =
+  /\b(?:rh|recursos humanos|departamento pessoal|dp|gestao de pessoas|setor pessoal|coordenac\w+|coordenador\w*|diretoria clinica|diretor clinico|secretaria|chefia|escalista) (?:\S+ ){0,1}?(?:d[oa]|no|na|dess[ea]|dest[ea]) (?:proprio |propria )?(?:hospital|clinica|upa|ubs|unidade|santa casa|maternidade|pronto socorro|ps)\b/;
+const HOSPITAL_PEOPLE_PROBLEM = /\b(?:reclama\w*|problema|humilh\w*|escala|pag\w*|receb\w*|descont\w*|atras\w*|cancel\w*|golpe|denunci\w*|absurdo|descaso|assedi\w*|urgente|ninguem|voces|vcs)\b/;
+// Asked for: a contact, a name or a word with them. "O coordenador do PS tá me humilhando" tells, it does not ask.
+const CONTACT_ASKED = /\b(?:contato|telefone|numero|whats\w*|zap|email|e mail|ramal|falar com|conversar com|me passa|passa o|passa a|me manda o|me manda a|quem e|qual (?:o|e o) nome)\b/;
+export function hospitalPeopleAsked(text: string): boolean {
+  return HOSPITAL_PEOPLE.test(text) && CONTACT_ASKED.test(text) && !HOSPITAL_PEOPLE_PROBLEM.test(text);
+}
+
+const NEGATED_LEGAL =
+  /\b(?:nao|nem|jamais|nunca) (?:vou|quero|pretendo|irei|vamos|penso em|to pensando em|estou pensando em|to querendo|estou querendo|e pra|precisa) (?:\S+ )?(?:processar|denunciar|acionar|expor|entrar na justica|abrir (?:um )?processo|reclamar no procon|botar no reclame aqui)\b(?: (?:ninguem|ngm|voces|vcs|a empresa|ninguem nao|nao))?/g;
+const LEGAL_WORD = /\b(?:process\w*|denunc\w*|advogad\w*|procon|justica|judicial\w*|anpd|delegacia|policia|reclame ?aqui|lgpd|medidas cabiveis)\b/;
+/** A legal word only ever negated ("não vou processar ninguém"), with none said plainly elsewhere in the message. */
+export function legalNegated(text: string): boolean {
+  if (!new RegExp(NEGATED_LEGAL.source).test(text)) return false;
+  return !LEGAL_WORD.test(text.replace(NEGATED_LEGAL, ' '));
+}
+
+const DIRECT_WITH_YOU =
+  /\b(?:falar|conversar|tratar|resolver|acertar|combinar|fechar|ver) (?:isso |tudo |as coisas )?(?:direto |diretamente |so )?(?:contigo|com voce|com vc|com a senhora|com tu)(?: mesm[oa]| direto| msm)?\b/;
+const DIRECT_HAS_MATTER = /\b(?:urgente|urgencia|problema|reclama\w*|pagamento|pag\w* errad\w*|descont\w*|atras\w*|golpe|process\w*|advogad\w*|cancel\w*)\b/;
+/** Júlia herself, to settle things directly ("prefiro resolver direto contigo"), with no problem or anyone else named. */
+export function directWithJulia(text: string): boolean {
+  return DIRECT_WITH_YOU.test(text) && !DIRECT_HAS_MATTER.test(text) && !SOMEONE_ELSE.test(text);
+}
+
+const MACHINE_WORD = '(?:maquina|robo|robozinho|bot|chatbot|ia|inteligencia artificial|sistema|programa)';
+const DISTRUST_OF_MACHINE = new RegExp(
+  `\\b(?:nao|nunca|jamais) (?:vou |quero |irei |pretendo |to a fim de )?(?:passar|mandar|enviar|dar|fornecer|compartilhar|informar|confiar) (?:\\S+ ){0,3}?(?:pra|para|a|com|em) (?:uma |um |o |a |essa |esse |nenhuma |nenhum )?${MACHINE_WORD}\\b|\\bnao confio (?:em |numa |num )?${MACHINE_WORD}\\b`,
+);
+const PERSON_ASKED = /\b(?:humano|humana|pessoa|alguem|atendente|responsavel|gerente|supervisor\w*|me (?:liga|ligue|chama|chame|atende|atenda)|quero falar|falar com)\b/;
+/** Distrust of a machine with no person asked for: a suspicion of a bot, which that detector reads. */
+export function distrustWithoutRequest(text: string): boolean {
+  return DISTRUST_OF_MACHINE.test(text) && !PERSON_ASKED.test(text);
+}
+
+const CURIOUS_DATA_SOURCE = /\bso (?:quero|queria|gostaria de) saber\b|\bnao (?:estou|to|tou) (?:pedindo|querendo) (?:pra|para|que) (?:sair|me tirar|tirar)\b|\bpor curiosidade\b/;
+const DATA_THREAT = /\b(?:lgpd|autoriz\w*|medidas|providencias|advogad\w*|process\w*|procon|anpd|exijo|exigo|requeiro|retir\w*|exclu\w*|apag\w*|remov\w*|denunc\w*|vazamento|vazaram|vazou|ilegal|crime)\b/;
+/** Where we got his number, asked out of curiosity, with no threat, authorisation or removal. */
+const DATA_SOURCE = /\b(?:de onde|onde|como|com quem) (?:\S+ ){0,3}?(?:conseguiram|conseguiu|obtiveram|pegaram|pegou|tiraram|arrumaram|acharam|passou|passaram)\b(?: \S+){0,3}? (?:meu|meus|minha|o meu) (?:numero|contato|telefone|celular|dados|whats\w*|zap|email)\b/;
+export function dataSourceCuriosity(text: string): boolean {
+  return CURIOUS_DATA_SOURCE.test(text) && DATA_SOURCE.test(text) && !DATA_THREAT.test(text);
+}
+
+const NO_NEED_OF_US = /\bnao (?:preciso|precisava|quero|queria) (?:mais )?(?:de |falar com )?(?:a |o |uma |um |nenhuma |nenhum )?(?:empresa|agencia|intermediari\w+|intermediacao|voces|vcs)\b/;
+/** "Não preciso de empresa": a reason for a no, not a department asked for, with no one else named. */
+export function noNeedOfUs(text: string): boolean {
+  return NO_NEED_OF_US.test(text) && !SOMEONE_ELSE.test(text);
+}
+
 /**
  * The rule hits a guard read on the whole message sets aside (h14-handoff10): a hit names its rule, "family:frame".
  * Returns the guard's name, or undefined when the hit stands.
@@ -129,6 +191,12 @@ export function guardAgainst(text: string, hit: string): string | undefined {
   if (family === 'human_request' && wantsJuliaHerself(text)) return 'julia_herself';
   if (family === 'payment_dispute' && worryNotHappened(text)) return 'worry_not_happened';
   if (family === 'strong_anger' && priceComplaintAlone(text)) return 'price_complaint_alone';
+  if (family === 'human_request' && hospitalPeopleAsked(text)) return 'hospital_people';
+  if (family === 'legal_threat' && legalNegated(text)) return 'legal_negated';
+  if (family === 'human_request' && directWithJulia(text)) return 'direct_with_julia';
+  if (family === 'human_request' && distrustWithoutRequest(text)) return 'distrust_without_request';
+  if (hit === 'legal_threat:data_source' && dataSourceCuriosity(text)) return 'data_source_curiosity';
+  if (family === 'human_request' && noNeedOfUs(text)) return 'no_need_of_us';
   return undefined;
 }
 
@@ -136,5 +204,6 @@ const CALL_WORD = /\b(?:lig\w*|telefon\w*|chamada|audio)\b/;
 /** A message the model alone may not turn into a hand-off: one of the guards above holds on it. */
 export function guardedMessage(text: string): boolean {
   return (callForConvenience(text) && CALL_WORD.test(text)) || pastToldAsReason(text) || hearsayAboutPractice(text) || jokeOrHypothetical(text) || researchOnReviews(text) || priceComplaintAlone(text) ||
-    hospitalLogistics(text) || worryNotHappened(text) || wantsJuliaHerself(text);
+    hospitalLogistics(text) || worryNotHappened(text) || wantsJuliaHerself(text) ||
+    hospitalPeopleAsked(text) || legalNegated(text) || directWithJulia(text) || distrustWithoutRequest(text) || dataSourceCuriosity(text) || noNeedOfUs(text);
 }

@@ -177,6 +177,44 @@ export const SET_10_RULES: readonly Rule[] = [
   { name: 'strong_anger:machine_cursed', confidence: 0.85, pattern: /\b(?:robo|robozinho|bot|chatbot|maquina) (?:do capeta|do cao|do diabo|do demonio|do inferno|dos infernos|dos diabos|infernal|insuportavel|miseravel|maldit[oa]|desgracad[oa]|porcaria)\b/ },
 ];
 
+// h14-handoff12: the situations set 11 found (fresh paraphrases and near misses in `detect-handoff.set-11.test.ts`).
+// A figure in the normalised text: "1.400" reads "1 400", "1.200,00" reads "1 200 00".
+const AMOUNT = '(?:r )?\\d+(?: \\d{3})*(?: \\d{2})?(?: ?k| mil| reais| conto)?';
+const PAID = '(?:vieram|veio|caiu|cairam|entrou|entraram|pagaram|pagou|depositaram|depositou|transferiram|mandaram|recebi|chegou|chegaram)';
+const INSTEAD_OF = '(?:em vez de|ao inves de|no lugar de|e nao|quando (?:eram|era|o combinado (?:era|foi)|combinamos|combinaram|deveria ser|deviam ser)|sendo que (?:eram|era|o combinado (?:era|foi)|combinamos|combinaram))';
+export const SET_11_RULES: readonly Rule[] = [
+  // A payment short against the figure agreed ("vieram 800 em vez de 1.400"): the amount paid set against the one owed.
+  {
+    name: 'payment_dispute:short_of_agreed',
+    confidence: 0.85,
+    pattern: new RegExp(`\\b${PAID} (?:so |apenas |somente )?${AMOUNT} ${INSTEAD_OF} (?:os |o |as )?${AMOUNT}\\b`),
+  },
+  // A shift cancelled, learned on arrival from the door or the reception ("cheguei e a portaria disse que tinha sido
+  // cancelado"). A worry, a question or a lost trip told with no arrival is not enough (set 1, as in SET_10_RULES).
+  {
+    name: 'complaint:cancelled_learned_on_arrival',
+    confidence: 0.9,
+    pattern:
+      /\b(?:cheguei|chegando|quando cheguei|assim que cheguei|(?:to|estou) aqui (?:no|na|em)|(?:to|estou) na (?:porta|portaria|recepcao))\b(?: \S+){0,12}? (?:(?:tinha sido|foi|tava|estava|ta|esta|tinham) (?:\S+ )?(?:cancelad|desmarcad|suspens)[oa]s?|cancelaram|cancelou|desmarcaram|desmarcou)\b/,
+    rejectText: (t) => /\b(?:e se|se (?:cancelarem|cancelar|desmarcar)|sera que|costuma\w*|tenho medo|receio|cheguei a (?:pensar|achar|ver|cogitar))\b/.test(t),
+  },
+  // Another doctor in his slot when he arrives ("a escala tava com o nome de outro médico no meu horário").
+  {
+    name: 'complaint:other_doctor_in_my_slot',
+    confidence: 0.9,
+    pattern:
+      /\bnome de outr[oa] (?:medic[oa]|colega|plantonista|profissional|pessoa)\b|\boutr[oa] (?:medic[oa]|colega|plantonista|profissional) (?:\S+ ){0,3}?(?:no meu (?:lugar|horario|plantao|turno)|na minha (?:vaga|escala|vez))\b|\b(?:nao quis|se recusou a|recusou) (?:\S+ )?(?:sair|me dar o lugar|liberar o plantao|largar o plantao)\b/,
+    rejectText: (t) => !AT_SITE_OR_CONFIRMED.test(t),
+  },
+  // A lawsuit threatened in the present tense ("Processo vocês."). "O processo vocês mandam por email?" is the noun.
+  {
+    name: 'legal_threat:present_tense',
+    confidence: 0.9,
+    pattern:
+      /(?<!\b(?:o|no|do|esse|este|seu|meu|nosso|um|pelo|num|qual|que|algum|nenhum|todo|cada|novo|mesmo) )\b(?:processo|denuncio|exponho|aciono) (?:voces|vcs|essa empresa|a empresa|essa agencia|essa firma)\b(?! (?:ja|mandam|enviam|fazem|precisam|tem|usam|pedem|exigem))/,
+  },
+];
+
 const SET_8_RULES: readonly Rule[] = [
   // At the door with no schedule, not recognised, or left off the roster we confirmed: the shift fails right now.
   {
@@ -283,4 +321,5 @@ export const INCIDENT_RULES: readonly Rule[] = [
   ...SET_8_RULES,
   ...SET_9_RULES,
   ...SET_10_RULES,
+  ...SET_11_RULES,
 ];
