@@ -132,7 +132,7 @@ export const NEUTRAL_11 = new RegExp(
     `mas deu tudo certo *$`,
     `vou chegar (?:\\w+ ){0,3}atrasad\\w*`,
     `(?:me )?(?:manda|mande|envia|passa|reenvia) o link`,
-    `(?:numero|telefone) era d[oa] (?:meu|minha)|faleceu`,
+    `(?:numero|telefone) era d[oa] (?:meu|minha)|(?:ele|ela) (?:ja )?faleceu`,
     `sai da lista (?:\\w+ ){0,4}d[oa] (?:crm|cremesp|conselho)`,
   ].join('|'),
 );
