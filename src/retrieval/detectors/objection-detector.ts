@@ -6,6 +6,7 @@ import { normalizeText } from '../normalize.js';
 import { CUE_TUNING, isOpenQuestion, objectionFromCues } from './objection-cues.js';
 import { isNeutralLogistics, objectionFromFrames } from './objection-frames.js';
 import { NEUTRAL_10 } from './objection-frames-set10.js';
+import { NEUTRAL_11 } from './objection-frames-set11.js';
 import { learnedObjection } from '../../learned-detectors/index.js';
 
 // Patterns run on normalised text: folded, lowercase, abbreviations expanded
@@ -173,7 +174,8 @@ const NOTHING_AGAINST_US_9 =
   /\b(nao sou (medic[oa]|doutora?)|(numero|telefone|contato) (errado|trocou de dono)|dono antigo|antigo dono|(esse|este) numero (agora )?e (meu|de outra pessoa)|voces sao (bem |muito )?(mais )?(educad\w*|de boa|melhores|otim\w*|gente boa))\b/;
 // h14-objection11: set 10's neutral lines (objection-frames-set10.ts): a reminder not needed, more time for our
 // shifts, a document asked for, a reply promised for later, another company left while he stays with us.
-export const NOTHING_AGAINST_US = new RegExp(`${NOTHING_AGAINST_US_9.source}|\\b(?:${NEUTRAL_10.source})`);
+// h14-objection12: and set 11's (objection-frames-set11.ts).
+export const NOTHING_AGAINST_US = new RegExp(`${NOTHING_AGAINST_US_9.source}|\\b(?:${NEUTRAL_10.source})|\\b(?:${NEUTRAL_11.source})`);
 
 export function objectionBehind(text: string): ObjectionLabel | null {
   if (NOTHING_AGAINST_US.test(normalizeText(text))) return null;

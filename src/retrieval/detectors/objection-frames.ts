@@ -2,6 +2,7 @@ import type { Rule } from './detector.js';
 import type { ObjectionLabel } from './labels.js';
 import { OBJECTION_FRAMES_9 } from './objection-frames-set9.js';
 import { OBJECTION_FRAMES_10 } from './objection-frames-set10.js';
+import { OBJECTION_FRAMES_11 } from './objection-frames-set11.js';
 
 /**
  * Objection frames read ahead of the older rules (h14-objection9, set 8 as a development set). Each frame
@@ -104,8 +105,8 @@ export const OBJECTION_FRAMES: Rule<ObjectionLabel>[] = [
 ];
 
 // Set 8's frames keep their priority; set 9's (objection-frames-set9.ts) and set 10's (objection-frames-set10.ts)
-// come after them.
-const ALL_FRAMES = [...OBJECTION_FRAMES, ...OBJECTION_FRAMES_9, ...OBJECTION_FRAMES_10];
+// come after them, and set 11's (objection-frames-set11.ts) after those.
+const ALL_FRAMES = [...OBJECTION_FRAMES, ...OBJECTION_FRAMES_9, ...OBJECTION_FRAMES_10, ...OBJECTION_FRAMES_11];
 
 export function objectionFromFrames(normalized: string): ObjectionLabel | null {
   return ALL_FRAMES.find((f) => f.pattern.test(normalized))?.label ?? null;
