@@ -2,8 +2,7 @@ import { botSuspicionByRules } from './detect-bot-suspicion.js';
 import { handoffByRules } from './detect-handoff.js';
 import { optOutByRules } from './detect-opt-out.js';
 import { fold } from './normalize.js';
-import { NOTHING_AGAINST_US } from '../../retrieval/detectors/objection-detector.js';
-import { normalizeText } from '../../retrieval/normalize.js';
+import { NOTHING_AGAINST_US, normalizeText } from '../../retrieval/index.js';
 
 // h14-objection9: a clause that is only a discourse tag ("né", "pode falar", "Júlia", "me desculpa a pergunta",
 // "tipo a Alexa", a greeting, a thanks, a signature such as "Dra. Ana aqui") carries no reason; read alone, the

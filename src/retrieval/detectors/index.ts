@@ -10,7 +10,7 @@ export type { Detection, Detector, Rule } from './detector.js';
 export { loadExemplars, type Exemplar } from './exemplars.js';
 export { KnnIndex } from './knn.js';
 export * from './labels.js';
-export { createObjectionDetector } from './objection-detector.js';
+export { createObjectionDetector, NOTHING_AGAINST_US } from './objection-detector.js';
 export { createObjectiveDetector } from './objective-detector.js';
 export { createProfileDetector, type ProfileDetector } from './profile-detector.js';
 

@@ -202,9 +202,9 @@ describe('one wait per turn: the three questions are asked together', () => {
     expect(h.agentCalls).toHaveLength(1);
     expect(fake.calls().map(questionOf).sort()).toEqual(['botSuspicion', 'handoff', 'optOut']);
     expect(Math.max(...started) - Math.min(...started)).toBeLessThan(400);
-    // One step after the other would wait 3 x 1.2 s.
+    // One step after the other would wait 3 x 1.2 s and start each call 1.2 s after the last: the spread above is the
+    // proof; wall time only checks the turn did wait for an answer (a loaded machine stretches it, so no upper bound).
     expect(ms).toBeGreaterThanOrEqual(1_150);
-    expect(ms).toBeLessThan(2_400);
     expect(loggedCloseCalls().map((l) => [l.detector, l.arbiter, l.decidedBy])).toEqual([
       ['optOut', false, 'arbiter'], ['botSuspicion', false, 'arbiter'], ['handoff', false, 'arbiter'],
     ]);
@@ -212,14 +212,18 @@ describe('one wait per turn: the three questions are asked together', () => {
 
   it('a model slower than the bound costs the turn one bound in all, and the offline verdicts stand', async () => {
     const lines = [closeCall('optOut', false, 'learned_veto', OPT_OUT_VETOED), closeCall('botSuspicion', true, 'learned_adds', BOT_ADDED), closeCall('handoff', false, 'near_threshold', HANDOFF_NEAR_NO)];
-    fake.setHandler(() => ({ text: 'sim', delayMs: 4_000 }));
+    const started: number[] = [];
+    fake.setHandler(() => (started.push(Date.now()), { text: 'sim', delayMs: 4_000 }));
     const { out, permission, ms } = await turn(lines);
     expect(permission).not.toBe('opted_out');
     expect(out.stoppedBy).toEqual({ processor: 'bot_detection', reason: 'bot_suspicion' });
     expect(fake.calls()).toHaveLength(3);
-    // Opt-out and bot detection both waited, on calls started together: one bound, not two.
+    // Opt-out and bot detection both waited, on calls started together: one bound, not two. The proof is when the
+    // calls reached the model (within a few ms of each other), not the turn's wall time, which a loaded machine
+    // stretches (the whole suite on 2 cores took a turn to 10 s).
+    expect(Math.max(...started) - Math.min(...started)).toBeLessThan(400);
     expect(ms).toBeGreaterThanOrEqual(1_400);
-    expect(ms).toBeLessThan(2_900);
+    expect(ms).toBeLessThan(12_000);
     // The bot step also asks whether the turn needs a person (a bot question that asks for one hands off): the same
     // shared call, timed out, so the offline "no" stands and the bot answer goes out.
     expect(loggedCloseCalls().map((l) => [l.detector, l.arbiter, l.decidedBy])).toEqual([['optOut', null, 'learned'], ['botSuspicion', null, 'learned'], ['handoff', null, 'rules']]);
