@@ -58,6 +58,8 @@ export class HttpFake {
   private latency: Latency = 0;
   private readonly hanging = new Set<ServerResponse>();
 
+  private oneRequestPerConnection = false;
+
   constructor(protected readonly name = 'http fake') {}
 
   route(method: string, pattern: string, handler: RouteHandler): this {
@@ -68,6 +70,7 @@ export class HttpFake {
   async listen(): Promise<this> {
     if (this.server) return this;
     const server = createServer((req, res) => {
+      if (this.oneRequestPerConnection) res.shouldKeepAlive = false;
       this.dispatch(req, res).catch((error: unknown) => {
         this.handlerErrors.push(error);
         res.destroy();
@@ -98,6 +101,16 @@ export class HttpFake {
   /** The next `n` requests are accepted and never answered until close(). */
   hangNext(n: number): this {
     this.hangsLeft += n;
+    return this;
+  }
+
+  /**
+   * Every answer closes its connection (`Connection: close`). For tests whose clients make no retries and leave slow
+   * requests behind: a keep-alive socket the fake has since dropped would otherwise fail the next request before it
+   * arrives.
+   */
+  closeEachConnection(): this {
+    this.oneRequestPerConnection = true;
     return this;
   }
 

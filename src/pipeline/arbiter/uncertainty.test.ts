@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { learnedPolicy } from '../../learned-detectors/index.js';
 import { botSuspicionByRules, detectBotSuspicion } from '../detectors/detect-bot-suspicion.js';
@@ -60,11 +63,10 @@ describe('readBinary (the detectors\' own verdicts)', () => {
   });
 
   it('whenever the learned layer overrules the rules, the verdict is a close call', () => {
-    const lines = [
-      'me exclui ai parceiro', 'Tira eu daí', 'OLÁ ROBÔ', 'automático?', 'Atendente, por favor', 'Me passa o contato de alguém responsável aí, por favor',
-      'Vocês mandam mensagem às 6 da manhã de domingo?? Me tira dessa lista agora', 'Como faço pra sair da lista, caso um dia eu queira?',
-      'descadastrei do app da concorrente, agora é só com vc Júlia 😄', 'não sou robô, só demorei', 'vcs são uma piada, uma palhaçada, bando de amador',
-    ];
+    // Every labelled line (as inputs only): after any retraining some of them are overruled by the learned layer.
+    const dir = fileURLToPath(new URL('../../../tests/fixtures/classification/', import.meta.url));
+    const lines = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).flatMap((f) =>
+      readFileSync(join(dir, f), 'utf8').split('\n').filter((l) => l.trim()).map((l) => (JSON.parse(l) as { text: string }).text));
     let overruled = 0;
     for (const t of lines) {
       for (const name of ['optOut', 'botSuspicion', 'handoff'] as const) {

@@ -34,7 +34,9 @@ describe('set 8 families', () => {
     expect(label('a vaga de madrugada ainda está aberta?')).not.toBe('comunicacao');
     expect(label('tem plantão às 19h no sábado?')).not.toBe('comunicacao');
     expect(label('manda o contrato por email que eu assino')).toBeNull();
-    expect(classified('resposta pronta isso aí, tem alguém de verdade?')).toBeNull();
+    // The frames keep a canned reply beside a bot question out of comunicacao; the learned head's reading of the reason
+    // behind a flagged line may name it, and moves with each retraining (h14-detectors9).
+    expect(framed('resposta pronta isso aí, tem alguém de verdade?')).toBeNull();
   });
 
   it('reads the reason beside a stop or a hand-off', () => {

@@ -36,7 +36,9 @@ const POOL = readdirSync(FIXTURES).filter((f) => f.endsWith('.jsonl')).sort()
 function closeCalls(q: Question, offlineYes: boolean, kind: Uncertainty, preferred: string[]): string[] {
   return [...preferred, ...POOL].filter((x) => {
     const r = reading(q, x);
-    return r.offlineYes === offlineYes && r.uncertain === kind && closeFor(x).join() === q;
+    // The other two questions must be a clear no, or their step would end the turn before this one is asked.
+    const othersNo = (['optOut', 'botSuspicion', 'handoff'] as const).every((o) => o === q || !reading(o, x).offlineYes);
+    return r.offlineYes === offlineYes && r.uncertain === kind && closeFor(x).join() === q && othersNo;
   });
 }
 function closeCall(q: Question, offlineYes: boolean, kind: Uncertainty, preferred: string[]): string {
@@ -75,7 +77,8 @@ let logs: Array<Record<string, unknown>>;
 let phone = 5511922220000;
 beforeAll(async () => {
   db = await createTestDb({ seed: true });
-  fake = await startAnthropicFake({ apiKey: 'test-key' });
+  // The arbiter client makes no retries, and these tests leave slow requests behind: one connection per request.
+  fake = (await startAnthropicFake({ apiKey: 'test-key' })).closeEachConnection();
 });
 afterAll(async () => {
   await fake.close();
@@ -175,14 +178,15 @@ describe('fast-model arbiter for the binary detectors (with a key)', () => {
 
   it('a 500 or an odd answer leaves the offline verdict and the turn goes on', async () => {
     const text = closeCall('optOut', true, 'learned_adds', OPT_OUT_ADDED);
-    fake.push({ status: 500 });
+    // Answers by question, not by queue order: a request that dies on a pooled socket (no SDK retries) never reaches
+    // the fake, and a queued answer would then go to the next test's question.
+    fake.setHandler((call) => (questionOf(call) === 'optOut' ? { status: 500 } : { text: 'talvez, depende' }));
     const failed = await turn([text]);
     expect(failed.permission).toBe('opted_out');
     expect(failed.h.sent.map((s) => s.text)).toEqual(REPLIES.optOutConfirmation);
     expect(failed.ms).toBeLessThan(1_500);
 
     const person = closeCall('handoff', false, 'near_threshold', HANDOFF_NEAR_NO);
-    fake.push({ text: 'talvez, depende' });
     const odd = await turn([person], { agent: 'Vou verificar pra você.' });
     expect(odd.out.status).toBe('replied');
     expect(odd.h.agentCalls).toHaveLength(1);
