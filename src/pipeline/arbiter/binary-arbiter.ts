@@ -1,7 +1,7 @@
 import type { LlmClient } from '../../integrations/anthropic/index.js';
 import type { LearnedBinary } from '../../learned-detectors/index.js';
-import { classificationSystem } from '../../retrieval/index.js';
-import { errorMessage, fold, withTimeout, type Logger } from '../../shared/index.js';
+import { askClassifier } from '../../retrieval/index.js';
+import { errorMessage, fold, type Logger } from '../../shared/index.js';
 
 export interface BinaryArbiterOptions {
   llm: LlmClient;
@@ -40,18 +40,7 @@ export function parseYesNo(answer: string): boolean | null {
  */
 export async function askBinaryArbiter(opts: BinaryArbiterOptions, question: LearnedBinary, text: string): Promise<boolean | null> {
   try {
-    const res = await withTimeout(
-      opts.llm.createMessage({
-        model: opts.model,
-        max_tokens: 5,
-        temperature: 0,
-        system: classificationSystem(INSTRUCTION_FILES[question]),
-        messages: [{ role: 'user', content: text.slice(0, 2_000) }],
-      }),
-      opts.timeoutMs ?? 1_500,
-      `${question} arbiter`,
-    );
-    const answer = res.content.map((b) => ('text' in b ? b.text : '')).join(' ');
+    const answer = await askClassifier(opts.llm, opts.model, INSTRUCTION_FILES[question], text, 5, opts.timeoutMs ?? 1_500, `${question} arbiter`);
     const yes = parseYesNo(answer);
     if (yes === null) opts.logger?.warn({ question, answer: answer.slice(0, 80) }, 'binary arbiter: unexpected answer, keeping the offline verdict');
     return yes;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { LlmSystemBlock } from '../../integrations/anthropic/index.js';
+import type { LlmClient, LlmSystemBlock } from '../../integrations/anthropic/index.js';
+import { withTimeout } from '../../shared/index.js';
 
 /**
  * The shared base of every fast-model classification (objection, opt-out, bot
@@ -36,4 +37,24 @@ export function classificationSystem(instructionFile: string): LlmSystemBlock[] 
     { type: 'text', text: classificationPrompt(CLASSIFICATION_BASE_FILE), cache_control: { type: 'ephemeral' } },
     { type: 'text', text: classificationPrompt(instructionFile) },
   ];
+}
+
+/**
+ * One bounded classification call: the cached base and the question's instruction, the message (at most 2,000
+ * characters) as the only user text, temperature 0, a few tokens. Returns the answer's text; throws on a failure or
+ * when `timeoutMs` passes, and the caller keeps its offline verdict.
+ */
+export async function askClassifier(llm: LlmClient, model: string, instructionFile: string, text: string, maxTokens: number, timeoutMs: number, label: string): Promise<string> {
+  const res = await withTimeout(
+    llm.createMessage({
+      model,
+      max_tokens: maxTokens,
+      temperature: 0,
+      system: classificationSystem(instructionFile),
+      messages: [{ role: 'user', content: text.slice(0, 2_000) }],
+    }),
+    timeoutMs,
+    label,
+  );
+  return res.content.map((b) => ('text' in b ? b.text : '')).join(' ');
 }

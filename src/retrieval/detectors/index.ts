@@ -52,4 +52,4 @@ export function createDetectors(opts: { exemplarsDir?: string; /** false: rules,
   };
 }
 export { arbitrateObjection, needsArbiter, type ArbiterOptions } from './llm-arbiter.js';
-export { CLASSIFICATION_BASE_FILE, classificationPrompt, classificationSystem } from './classification-system.js';
+export { askClassifier, CLASSIFICATION_BASE_FILE, classificationPrompt, classificationSystem } from './classification-system.js';

@@ -1,6 +1,6 @@
 import type { LlmClient } from '../../integrations/anthropic/index.js';
-import { errorMessage, fold, withTimeout, type Logger } from '../../shared/index.js';
-import { classificationSystem } from './classification-system.js';
+import { errorMessage, fold, type Logger } from '../../shared/index.js';
+import { askClassifier } from './classification-system.js';
 import type { Detection } from './detector.js';
 import { OBJECTION_LABELS, type ObjectionLabel } from './labels.js';
 
@@ -36,18 +36,8 @@ export function needsArbiter(d: Detection): boolean {
  */
 export async function arbitrateObjection(opts: ArbiterOptions, text: string, d: Detection<ObjectionLabel>): Promise<Detection<ObjectionLabel>> {
   try {
-    const res = await withTimeout(
-      opts.llm.createMessage({
-        model: opts.model,
-        max_tokens: 8,
-        temperature: 0,
-        system: classificationSystem('classificar-objecao.md'),
-        messages: [{ role: 'user', content: text.slice(0, 2_000) }],
-      }),
-      opts.timeoutMs ?? 1_500,
-      'objection arbiter',
-    );
-    const answer = fold(res.content.map((b) => ('text' in b ? b.text : '')).join(' ')).match(/[a-z]+/)?.[0] ?? '';
+    const raw = await askClassifier(opts.llm, opts.model, 'classificar-objecao.md', text, 8, opts.timeoutMs ?? 1_500, 'objection arbiter');
+    const answer = fold(raw).match(/[a-z]+/)?.[0] ?? '';
     if (answer === 'nenhuma') return { label: null, confidence: 0.8, via: 'none' };
     if ((OBJECTION_LABELS as readonly string[]).includes(answer)) return { label: answer as ObjectionLabel, confidence: 0.8, via: 'knn' };
     opts.logger?.warn({ answer }, 'objection arbiter: unexpected answer, keeping the detectors');
