@@ -1,4 +1,4 @@
-import { canonical } from '../shared/detector-normalize.js';
+import { canonical, keepTitles } from '../shared/detector-normalize.js';
 
 /**
  * h14-detectors9: the statements a message is made of, for the learned veto. Set 8's blind run
@@ -14,8 +14,7 @@ import { canonical } from '../shared/detector-normalize.js';
  * one-piece message has nothing to separate, so it yields nothing.
  */
 export function statedPieces(raw: string, opts: { commas?: boolean } = {}): string[] {
-  // "Dr." / "Dra." / "Sr." do not end a sentence.
-  const text = canonical(raw).replace(/\b(dra?|sra?|prof(?:a)?|enf)\.\s/giu, '$1 ');
+  const text = keepTitles(canonical(raw));
   const sentences = text.match(/[^.?!;\n]+[.?!;\n]*/g) ?? [];
   const pieces: string[] = [];
   let all = 0;

@@ -116,6 +116,11 @@ export function clauses(text: string): string[] {
  * characters (head and tail). The rules look for a sentence, not a book; on a
  * 1 MB text the regexes would otherwise hold a turn for many seconds.
  */
+/** "Dr." / "Dra." / "Sr." do not end a sentence ("meu colega Dr. Rafael pediu…"); for sentence splitters. */
+export function keepTitles(text: string): string {
+  return text.replace(/\b(dra?|sra?|prof(?:a)?|enf)\.\s/giu, '$1 ');
+}
+
 export const DETECT_MAX_CHARS = 20_000;
 export function detectorInput(raw: string): string {
   return canonical(truncateMiddle(raw, DETECT_MAX_CHARS, () => '\n'));

@@ -1,4 +1,4 @@
-import { canonical, detectorInput, normalize } from './normalize.js';
+import { canonical, detectorInput, keepTitles, normalize } from './normalize.js';
 
 // The frames that set a stop phrase aside (detect-opt-out.ts asks them): a negation that means "keeps
 // sending", a stop mentioned without being asked for (a joke, a denial, someone else's words, a question,
@@ -78,11 +78,6 @@ function mentionsWithoutAsking(sentence: string): boolean {
 // "se eu pedir pra sair da lista, perco o cadastro?" asks what would happen; the condition may follow the stop ("como faço pra sair, caso um dia eu queira?").
 export const CONDITIONAL_STOP = /\b(?:quando|se|caso|no dia que|o dia que|no dia em que) (?:um dia )?(?:(?:eu )?(?:quiser|quizer|precisar|decidir|resolver)|eu for) (?:\S+ )?(?:sair|parar|ser removid|ser excluid|descadastr|que (?:voces )?parem|que me tirem)|\b(?:se|caso|quando) eu (?:pedir|solicitar) (?:pra|para|que) (?:voces )?(?:sair|parar|me tir|me remov|me exclu|me descadastr)|\b(?:sair|parar|descadastr\w*|ser (?:removid|excluid|retirad)\w*)\b(?: \S+){0,6} (?:se|caso) (?:um dia )?(?:eu )?(?:queira|quiser|quizer|precise|precisar|decida|decidir|resolva|resolver)\b/;
 export const ECHO_REFUSED = /\?\s*(?:nunca|jamais|nem pensar|de jeito nenhum|claro que n[aã]o|nem morto|nem morta|nem a pau|nem sonhando)\s*(?:[,.!]|$)/iu;
-
-/** h14-detectors9: "Dr." / "Dra." / "Sr." do not end a sentence ("meu colega Dr. Rafael pediu pra eu avisar…"). */
-export function keepTitles(text: string): string {
-  return text.replace(/\b(dra?|sra?|prof(?:a)?|enf)\.\s/giu, '$1 ');
-}
 
 /** The sentences that still speak for the doctor once mentions of a stop are set aside. */
 export function ownSentences(text: string): string[] {

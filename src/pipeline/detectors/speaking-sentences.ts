@@ -1,5 +1,5 @@
-import { clauses } from './normalize.js';
-import { keepTitles, ownSentences } from './opt-out-frames.js';
+import { clauses, keepTitles } from './normalize.js';
+import { ownSentences } from './opt-out-frames.js';
 
 // h14-detectors9: a bare "não" closed by a comma is an answer of its own ("Eu não, quero continuar recebendo", "Não
 // quero, me remove da lista"). Normalising drops the comma and would glue it to the next verb, turning a wish to stay
