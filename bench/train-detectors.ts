@@ -29,7 +29,6 @@ const artifact: LearnedArtifact = {
     handoff: serializeHead(heads.binary.handoff),
     objection: serializeHead(heads.objection),
   },
-  ...(Object.keys(heads.veto).length ? { vetoes: Object.fromEntries(Object.entries(heads.veto).map(([k, h]) => [k, serializeHead(h)])) } : {}),
   policy: chosen,
   trainedOn: [...Object.values(GROUPS), 'knowledge/exemplars/objection.jsonl'],
 };
@@ -38,5 +37,5 @@ if (!args.includes('--dry-run')) {
   mkdirSync(dirname(LEARNED_ARTIFACT), { recursive: true });
   writeFileSync(LEARNED_ARTIFACT, `${json}\n`);
 }
-const kept = Object.fromEntries([...Object.entries(artifact.heads), ...Object.entries(artifact.vetoes ?? {}).map(([k, h]) => [`${k}Veto`, h] as const)].map(([k, h]) => [k, h!.weights.reduce((s, w) => s + w.gaps.length, 0)]));
+const kept = Object.fromEntries(Object.entries(artifact.heads).map(([k, h]) => [k, h.weights.reduce((s, w) => s + w.gaps.length, 0)]));
 console.log(JSON.stringify({ design, lines: lines.length, policy: chosen, weightsKept: kept, bytes: Buffer.byteLength(json) + 1, heads: BINARY.length + 1 }, null, 1));

@@ -218,7 +218,7 @@ export interface Design {
    * clause's words ("agenda lotada", "mudei de especialidade") mark a no, because most lines with them are objections
    * without a stop; among rule hits those words come with real stops.
    */
-  vetoHeads?: BinaryName[];
+  vetoHeads?: BinaryName[];  // CV only (LOSO --design veto-head); dropped, so neither the artifact nor the runtime carries veto heads.
 }
 
 /** The design leave-one-set-out chose (bench/detectors-loso.ts --designs). */

@@ -20,8 +20,6 @@ export interface LearnedArtifact {
   /** Whether each binary head reads its own rule's verdict as a feature. */
   ruleSignal: boolean;
   heads: Record<LearnedBinary | 'objection', SerializedHead>;
-  /** h14-detectors9: heads that judge a rule hit, trained on rule hits only (see combineBinary's `pVeto`). */
-  vetoes?: Partial<Record<LearnedBinary, SerializedHead>>;
   policy: { binary: Record<LearnedBinary, BinaryPolicy>; objection: ObjectionPolicy };
   trainedOn: string[];
 }
@@ -29,7 +27,6 @@ export interface LearnedArtifact {
 interface Loaded {
   artifact: LearnedArtifact;
   heads: Record<LearnedBinary | 'objection', LinearHead>;
-  vetoes: Partial<Record<LearnedBinary, LinearHead>>;
 }
 
 let loaded: Loaded | undefined;
@@ -47,7 +44,6 @@ function model(): Loaded {
       handoff: loadHead(artifact.heads.handoff),
       objection: loadHead(artifact.heads.objection),
     },
-    vetoes: Object.fromEntries(Object.entries(artifact.vetoes ?? {}).map(([k, h]) => [k, loadHead(h)])),
   };
   return loaded;
 }
@@ -69,16 +65,6 @@ export function learnedProbability(name: LearnedBinary, raw: string, ruleFired: 
   return probability(m.heads[name], featuresOf(raw, m.artifact.ruleSignal && ruleFired ? ['rule'] : []));
 }
 
-/**
- * The probability that a rule hit on this text is a real yes: the veto head's (trained on rule hits only) where the
- * artifact has one, else the general head's with the rule signal.
- */
-export function ruleHitProbability(name: LearnedBinary, raw: string): number {
-  const m = model();
-  const veto = m.vetoes[name];
-  return veto ? probability(veto, featuresOf(raw, [])) : learnedProbability(name, raw, true);
-}
-
 /** A binary detector's cross-validated thresholds (the fast-model arbiter reads them to tell a close call). */
 export function learnedPolicy(name: LearnedBinary): BinaryPolicy {
   return model().artifact.policy.binary[name];
@@ -92,13 +78,11 @@ export function learnedPolicy(name: LearnedBinary): BinaryPolicy {
 export function learnedVerdict(name: LearnedBinary, raw: string, ruleFired: boolean, ruleOnPiece?: (piece: string) => boolean): { yes: boolean; p: number } {
   const p = learnedProbability(name, raw, ruleFired);
   const policy = model().artifact.policy.binary[name];
-  if (!ruleFired) return { yes: combineBinary(false, p, policy), p };
-  const pVeto = ruleHitProbability(name, raw);
   let pPiece = -1;
-  if (pVeto < policy.low && ruleOnPiece) {
-    for (const piece of statedPieces(raw)) if (ruleOnPiece(piece)) pPiece = Math.max(pPiece, ruleHitProbability(name, piece));
+  if (ruleFired && p < policy.low && ruleOnPiece) {
+    for (const piece of statedPieces(raw)) if (ruleOnPiece(piece)) pPiece = Math.max(pPiece, learnedProbability(name, piece, true));
   }
-  return { yes: combineBinary(true, p, policy, pPiece, pVeto), p: Math.max(pVeto, pPiece) };
+  return { yes: combineBinary(ruleFired, p, policy, pPiece), p: Math.max(p, pPiece) };
 }
 
 export interface LearnedObjection {

@@ -1,4 +1,4 @@
-import { combineBinary, learnedPolicy, learnedProbability, ruleHitProbability, type BinaryPolicy, type LearnedBinary } from '../../learned-detectors/index.js';
+import { combineBinary, learnedPolicy, learnedProbability, type BinaryPolicy, type LearnedBinary } from '../../learned-detectors/index.js';
 
 /**
  * Why an offline binary verdict is a close call:
@@ -46,9 +46,8 @@ export function readBinary(name: LearnedBinary, raw: string, ruleFired: boolean,
   const decidedBy: OfflinePath = offlineYes === ruleFired ? 'rules' : 'learned';
   // An empty message (a photo, a sticker) gives the model nothing to read.
   if (!raw.trim()) return { offlineYes, decidedBy, p: 0, uncertain: null };
-  // A rule hit is judged by the probability that the hit is real (a veto head where the artifact has one).
-  const p = ruleFired ? ruleHitProbability(name, raw) : learnedProbability(name, raw, false);
+  const p = learnedProbability(name, raw, ruleFired);
   const policy = learnedPolicy(name);
-  const guarded = offlineYes !== combineBinary(ruleFired, ruleFired ? learnedProbability(name, raw, true) : p, policy, -1, p);
+  const guarded = offlineYes !== combineBinary(ruleFired, p, policy);
   return { offlineYes, decidedBy, p, uncertain: guarded ? null : binaryUncertainty(ruleFired, p, policy, band) };
 }
