@@ -38,6 +38,8 @@ export const GROUPS: Record<string, string> = {
   'set-10': `${DIR}/eval-10.jsonl`,
   // Scored blind once on h14-detectors9 (docs/eval/detectors-blind-11.json); development data since.
   'set-11': `${DIR}/eval-11.jsonl`,
+  // Scored blind once on h14-detectors9 (docs/eval/detectors-blind-12.json); development data since (h14-detectors10).
+  'set-12': `${DIR}/eval-12.jsonl`,
   'dev-a': `${DIR}/dev-h14.jsonl`,
   'dev-b': `${DIR}/dev-h14-b.jsonl`,
   'dev-c': `${DIR}/dev-h14-c.jsonl`,
@@ -102,6 +104,8 @@ const BLIND: Record<string, string> = {
   'set-10': 'docs/eval/detectors-set-10-rules-h14-9.json',
   // Set 11 on the rules scored blind on it (248bb73), snapshot before anyone read it.
   'set-11': 'docs/eval/detectors-set-11-rules-h14-9.json',
+  // Set 12 on the rules scored blind on it (38aafdd), snapshot before anyone read it.
+  'set-12': 'docs/eval/detectors-set-12-rules-h14-9.json',
 };
 
 /** Ids whose blind verdict was wrong, per detector (the lists hold "id: text"). */

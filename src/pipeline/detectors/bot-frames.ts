@@ -117,6 +117,15 @@ export const SET_11_FRAMES: readonly Rule[] = [
   },
 ];
 
+// h14-detectors10: set 12's forms (fresh paraphrases in detect-bot-suspicion.set-12.test.ts): canned answers named
+// at the head of the message ("respostas prontas, né?"), one more automatic message ("outra msg automática"), the
+// machine announced as it arrives again ("lá vem o robô"), a quiz whose right answer would make her a person.
+export const SET_12_FRAMES: readonly Rule[] = [
+  { name: 'canned_named', confidence: 0.8, pattern: /^(?:\S+ ){0,2}(?:respostas? (?:prontas?|automaticas?|de robo)|(?:outra|mais uma) (?:mensagem|resposta) (?:automatica|de robo|pronta))\b(?! (?:d[oa]s?|de) (?:meu|minha|hospital|banco|sistema|app|aplicativo|email|e mail|whatsapp business))/ },
+  { name: 'machine_arrives', confidence: 0.85, pattern: /\bla vem (?:o|a|esse|essa) (?:robo|robozinho|bot|maquina|ia)(?=$| de novo| ai| k| rs| com| oferecendo| mandando| me| querendo)/ },
+  { name: 'human_quiz', confidence: 0.85, pattern: /\bse (?:acertar|errar|responder|souber)\b.{0,30}\b(?:e|eh|e mesmo) (?:humana|humano|gente|pessoa)\b/ },
+];
+
 /**
  * Bot-suspicion frames added after reading set 7 (h14-detectors8). The older rules read a question about
  * what we are; set 7's misses state it as known ("eu sei que é bot"), compare us to an assistant ("tipo a
@@ -138,4 +147,5 @@ export const BOT_FRAMES: readonly Rule[] = [
   ...SET_9_FRAMES,
   ...SET_10_FRAMES,
   ...SET_11_FRAMES,
+  ...SET_12_FRAMES,
 ];

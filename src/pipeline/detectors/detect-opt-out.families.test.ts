@@ -98,3 +98,21 @@ describe('set 11 families (h14-detectors9)', () => {
     expect(optOutByRules(text).optOut).toBe(false);
   });
 });
+
+describe('set 12 families (h14-detectors10)', () => {
+  it.each([
+    'solicito que apaguem meu cadastro de vocês. Se eu continuar recebendo, vou registrar reclamação.',
+    'me tira da lista, a outra empresa eu mandei parar também',
+    'exijo a remoção do meu contato. caso continuem mandando mensagem, procuro meus direitos',
+  ])('opts out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(true);
+  });
+  it.each([
+    'a outra agência eu pedi pra parar de me mandar vaga, vocês podem continuar',
+    'pra cooperativa eu já pedi pra me tirarem da lista, com vocês tá tranquilo',
+    'o outro aplicativo eu falei pra parar de mandar notificação, aqui tudo certo',
+    'caso continue mandando plantão de pediatria eu aviso, tá ótimo assim',
+  ])('not an opt-out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(false);
+  });
+});

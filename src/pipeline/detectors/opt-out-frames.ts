@@ -19,7 +19,7 @@ export function keepsOn(text: string): string {
 // - continuation stated anywhere wins over a stop phrase ("continua mandando", "quero continuar recebendo",
 //   "manda aí a vaga", "pelo contrário"); a negated continuation ("não quero continuar recebendo") does not;
 // h14-detectors9: "quero continuar!" closing the message (after "vocês me tiraram da lista?").
-const CONTINUE = /\bquero (?:continuar|ficar|seguir)(?: (?:na|no) (?:lista|grupo|cadastro))?$|\b(?:pode|podem|pode ja) voltar a (?:mandar|enviar|me mandar|me chamar)\b|\b(?:(?<!(?:voce|voces|ele|eles|ainda|e|mas) )(?:continua|continue|continuem|continuar) (?:a )?(?:me )?(?:mandando|enviando|mandar|enviar|recebendo|receber)|(?:pode|podem) continuar|quero (?:continuar |seguir )?receb\w* (?:mais|as|os|sim|vagas?|plantoes|mensage\w*)|pelo contrario|manda (?:ai|sim|as proximas|mais)|pode (?:mandar|me mandar|enviar)|gosto (?:das|de receber)|mas eu gosto)\b/;
+const CONTINUE = /\bquero (?:continuar|ficar|seguir)(?: (?:na|no) (?:lista|grupo|cadastro))?$|\b(?:pode|podem|pode ja) voltar a (?:mandar|enviar|me mandar|me chamar)\b|\b(?:(?<!(?:voce|voces|ele|eles|ainda|e|mas|se|caso|quando|enquanto|se eu|caso eu|quando eu) )(?:continua|continue|continuem|continuar) (?:a )?(?:me )?(?:mandando|enviando|mandar|enviar|recebendo|receber)|(?:pode|podem) continuar|quero (?:continuar |seguir )?receb\w* (?:mais|as|os|sim|vagas?|plantoes|mensage\w*)|pelo contrario|manda (?:ai|sim|as proximas|mais)|pode (?:mandar|me mandar|enviar)|gosto (?:das|de receber)|mas eu gosto)\b/;
 // "não faz sentido continuar recebendo": a judgement on continuing negates it like "não quero" does.
 const NEGATED_BEFORE = /\b(?:nao|nem|nunca|jamais)(?: \S+){0,1} ?$|\bnao (?:faz (?:mais )?sentido|tem (?:mais )?(?:porque|por que|sentido|motivo|razao)|vale (?:mais )?a pena|compensa(?: mais)?|ha (?:porque|motivo|razao))(?: eu| pra mim)? ?$/;
 // - a joke taken back ("tô brincando", "zoeira");
@@ -46,7 +46,13 @@ export const ONE_FORMAT = /\b(?:parar|para|pare|parem|nao) (?:de )?(?:me )?(?:ma
 //   A general removal (list, number, unsubscribe) in the same message still wins; see GENERAL_RULES.
 const REPEATED = /\b(?:mesm[ao]s? (?:vagas?|mensage(?:m|ns)|coisas?|plantao|plantoes|ofertas?|textos?|informac(?:ao|oes)|lembretes?)|repetid[ao]s?|duplicad[ao]s?|em dobro|(?:manda|mandar|mandando|envia|enviar|enviando|mandou|enviou)(?: \S+){0,4} (?:\d+|duas|tres|quatro|varias|mil) vezes)\b/;
 const DROPPED_KIND = /\b(?:parei de (?:fazer|atender|pegar|dar)|nao (?:faco|atendo|pego|dou) mais|larguei (?:a|o)?|sai da|sai do) (?!plantao|plantoes|plantao nenhum|nada|mais nada|medicina)\S+/;
-export const SOMEONE_ELSE = /\b(?:falei|pedi|disse|avisei|mandei|reclamei) (?:(?:pra|para|pro|pros|a|ao|com) (?:a |o |minha |meu |sua |seu )?|(?:a|o|minha|meu|sua|seu) )(?!(?:voce|voces|ti|te|vc|que|mil|varias|tantas|duas|tres|pra|para|isso|ja|mais|nao|vez|vezes)\b)[a-z]+\b.{0,40}\b(?:parar|pararem|parasse|nao mandar|nao me mandar|me tirar)\b|\bnao (?:e |era )?(?:com |pra |para )?(?:voce|voces|ti)(?: ne| viu| k+\w*| rs\w*)?$|\b(?:pede|peca|fala|avisa|diz) (?:pra|para|pro|a|ao) (?:a |o |sua |seu |tua |teu )?(?!voce|voces)[a-z]+ (?:parar|nao me)\b/;
+// h14-detectors10 (set 12 as a development set): the other party put first, the telling after it ("a outra
+// empresa eu mandei parar de me mandar msg, vcs não", "pra cooperativa eu já pedi pra me tirar"): a stop told to
+// someone else, in the past, with the object fronted.
+const FRONTED_OTHER_PARTY = String.raw`\b(?:(?:a|na|pra|para|com a|da) (?:outra|outras|aquela|essa outra) (?:empresa|agencia|cooperativa|plataforma|escala|operadora)s?|(?:pro|para o|pra o|o|no|do|com o) (?:outro|aquele|esse outro) (?:app|aplicativo|grupo|hospital|site)|(?:pra|para|a|na|da) (?:cooperativa|concorrente)|(?:pro|para o|o|no) concorrente) (?:eu |ja |eu ja |tambem )?(?:mandei|pedi|falei|disse|avisei)\b.{0,40}\b(?:parar|pararem|parasse|nao mandar|nao me mandar|me tirar|me tirarem|me remover)\b`;
+// As a whole sentence's opening only: "me tira da lista, a outra empresa eu mandei parar também" still stops here.
+const TOLD_ELSEWHERE = new RegExp(`^(?:(?:olha|entao|mas|e|oi|so|tipo|bom) )*${FRONTED_OTHER_PARTY}`);
+export const SOMEONE_ELSE = new RegExp(`${String.raw`\b(?:falei|pedi|disse|avisei|mandei|reclamei) (?:(?:pra|para|pro|pros|a|ao|com) (?:a |o |minha |meu |sua |seu )?|(?:a|o|minha|meu|sua|seu) )(?!(?:voce|voces|ti|te|vc|que|mil|varias|tantas|duas|tres|pra|para|isso|ja|mais|nao|vez|vezes)\b)[a-z]+\b.{0,40}\b(?:parar|pararem|parasse|nao mandar|nao me mandar|me tirar)\b|\bnao (?:e |era )?(?:com |pra |para )?(?:voce|voces|ti)(?: ne| viu| k+\w*| rs\w*)?$|\b(?:pede|peca|fala|avisa|diz) (?:pra|para|pro|a|ao) (?:a |o |sua |seu |tua |teu )?(?!voce|voces)[a-z]+ (?:parar|nao me)\b`}|${FRONTED_OTHER_PARTY}`);
 const GROUP_ONLY = /\b(?:no|nos|em|nesse|neste|pelo|pro|pra|para o) grupos?\b(?! de vagas)/;
 // A cap on frequency ("uma por semana tá bom") asks for fewer messages, not none.
 const FREQUENCY_CAP = /\b(?:uma|duas|tres|\d+) (?:vez |vezes |mensage(?:m|ns) |vaga |vagas )?(?:por|na|no|a|ao) (?:dia|semana|mes)\b|\bmenos mensage(?:m|ns)\b/;
@@ -68,7 +74,7 @@ export const WRONG_CHAT = /\b(?:mandei|enviei|mandou|foi) (?:pra|para|pro|no|na)
 export const ADDRESSED_ELSEWHERE = /^(?:oi |ei )?(?:amor|meu amor|mor|mozao|mozi|minha vida|meu bem|benzinho|mae|mamae|mainha|pai|papai|painho|filh[oa]|filhot[ea]|vo|vovo|sogr[ao])\b(?! (?:de|do|da|amado|eterno|nosso|santo)\b)/;
 
 function mentionsWithoutAsking(sentence: string): boolean {
-  return JOKE.test(sentence) || DENIED_STOP.test(sentence) || REPORTED.test(sentence) || HYPOTHETICAL.test(sentence) || CONDITIONAL_THREAT.test(sentence);
+  return JOKE.test(sentence) || DENIED_STOP.test(sentence) || REPORTED.test(sentence) || TOLD_ELSEWHERE.test(sentence) || HYPOTHETICAL.test(sentence) || CONDITIONAL_THREAT.test(sentence);
 }
 
 // h14-detectors8: a stop that is only a condition ("quando eu quiser sair da lista é só falar?", "se um dia eu quiser
@@ -93,6 +99,8 @@ export function ownSentences(text: string): string[] {
     .filter((c) => c.length > 0);
 }
 
+// h14-detectors10: a continuation under a condition ("caso continue recebendo, tomarei medidas", "se eu continuar
+// recebendo") is the threat behind a stop, not a wish to stay.
 export function statesContinuation(normalized: string): boolean {
   const m = CONTINUE.exec(normalized);
   return m !== null && !NEGATED_BEFORE.test(normalized.slice(0, m.index));

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { botSuspicionByRules } from './detect-bot-suspicion.js';
+
+// h14-detectors10: the forms set 12 found, in fresh wording (never a line of a labelled set), with near misses.
+describe('set 12 families (h14-detectors10)', () => {
+  it.each([
+    'resposta pronta de novo? poxa',
+    'respostas automáticas, certeza',
+    'mais uma mensagem automática, nem lê o que eu escrevo',
+    'lá vem o robozinho de novo',
+    'lá vem o bot mandando vaga de novo',
+    'se errar essa é gente: quanto é 7 vezes 8 menos 3?',
+  ])('suspects a machine: %s', (text) => {
+    expect(botSuspicionByRules(text).suspicious).toBe(true);
+  });
+  it.each([
+    'resposta automática do meu whatsapp business, desconsidera',
+    'o banco manda outra mensagem automática de confirmação',
+    'lá vem o robô da cirurgia novo que o hospital comprou',
+    'se acertar o valor eu pego o plantão',
+  ])('no suspicion (near miss): %s', (text) => {
+    expect(botSuspicionByRules(text).suspicious).toBe(false);
+  });
+});
