@@ -123,6 +123,12 @@ export const SET_11_FRAMES: readonly Rule[] = [
 export const SET_12_FRAMES: readonly Rule[] = [
   { name: 'canned_named', confidence: 0.8, pattern: /^(?:\S+ ){0,2}(?:respostas? (?:prontas?|automaticas?|de robo)|(?:outra|mais uma) (?:mensagem|resposta) (?:automatica|de robo|pronta))\b(?! (?:d[oa]s?|de) (?:meu|minha|hospital|banco|sistema|app|aplicativo|email|e mail|whatsapp business))/ },
   { name: 'machine_arrives', confidence: 0.85, pattern: /\bla vem (?:o|a|esse|essa) (?:robo|robozinho|bot|maquina|ia)(?=$| de novo| ai| k| rs| com| oferecendo| mandando| me| querendo)/ },
+  // Set 13 (read after its blind run): the machine owned by us ("esse bot de vocês"), an answer asked "sem script", a
+  // phone menu likened ("URA de banco", "digite 1"), a voice note asked as proof that someone is there.
+  { name: 'our_machine', confidence: 0.85, pattern: /\b(?:esse|este|o|seu|teu) (?:bot|robo|robozinho|chatbot) de (?:voces|voce)\b/ },
+  { name: 'without_script', confidence: 0.8, pattern: /\b(?:responde|responda|fala|fale|me diz|me diga)(?: \S+){0,2} sem script\b/ },
+  { name: 'phone_menu', confidence: 0.8, pattern: /\b(?:parec\w*|igual|tipo|que nem|feito) (?:\S+ ){0,2}uras?\b|\bso falta (?:dizer|falar|pedir (?:pra|para)) (?:digite|digitar|tecle|teclar) \d\b/ },
+  { name: 'voice_proof', confidence: 0.85, pattern: /\b(?:grava|manda|envia)(?: \S+){0,2} (?:audio|audinho)\b.{0,60}\b(?:acredit\w*|prova\w*|ver se|saber se|tem alguem|e gente|e humano)\b/ },
   { name: 'human_quiz', confidence: 0.85, pattern: /\bse (?:acertar|errar|responder|souber)\b.{0,30}\b(?:e|eh|e mesmo) (?:humana|humano|gente|pessoa)\b/ },
 ];
 

@@ -22,3 +22,22 @@ describe('set 12 families (h14-detectors10)', () => {
     expect(botSuspicionByRules(text).suspicious).toBe(false);
   });
 });
+
+// Set 13, read after its blind run: fresh wording of its families, with near misses.
+describe('set 13 families (h14-detectors10)', () => {
+  it.each([
+    'esse robô de vocês não cansa não?',
+    'me fala sem script: a UPA tem pediatra?',
+    'tá igual URA de banco isso aqui',
+    'manda um audinho dizendo meu nome que eu acredito',
+  ])('suspects a machine: %s', (text) => {
+    expect(botSuspicionByRules(text).suspicious).toBe(true);
+  });
+  it.each([
+    'o robô de cirurgia de vocês é o Da Vinci?',
+    'me manda o áudio da reunião de ontem',
+    'liguei na URA do hospital e ninguém atende',
+  ])('no suspicion (near miss): %s', (text) => {
+    expect(botSuspicionByRules(text).suspicious).toBe(false);
+  });
+});

@@ -116,3 +116,24 @@ describe('set 12 families (h14-detectors10)', () => {
     expect(optOutByRules(text).optOut).toBe(false);
   });
 });
+
+describe('set 13 families (h14-detectors10)', () => {
+  it.each([
+    'não quero mais ofertas, obrigado, já tenho minha escala',
+    'vou te bloquear, é sério, chega',
+    'para de me mandar mensagem. se continuar eu vou bloquear',
+    // Asked without a condition, the way out is wanted: the product stops (set 1), though set 13's guide read it as a question.
+    'como faço pra sair dessa lista de vocês?',
+  ])('opts out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(true);
+  });
+  it.each([
+    'vou te bloquear kkk mentira, manda a de sábado',
+    'se a proposta não melhorar eu vou pedir pra sair da lista, viu',
+    'se mandarem mais dez por dia eu vou bloquear',
+    'eu tinha pedido pra cooperativa parar de me mandar mensagem, vocês tão de boa',
+    'não quero mais vagas noturnas, só diurno',
+  ])('not an opt-out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(false);
+  });
+});

@@ -3,7 +3,7 @@ import type { ObjectionLabel } from './labels.js';
 import { OBJECTION_FRAMES_9 } from './objection-frames-set9.js';
 import { OBJECTION_FRAMES_10 } from './objection-frames-set10.js';
 import { OBJECTION_FRAMES_11 } from './objection-frames-set11.js';
-import { OBJECTION_FRAMES_12 } from './objection-frames-set12.js';
+import { OBJECTION_FRAMES_12, OBJECTION_FRAMES_13 } from './objection-frames-set12.js';
 
 /**
  * Objection frames read ahead of the older rules (h14-objection9, set 8 as a development set). Each frame
@@ -107,7 +107,7 @@ export const OBJECTION_FRAMES: Rule<ObjectionLabel>[] = [
 
 // Set 8's frames keep their priority; set 9's (objection-frames-set9.ts) and set 10's (objection-frames-set10.ts)
 // come after them, and set 11's (objection-frames-set11.ts) and set 12's (objection-frames-set12.ts) after those.
-const ALL_FRAMES = [...OBJECTION_FRAMES, ...OBJECTION_FRAMES_9, ...OBJECTION_FRAMES_10, ...OBJECTION_FRAMES_11, ...OBJECTION_FRAMES_12];
+const ALL_FRAMES = [...OBJECTION_FRAMES, ...OBJECTION_FRAMES_9, ...OBJECTION_FRAMES_10, ...OBJECTION_FRAMES_11, ...OBJECTION_FRAMES_12, ...OBJECTION_FRAMES_13];
 
 export function objectionFromFrames(normalized: string): ObjectionLabel | null {
   return ALL_FRAMES.find((f) => f.pattern.test(normalized))?.label ?? null;
