@@ -15,7 +15,7 @@ import { createDetectors, EXEMPLARS_DIR, loadExemplars, OBJECTION_LABELS, type D
 import { objectionBehind } from '../../src/retrieval/detectors/objection-detector.js';
 import { isOpenQuestion } from '../../src/retrieval/detectors/objection-cues.js';
 import { normalizeText } from '../../src/retrieval/normalize.js';
-import { reasonClauses } from '../../src/pipeline/detectors/reason-clauses.js';
+import { nothingBesideTheAct, reasonClauses } from '../../src/pipeline/detectors/reason-clauses.js';
 import { trainHead, type TrainOptions } from './train-linear.js';
 
 const DIR = 'tests/fixtures/classification';
@@ -40,6 +40,9 @@ export const GROUPS: Record<string, string> = {
   'set-11': `${DIR}/eval-11.jsonl`,
   // Scored blind once on h14-detectors9 (docs/eval/detectors-blind-12.json); development data since (h14-detectors10).
   'set-12': `${DIR}/eval-12.jsonl`,
+  // Written from the labelling guide; scored blind once on h14-detectors10 (docs/eval/detectors-blind-13.json and -14.json).
+  'set-13': `${DIR}/eval-13.jsonl`,
+  'set-14': `${DIR}/eval-14.jsonl`,
   'dev-a': `${DIR}/dev-h14.jsonl`,
   'dev-b': `${DIR}/dev-h14-b.jsonl`,
   'dev-c': `${DIR}/dev-h14-c.jsonl`,
@@ -70,6 +73,7 @@ export interface Line {
   behind: string | null;
   /** The layered detector on the clauses beside an act (reasonClauses), or null. */
   restLabel: string | null;
+  nothingBeside: boolean;
   openQuestion: boolean;
   features: Features;
   /** Per binary head: the features plus that head's own rule verdict as a signal (current / blind). */
@@ -106,6 +110,9 @@ const BLIND: Record<string, string> = {
   'set-11': 'docs/eval/detectors-set-11-rules-h14-9.json',
   // Set 12 on the rules scored blind on it (38aafdd), snapshot before anyone read it.
   'set-12': 'docs/eval/detectors-set-12-rules-h14-9.json',
+  // Sets 13 and 14 on the rules scored blind on them (3edc8e2, 0ab76ff), snapshots before anyone read them.
+  'set-13': 'docs/eval/detectors-set-13-rules-h14-10.json',
+  'set-14': 'docs/eval/detectors-set-14-rules-h14-10.json',
 };
 
 /** Ids whose blind verdict was wrong, per detector (the lists hold "id: text"). */
@@ -174,6 +181,7 @@ export function loadLines(): Line[] {
         current: detectors.detect(r.text).objection,
         behind: objectionBehind(r.text),
         restLabel: restOf(r.text),
+        nothingBeside: nothingBesideTheAct(r.text),
         openQuestion: isOpenQuestion(normalizeText(r.text)),
         features: extractFeatures(r.text),
         withSignal: signalled(r.text, rule),

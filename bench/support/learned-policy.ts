@@ -69,7 +69,7 @@ export function decide(lines: Line[], readings: Reading[], policy: Record<Binary
     const flags = {} as Record<BinaryName, boolean>;
     for (const name of BINARY) flags[name] = combineBinary((blind ? l.blindRule : l.rule)[name], readings[i]!.p[name], policy[name], readings[i]!.pPiece[name], readings[i]!.pVeto[name]);
     const flagged = flags.optOut || flags.botSuspicion || flags.handoff;
-    return { ...flags, objection: pickObjection({ flagged, current: l.current, behind: l.behind, restLabel: l.restLabel, openQuestion: l.openQuestion, probabilities: readings[i]!.objection }, objection) };
+    return { ...flags, objection: pickObjection({ flagged, current: l.current, behind: l.behind, restLabel: l.restLabel, nothingBeside: l.nothingBeside, openQuestion: l.openQuestion, probabilities: readings[i]!.objection }, objection) };
   });
 }
 

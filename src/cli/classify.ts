@@ -4,7 +4,7 @@ import { detectBotSuspicion, detectHandoff, detectOptOut } from '../pipeline/det
 import { createDetectors, type Detectors } from '../retrieval/index.js';
 import { objectionBehind } from '../retrieval/detectors/objection-detector.js';
 import { learnedObjection } from '../learned-detectors/index.js';
-import { reasonClauses } from '../pipeline/detectors/reason-clauses.js';
+import { nothingBesideTheAct, reasonClauses } from '../pipeline/detectors/reason-clauses.js';
 
 interface InputLine {
   id?: unknown;
@@ -43,6 +43,8 @@ let layered: Detectors | undefined;
 function reasonBehind(text: string): string | null {
   const rules = objectionBehind(text);
   if (rules !== null) return rules;
+  // h14-detectors10: nothing but the act and its softeners: no reason given, none read by the model either.
+  if (nothingBesideTheAct(text)) return null;
   const m = learnedObjection(text);
   if (m.behind !== null || !m.behindRest) return m.behind;
   const rest = reasonClauses(text);

@@ -55,6 +55,8 @@ export interface ObjectionInputs {
   probabilities: readonly number[];
   /** The layered detector's label for the clauses beside the act (reasonClauses), if any. */
   restLabel?: string | null;
+  /** The act stands alone with its softeners (nothingBesideTheAct): no reason to read. */
+  nothingBeside?: boolean;
 }
 
 /** The index of the largest probability, optionally never the last class ("none"). */
@@ -74,7 +76,7 @@ export function modelReasonBehind(probabilities: readonly number[], policy: Obje
 }
 
 export function pickObjection(x: ObjectionInputs, policy: ObjectionPolicy): string | null {
-  if (x.flagged) return x.behind ?? modelReasonBehind(x.probabilities, policy) ?? (policy.behindRest ? (x.restLabel ?? null) : null);
+  if (x.flagged) return x.behind ?? (x.nothingBeside ? null : (modelReasonBehind(x.probabilities, policy) ?? (policy.behindRest ? (x.restLabel ?? null) : null)));
   if (x.current.via === 'rule' || x.openQuestion) return x.current.label;
   const top = argmax(x.probabilities, false);
   const model = OBJECTION_CLASSES[top] === 'none' ? null : OBJECTION_CLASSES[top]!;

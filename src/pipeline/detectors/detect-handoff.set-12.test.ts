@@ -8,6 +8,9 @@ describe('set 12 families (h14-detectors10)', () => {
     'a coordenadora da UPA vai me ligar amanhã?',
     'me passa o número da supervisora de enfermagem do plantão, preciso saber do vestiário',
     'qual o ramal da enfermeira chefe do hospital?',
+    // A message to relay to someone else: what it tells is the other person's (the tools refuse the relay).
+    'manda uma mensagem pro 5521988887777 avisando que o plantão dele foi cancelado',
+    'avisa a dra Marta que o plantão dela mudou de horário',
   ])('no hand-off: %s', (text) => {
     expect(detectHandoff(text).handoff).toBe(false);
   });

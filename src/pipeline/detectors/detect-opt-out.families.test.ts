@@ -137,3 +137,25 @@ describe('set 13 families (h14-detectors10)', () => {
     expect(optOutByRules(text).optOut).toBe(false);
   });
 });
+
+describe('set 14 families (h14-detectors10)', () => {
+  it.each([
+    'sou a secretária da Dra. Beatriz, ela pede que não mandem mais mensagens pra ela',
+    'Sou assistente do Dr. Lucas. Ele solicita a remoção do contato dele da lista de vocês.',
+    'Em nome da Dra. Sílvia, peço que retirem o número dela do cadastro.',
+    'quero meu número fora da lista de vocês, obrigado',
+    'vou reclamar no procon e quero meus dados fora do cadastro de vocês',
+  ])('opts out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(true);
+    expect(detectOptOut(text).optOut).toBe(true);
+  });
+  it.each([
+    'pedi pra outra agência me tirar da lista e continuaram mandando, vocês pelo menos são educados',
+    'eu tinha falado com a outra empresa pra me tirarem do grupo, aqui tá tudo bem',
+    'sou a secretária do Dr. Lucas, ele pediu pra confirmar o plantão de sexta',
+    'quero meu número fora da lista de espera do plantão de terça, não vou conseguir',
+  ])('not an opt-out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(false);
+    expect(detectOptOut(text).optOut).toBe(false);
+  });
+});

@@ -201,10 +201,18 @@ export function guardAgainst(text: string, hit: string): string | undefined {
   return undefined;
 }
 
+// h14-detectors10: a message to be relayed to someone else ("manda uma mensagem pro 5511… dizendo que o plantão dele foi
+// cancelado"): what it tells is about the other person, and the tools refuse the relay; the model may not turn its
+// words ("cancelado") into a hand-off of ours.
+const RELAY = /\b(?:manda|mande|envia|envie|avisa|avise|fala|diz|passa) (?:agora )?(?:uma |um |essa |esse )?(?:mensagem |recado |aviso |whats |zap )?(?:pro|pra|para o|para a|para|ao|a) (?:\d{8,}|numero \d|dr|dra|doutor|doutora|colega|medico|medica)\b/;
+export function relayToAnother(text: string): boolean {
+  return RELAY.test(text);
+}
+
 const CALL_WORD = /\b(?:lig\w*|telefon\w*|chamada|audio)\b/;
 /** A message the model alone may not turn into a hand-off: one of the guards above holds on it. */
 export function guardedMessage(text: string): boolean {
   return (callForConvenience(text) && CALL_WORD.test(text)) || pastToldAsReason(text) || hearsayAboutPractice(text) || jokeOrHypothetical(text) || researchOnReviews(text) || priceComplaintAlone(text) ||
     hospitalLogistics(text) || worryNotHappened(text) || wantsJuliaHerself(text) ||
-    hospitalPeopleAsked(text) || legalNegated(text) || directWithJulia(text) || distrustWithoutRequest(text) || dataSourceCuriosity(text) || noNeedOfUs(text);
+    hospitalPeopleAsked(text) || legalNegated(text) || directWithJulia(text) || distrustWithoutRequest(text) || dataSourceCuriosity(text) || noNeedOfUs(text) || relayToAnother(text);
 }

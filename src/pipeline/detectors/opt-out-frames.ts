@@ -54,7 +54,10 @@ const DROPPED_KIND = /\b(?:parei de (?:fazer|atender|pegar|dar)|nao (?:faco|aten
 // someone else, in the past, with the object fronted.
 const FRONTED_OTHER_PARTY = String.raw`\b(?:(?:a|na|pra|para|com a|da) (?:outra|outras|aquela|essa outra) (?:empresa|agencia|cooperativa|plataforma|escala|operadora)s?|(?:pro|para o|pra o|o|no|do|com o) (?:outro|aquele|esse outro) (?:app|aplicativo|grupo|hospital|site)|(?:pra|para|a|na|da) (?:cooperativa|concorrente)|(?:pro|para o|o|no) concorrente) (?:eu |ja |eu ja |tambem )?(?:mandei|pedi|falei|disse|avisei)\b.{0,40}\b(?:parar|pararem|parasse|nao mandar|nao me mandar|me tirar|me tirarem|me remover)\b`;
 // As a whole sentence's opening only: "me tira da lista, a outra empresa eu mandei parar também" still stops here.
-const TOLD_ELSEWHERE = new RegExp(`^(?:(?:olha|entao|mas|e|oi|so|tipo|bom) )*${FRONTED_OTHER_PARTY}`);
+// Also told straight to another company at the sentence's start ("pedi pra outra empresa me tirar da lista e eles nem
+// ligaram"), set 14.
+const ASKED_ANOTHER = String.raw`(?:eu )?(?:ja )?(?:pedi|falei|mandei|disse|avisei|(?:tinha|havia) (?:pedido|falado|mandado|dito|avisado)) (?:pra|para|a|ao|pro|com) (?:a |o )?(?:outra|outro|aquela|aquele|essa outra|esse outro|uma outra|um outro) (?:empresa|agencia|cooperativa|plataforma|app|aplicativo|grupo|escala|site)s?\b`;
+const TOLD_ELSEWHERE = new RegExp(`^(?:(?:olha|entao|mas|e|oi|so|tipo|bom) )*(?:${FRONTED_OTHER_PARTY}|${ASKED_ANOTHER})`);
 export const SOMEONE_ELSE = new RegExp(`${String.raw`\b(?:falei|pedi|disse|avisei|mandei|reclamei|(?:tinha|havia|ja tinha) (?:falado|pedido|dito|avisado|mandado|reclamado)) (?:(?:pra|para|pro|pros|a|ao|com) (?:a |o |minha |meu |sua |seu )?|(?:a|o|minha|meu|sua|seu) )(?!(?:voce|voces|ti|te|vc|que|mil|varias|tantas|duas|tres|pra|para|isso|ja|mais|nao|vez|vezes)\b)[a-z]+\b.{0,40}\b(?:parar|pararem|parasse|nao mandar|nao me mandar|me tirar)\b|\bnao (?:e |era )?(?:com |pra |para )?(?:voce|voces|ti)(?: ne| viu| k+\w*| rs\w*)?$|\b(?:pede|peca|fala|avisa|diz) (?:pra|para|pro|a|ao) (?:a |o |sua |seu |tua |teu )?(?!voce|voces)[a-z]+ (?:parar|nao me)\b`}|${FRONTED_OTHER_PARTY}`);
 const GROUP_ONLY = /\b(?:no|nos|em|nesse|neste|pelo|pro|pra|para o) grupos?\b(?! de vagas)/;
 // A cap on frequency ("uma por semana tá bom") asks for fewer messages, not none.
@@ -109,8 +112,9 @@ export function statesContinuation(normalized: string): boolean {
   return m !== null && !NEGATED_BEFORE.test(normalized.slice(0, m.index));
 }
 
-/** A wish to stay, a condition, a joke, another addressee or a wrong chat: frames that bind the learned layer too. */
+/** A wish to stay, a condition, a joke, another addressee, a wrong chat or a stop told to someone else: frames that bind the learned layer too. */
 export function setsStopAside(raw: string): boolean {
   const normalized = normalize(keepsOn(detectorInput(raw)));
-  return CONDITIONAL_STOP.test(normalized) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized);
+  // h14-detectors10: a stop told to another party binds the model too (set 14: the rules set one aside, the model added it).
+  return CONDITIONAL_STOP.test(normalized) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || TOLD_ELSEWHERE.test(normalized) || SOMEONE_ELSE.test(normalized);
 }

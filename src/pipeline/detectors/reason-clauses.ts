@@ -23,8 +23,23 @@ const CANNED = /\b((resposta|mensagem|texto|textao)s? (\w+ ){0,2}(generic\w*|pro
  * act, or none is (the act is then spread over the message and no clause can be set aside).
  */
 export function reasonClauses(text: string): string | null {
+  const split = splitAct(text);
+  return split !== null && split !== 'nothing' && split.kept.length > 0 ? split.kept.join('. ') : null;
+}
+
+/**
+ * h14-detectors10: the act is found and nothing but softeners or tags stands beside it ("me exclui de vez, nada
+ * pessoal"): no reason was given, so none may be read into it, by the rules or by the model. False when no clause is
+ * the act (it is spread over the message and what surrounds it cannot be told apart).
+ */
+export function nothingBesideTheAct(text: string): boolean {
+  const split = splitAct(text);
+  return split === 'nothing' || (split !== null && split.kept.length === 0);
+}
+
+function splitAct(text: string): { kept: string[] } | 'nothing' | null {
   // h14-objection10: a wrong number or praise for us against another company has no reason to read.
-  if (NOTHING_AGAINST_US.test(normalizeText(text))) return null;
+  if (NOTHING_AGAINST_US.test(normalizeText(text))) return 'nothing';
   const clauses = text.split(/[.;!?\n]+|,\s*|\s+mas\s+/i).map((c) => c.trim()).filter(Boolean);
   const isAct = (c: string) => optOutByRules(c).optOut || handoffByRules(c).handoff || botSuspicionByRules(c).suspicious;
   const bot = botSuspicionByRules(text).suspicious;
@@ -33,7 +48,7 @@ export function reasonClauses(text: string): string | null {
     return TAG.test(f) || (bot && CANNED.test(f));
   };
   const rest = clauses.filter((c) => !isAct(c));
-  if (rest.length === 0 || rest.length === clauses.length) return null;
-  const kept = rest.filter((c) => !isTag(c));
-  return kept.length > 0 ? kept.join('. ') : null;
+  if (rest.length === 0) return 'nothing';
+  if (rest.length === clauses.length) return null;
+  return { kept: rest.filter((c) => !isTag(c)) };
 }

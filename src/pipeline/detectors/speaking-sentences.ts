@@ -6,11 +6,20 @@ import { ownSentences } from './opt-out-frames.js';
 // into "não quero continuar recebendo" and a stop into a negated one; so it becomes a sentence, and a sentence that is
 // only a refusal carries no stop.
 const BARE_NO = /^(?:eu )?(?:nao|nem)(?: (?:quero|obrigad[oa]|valeu|mesmo|eu|senhor[a]?))?$/;
-const ON_BEHALF = /\baqui (?:e|quem fala e|eh) (?:a |o )?(?:secretari[ao]|assistente|espos[ao]|marido|mulher|filh[oa]|irma|irmao|mae|pai)\b/;
+// h14-detectors10 (set 14): also "sou a secretária do Dr. …", "sou assistente da Dra. …", "em nome do Dr. …".
+const ON_BEHALF = /\baqui (?:e|quem fala e|eh) (?:a |o )?(?:secretari[ao]|assistente|espos[ao]|marido|mulher|filh[oa]|irma|irmao|mae|pai)\b|\bsou (?:a |o )?(?:secretari[ao]|assistente|espos[ao]|marido|mulher|filh[oa]|irma|irmao) d[oa] (?:dr|dra|doutor|doutora)\b|\bem nome d[oa] (?:dr|dra|doutor|doutora)\b/;
 
 /** Written for the owner, "o contato dela" is the owner's own: the rules read it as "o meu contato". */
 function ownersObject(sentence: string): string {
-  return sentence.replace(/\b(?:o|a) (contato|numero|nome|cadastro|telefone|celular|whatsapp) (?:dela|dele)\b/g, 'o meu $1').replace(/\b(?:os|as) dados (?:dela|dele)\b/g, 'os meus dados');
+  // h14-detectors10: "não mandem mais nada pra ela", "ele não quer mais ser contatado": the owner as the object or the
+  // subject of the stop reads as the first person.
+  return sentence
+    .replace(/\b(?:o|a) (contato|numero|nome|cadastro|telefone|celular|whatsapp) (?:dela|dele)\b/g, 'o meu $1')
+    .replace(/\bd(?:o|a) (contato|numero|nome|cadastro|telefone|celular|whatsapp) (?:dela|dele)\b/g, 'do meu $1')
+    .replace(/\b(?:os|as) dados (?:dela|dele)\b/g, 'os meus dados')
+    .replace(/\b(?:pra|para) (?:ela|ele)\b/g, 'pra mim')
+    .replace(/\b(?:ela|ele) nao quer\b/g, 'nao quero')
+    .replace(/\b(?:ela|ele) nao deseja\b/g, 'nao desejo');
 }
 
 function bareNoApart(text: string): string {

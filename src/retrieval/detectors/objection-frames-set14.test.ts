@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { createDetectors } from './index.js';
+import { objectionFromFrames } from './objection-frames.js';
+import { normalizeText } from '../normalize.js';
+
+const detectors = createDetectors();
+const label = (text: string) => detectors.detect(text).objection.label;
+/** The frames alone: what a near miss must not trigger, whatever the learned head reads. */
+const framed = (text: string) => objectionFromFrames(normalizeText(text));
+
+// h14-detectors10, sets 13 and 14 families (the first sets written from the labelling guide): fresh paraphrases
+// written for this block, never a line of a labelled set, each with near misses through the frames alone.
+describe('sets 13 and 14 families', () => {
+  it('reads plantão left altogether as motivacao, whatever specialty is named beside it', () => {
+    for (const text of [
+      'fui pra radiologia e não faço mais plantão, obrigado',
+      'larguei os plantões, agora é só pesquisa',
+      'ele decidiu parar com plantão depois do infarto',
+      'tô com burnout, preciso sair disso',
+    ]) expect(label(text), text).toBe('motivacao');
+    expect(framed('não faço mais plantão noturno, só diurno')).not.toBe('motivacao');
+    expect(framed('larguei os plantões de fim de semana')).not.toBe('motivacao');
+  });
+
+  it('reads a time clock that fails, a shift shown as refused and mandatory training as processo', () => {
+    for (const text of [
+      'o aplicativo de ponto de vocês não abre de jeito nenhum',
+      'o relógio de ponto de lá vive caindo',
+      'aceitei no app mas ficou como recusado',
+      'tem treinamento obrigatório sem remuneração? desanima',
+    ]) expect(label(text), text).toBe('processo');
+    expect(framed('como funciona o ponto lá?')).toBeNull();
+  });
+
+  it('reads long payment terms, money owed and a delayed transfer as risco', () => {
+    for (const text of [
+      'vocês pagam em 60 dias? aí complica pra mim',
+      'noventa dias depois do plantão? absurdo',
+      'vocês me devem o plantão de agosto',
+      'atrasaram meu repasse de novo',
+      'trabalhei e não vi um centavo até agora',
+    ]) expect(label(text), text).toBe('risco');
+    expect(framed('vocês pagam em quantos dias?')).toBeNull();
+    expect(framed('em 30 dias eu volto a pegar plantão')).toBeNull();
+  });
+
+  it('reads hours paid as fewer, a fine, a value changed after acceptance and disbelief at R$ per hour as preco', () => {
+    for (const text of [
+      'trabalhei 12h e pagaram como 6',
+      'me cobraram uma multa por desistir com 15 dias de aviso',
+      'o valor mudou depois que eu aceitei, não é justo',
+      'R$ 800 por 12h de UTI? é piada',
+    ]) expect(label(text), text).toBe('preco');
+    expect(framed('R$ 800 por 12h? fechado, pode reservar')).toBeNull();
+  });
+
+  it('reads offers sent at the last minute, at dawn, or answering another question as comunicacao', () => {
+    for (const text of [
+      'mandaram a vaga em cima da hora de novo',
+      'mensagem de vocês de madrugada não dá',
+      'perguntei o valor e você mandou o endereço',
+    ]) expect(label(text), text).toBe('comunicacao');
+    expect(framed('e se cancelarem em cima da hora, eu recebo?')).not.toBe('comunicacao');
+  });
+
+  it('reads his agenda, his fixed profile, his happy alternative, his data and the place', () => {
+    expect(label('tô sem datas livres no próximo mês')).toBe('tempo');
+    expect(label('vou ficar dois meses fora, tenho residência')).toBe('tempo');
+    expect(label('não sou ortopedista, não adianta mandar')).toBe('disponibilidade');
+    expect(label('minha disponibilidade é restrita às terças')).toBe('disponibilidade');
+    expect(label('minha escala tá fechada com a cooperativa e estou satisfeita')).toBe('lealdade');
+    expect(label('não autorizo o uso dos meus dados, tirem tudo')).toBe('confianca');
+    expect(label('lá fica um médico só pra 60 pacientes')).toBe('qualidade');
+    expect(framed('sou ortopedista, tem vaga de ortopedia?')).toBeNull();
+  });
+});
