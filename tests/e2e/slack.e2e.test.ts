@@ -171,10 +171,17 @@ describe('Slack: managers steer Júlia', () => {
 
       await ask('manda oi', { toolUse: { name: 'enviar_mensagem', input: { medicoId: rafael, texto: 'Oi Dr. Rafael, aqui é da gestão.' } } }, { text: 'Confirme.' });
       await waitDone((await confirm()).actionId);
-      // Through the one way out as COMMAND by this manager (when it leaves is the wrapper's call: hours, pacing).
-      const jobs = await e.app.queues.queues.outbound.getJobs(['waiting', 'delayed', 'active', 'completed']);
-      const sent = jobs.map((j) => j.data as { ctx: { method: string; actor: string; doctorId: string }; text: string }).find((d) => d.text === 'Oi Dr. Rafael, aqui é da gestão.');
-      expect(sent?.ctx).toMatchObject({ method: 'COMMAND', actor: 'slack:UMANAGER1', doctorId: rafael });
+      // Through the one way out as COMMAND by this manager. When it leaves is the wrapper's call (hours, pacing): outside
+      // business hours the job waits in the queue; inside them the in-process worker may already have sent it, and a
+      // finished outbound job is dropped, so then the wrapper's own record is what shows who sent it and how.
+      const viaCommand = await waitFor(async () => {
+        const jobs = await e.app.queues.queues.outbound.getJobs(['waiting', 'delayed', 'active', 'completed']);
+        const queued = jobs.map((j) => j.data as { ctx: { method: string; actor: string; doctorId: string }; text: string }).find((d) => d.text === 'Oi Dr. Rafael, aqui é da gestão.');
+        if (queued) return queued.ctx;
+        const [recorded] = await q<{ method: string; actor: string; doctor_id: string }>(`select method, actor, doctor_id from outbound_messages where doctor_id = $1 and method = 'COMMAND'`, [rafael]);
+        return recorded ? { method: recorded.method, actor: recorded.actor, doctorId: recorded.doctor_id } : undefined;
+      }, { what: 'the COMMAND message in the outbound queue or its record' });
+      expect(viaCommand).toMatchObject({ method: 'COMMAND', actor: 'slack:UMANAGER1', doctorId: rafael });
 
       await ask('reserva', { toolUse: { name: 'reservar_vaga', input: { vagaId: shift, medicoId: rafael } } }, { text: 'Confirme.' });
       await waitDone((await confirm()).actionId);
