@@ -43,6 +43,8 @@ export const GROUPS: Record<string, string> = {
   // Written from the labelling guide; scored blind once on h14-detectors10 (docs/eval/detectors-blind-13.json and -14.json).
   'set-13': `${DIR}/eval-13.jsonl`,
   'set-14': `${DIR}/eval-14.jsonl`,
+  // Written from the labelling guide; scored blind once on h14-detectors10 round 2 (docs/eval/detectors-blind-15.json).
+  'set-15': `${DIR}/eval-15.jsonl`,
   'dev-a': `${DIR}/dev-h14.jsonl`,
   'dev-b': `${DIR}/dev-h14-b.jsonl`,
   'dev-c': `${DIR}/dev-h14-c.jsonl`,
@@ -113,6 +115,7 @@ const BLIND: Record<string, string> = {
   // Sets 13 and 14 on the rules scored blind on them (3edc8e2, 0ab76ff), snapshots before anyone read them.
   'set-13': 'docs/eval/detectors-set-13-rules-h14-10.json',
   'set-14': 'docs/eval/detectors-set-14-rules-h14-10.json',
+  'set-15': 'docs/eval/detectors-set-15-rules-h14-10.json',
 };
 
 /** Ids whose blind verdict was wrong, per detector (the lists hold "id: text"). */

@@ -78,7 +78,8 @@ describe('readBinary (the detectors\' own verdicts)', () => {
     }
     // The invariant is only worth something if the lines exercise it.
     expect(overruled).toBeGreaterThan(3);
-  });
+    // Every labelled set is read (fifteen and more): a sweep, not a unit, so it gets its own bound.
+  }, 60_000);
 
   it('a guard inside the detector that sets the combination aside is not a close call', () => {
     // A line the model alone calls an opt-out, read as if the detector had kept its "no" anyway.

@@ -159,3 +159,23 @@ describe('set 14 families (h14-detectors10)', () => {
     expect(detectOptOut(text).optOut).toBe(false);
   });
 });
+
+describe('set 15 families (h14-detectors10)', () => {
+  it.each([
+    'pode parar de mandar? quando eu precisar eu chamo vocês',
+    'aqui é o filho da Dra. Vera, pedimos que parem de procurar ela, ela está doente',
+    'sou a secretária do Dr. Otávio, ele pediu que parem de chamar ele pra plantão',
+  ])('opts out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(true);
+  });
+  it.each([
+    'não quero mais receber por email, só zap',
+    'não manda mais nada nesse número, é o da clínica. usa o meu pessoal',
+    'a Dra. Lia, que divide consultório comigo, pediu pra sair da lista de vocês. eu fico',
+    'caso eu mude de ideia um dia, dá pra pedir descadastro por aqui?',
+    'saí da lista da outra agência, não de vocês, relaxa',
+    'para de mandar tanta mensagem, uma por dia basta',
+  ])('not an opt-out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(false);
+  });
+});

@@ -2,7 +2,7 @@ import { detectorInput, normalize } from './normalize.js';
 import { speakingSentences } from './speaking-sentences.js';
 import { learnedVerdict } from '../../learned-detectors/index.js';
 import { matchRules, oneOf, type Rule } from './rules.js';
-import { ADDRESSED_ELSEWHERE, WRONG_CHAT, CONDITIONAL_STOP, ECHO_REFUSED, ENDS_WITH_GENERAL_STOP, JOKE, NARROW_OBJECT, NEW_NUMBER, ONE_FORMAT, SOMEONE_ELSE, keepsOn, setsStopAside, statesContinuation } from './opt-out-frames.js';
+import { ADDRESSED_ELSEWHERE, WRONG_CHAT, conditionalStop, ECHO_REFUSED, ENDS_WITH_GENERAL_STOP, JOKE, NARROW_OBJECT, NEW_NUMBER, ONE_CHANNEL, ONE_FORMAT, SOMEONE_ELSE, keepsOn, setsStopAside, statesContinuation } from './opt-out-frames.js';
 
 export interface OptOutResult {
   optOut: boolean;
@@ -280,7 +280,7 @@ export function optOutByRules(raw: string): OptOutResult {
   const text = keepsOn(detectorInput(raw));
   const normalized = normalize(text);
   if (normalized.length === 0) return { optOut: false, confidence: 0 };
-  if (CONDITIONAL_STOP.test(normalized) || ECHO_REFUSED.test(text) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || NEW_NUMBER.test(normalized) || ONE_FORMAT.test(normalized)) {
+  if (conditionalStop(text) || ECHO_REFUSED.test(text) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || NEW_NUMBER.test(normalized) || ONE_FORMAT.test(normalized) || ONE_CHANNEL.test(normalized)) {
     return { optOut: false, confidence: 0 };
   }
   const own = speakingSentences(text, normalized);

@@ -29,7 +29,7 @@ export const JOKE = /\b(?:(?:to|estou|tava|estava|so) brincando|brincadeira|zoei
 const DENIED_STOP = /\b(?:(?:nunca|nao) (?:disse|falei|pedi|mandei) (?:pra|para|que|q) (?:voces? )?(?:me )?(?:parar|pararem|parassem|tirar|tirarem|remover|removerem|sair)|quem (?:falou|disse) (?:isso|que)|nao (?:e|eh|era) (?:pra|para) (?:voces? )?(?:parar|pararem|tirar|remover)|nao (?:precisa|precisam|precisa de|tem que|tem por que) (?:voces? )?(?:parar|pararem|me tirar|tirar|remover|sair))\b/;
 // - someone else's words, reported or quoted ("minha esposa disse pra...", "meu colega falou '...'");
 // h14-detectors9: up to three words name the person ("meu colega Dr. Rafael pediu pra eu avisar…").
-const REPORTED = /\b(?:(?:meu|minha|o|a|um|uma|uns|umas) (?!numero|contato)\S+(?: \S+){0,2} (?:disse|disseram|falou|falaram|pediu|pediram|mandou|acha|achou|quer|queria)|(?:ele|ela|eles|elas) (?:disse|falou|pediu|mandou|acha|quer)) (?:pra|para|que|q)?\b/;
+const REPORTED = /\b(?:(?:meu|minha|o|a|um|uma|uns|umas) (?!numero|contato)\S+(?: \S+){0,6} (?:disse|disseram|falou|falaram|pediu|pediram|mandou|acha|achou|quer|queria)|(?:ele|ela|eles|elas) (?:disse|falou|pediu|mandou|acha|quer)) (?:pra|para|que|q)?\b/;
 // - a question about what we would do ("vcs vão parar de mandar se...?", the echo "parar de mandar?");
 // h14-detectors9: a threat on a condition ("se continuar vindo plantão de 800 eu vou pedir pra sair da lista") is
 // said of a future that may not come, in its own sentence; an unconditional stop beside it still counts.
@@ -38,7 +38,10 @@ const REPORTED = /\b(?:(?:meu|minha|o|a|um|uma|uns|umas) (?!numero|contato)\S+(?
 const CONDITIONAL_THREAT = /\bse (?:continuar|continuarem|mandar|mandarem|vier|vierem|insistir|insistirem|seguir|seguirem)\b(?: \S+){0,10} (?:eu )?vou (?:pedir (?:pra|para) (?:sair|me tirar|me remover|me descadastrar)|sair da lista|me descadastrar)|\bse (?:\S+ ){1,10}?(?:eu )?(?:vou|irei) (?:te |lhe )?(?:pedir (?:pra|para) (?:sair|me tirar|me remover|me descadastrar)|sair da lista|me descadastrar|bloquear)\b/;
 const HYPOTHETICAL = /\b(?:(?:voces? )?(?:vao|vai|iriam|iria|ira|irao) parar|(?:e )?se eu (?:nao )?(?:responder|sumir|demorar)|^(?:e |entao |como assim |oi )?parar de (?:mandar|enviar)(?: (?:mensagem|mensagens))?$)/;
 // - a change of number: stop here, write there;
-export const NEW_NUMBER = /\b(?:novo numero|numero novo|numero antigo|antigo numero|o novo e|mudando de numero|mudei de numero|troquei de numero|troquei o numero|(?:mandar|manda|mande) (?:\S+ )?no novo)\b/;
+export const NEW_NUMBER = /\b(?:novo numero|numero novo|numero antigo|antigo numero|o novo e|mudando de numero|mudei de numero|troquei de numero|troquei o numero|(?:mandar|manda|mande) (?:\S+ )?no novo|usa (?:o )?meu (?:pessoal|particular|outro)|(?:esse|este) (?:numero )?e (?:o )?d[oa] (?:consultorio|clinica|secretaria|trabalho|escritorio)|(?:manda|mande|me chama|chama) no (?:meu )?(?:pessoal|particular|outro numero))\b/;
+// h14-detectors10 (set 15): one channel stopped with another kept ("não quero mais receber por sms, só zap"; "sms" folds
+// to "mensagem", "zap" to "whatsapp").
+export const ONE_CHANNEL = /\b(?:por|via|pelo|no|de) (?:mensagem|email|e mail|telefone|ligacao|telegram|instagram|linkedin)\b.{0,20}\b(?:so|apenas|somente) (?:pelo |por |no )?(?:whatsapp|aqui|email|e mail|mensagem)\b/;
 // - a stop aimed at one format or channel, with the other one preferred ("pode parar de mandar áudio? prefiro texto").
 export const ONE_FORMAT = /\b(?:parar|para|pare|parem|nao) (?:de )?(?:me )?(?:mandar|mande|manda|mandem|enviar|envie|envia|enviem|encaminhar|encaminha) (?:mais )?(?:esses? |essas? |os |as |tanto |tantos |tantas |mais )?(?:em |por |como |de )?(?:audios?|figurinhas?|stickers?|fotos?|videos?|links?|pdfs?|anexos?|arquivos?|documentos?|imagens?|prints?|textao|textoes|mensage(?:m|ns) de voz)\b|\bprefiro (?:por )?(?:texto|mensagem|escrito|whatsapp|email|e mail|ligacao)\b/;
 
@@ -57,11 +60,13 @@ const FRONTED_OTHER_PARTY = String.raw`\b(?:(?:a|na|pra|para|com a|da) (?:outra|
 // Also told straight to another company at the sentence's start ("pedi pra outra empresa me tirar da lista e eles nem
 // ligaram"), set 14.
 const ASKED_ANOTHER = String.raw`(?:eu )?(?:ja )?(?:pedi|falei|mandei|disse|avisei|(?:tinha|havia) (?:pedido|falado|mandado|dito|avisado)) (?:pra|para|a|ao|pro|com) (?:a |o )?(?:outra|outro|aquela|aquele|essa outra|esse outro|uma outra|um outro) (?:empresa|agencia|cooperativa|plataforma|app|aplicativo|grupo|escala|site)s?\b`;
+// h14-detectors10 (set 15): "eu pedi pra sair da lista da Plantão Já, não de vocês": the stop said not to be ours.
+const NOT_OURS = /\b(?:nao|e nao) (?:de|da|do|com|pra|para) (?:voces|voce)\b/;
 const TOLD_ELSEWHERE = new RegExp(`^(?:(?:olha|entao|mas|e|oi|so|tipo|bom) )*(?:${FRONTED_OTHER_PARTY}|${ASKED_ANOTHER})`);
 export const SOMEONE_ELSE = new RegExp(`${String.raw`\b(?:falei|pedi|disse|avisei|mandei|reclamei|(?:tinha|havia|ja tinha) (?:falado|pedido|dito|avisado|mandado|reclamado)) (?:(?:pra|para|pro|pros|a|ao|com) (?:a |o |minha |meu |sua |seu )?|(?:a|o|minha|meu|sua|seu) )(?!(?:voce|voces|ti|te|vc|que|mil|varias|tantas|duas|tres|pra|para|isso|ja|mais|nao|vez|vezes)\b)[a-z]+\b.{0,40}\b(?:parar|pararem|parasse|nao mandar|nao me mandar|me tirar)\b|\bnao (?:e |era )?(?:com |pra |para )?(?:voce|voces|ti)(?: ne| viu| k+\w*| rs\w*)?$|\b(?:pede|peca|fala|avisa|diz) (?:pra|para|pro|a|ao) (?:a |o |sua |seu |tua |teu )?(?!voce|voces)[a-z]+ (?:parar|nao me)\b`}|${FRONTED_OTHER_PARTY}`);
 const GROUP_ONLY = /\b(?:no|nos|em|nesse|neste|pelo|pro|pra|para o) grupos?\b(?! de vagas)/;
 // A cap on frequency ("uma por semana tá bom") asks for fewer messages, not none.
-const FREQUENCY_CAP = /\b(?:uma|duas|tres|\d+) (?:vez |vezes |mensage(?:m|ns) |vaga |vagas )?(?:por|na|no|a|ao) (?:dia|semana|mes)\b|\bmenos mensage(?:m|ns)\b/;
+const FREQUENCY_CAP = /\btant[ao]s? (?:mensage(?:m|ns)|vagas?|ofertas?|notificac(?:ao|oes))\b|\b(?:uma|duas|tres|\d+) (?:vez |vezes |mensage(?:m|ns) |vaga |vagas )?(?:por|na|no|a|ao) (?:dia|semana|mes)\b|\bmenos mensage(?:m|ns)\b/;
 // A stop on one channel with another one offered: "para de ligar no consultório, me chama aqui".
 // h14-detectors7: also "prefiro receber só por aqui" and, after a stop of calls, "manda msg" (not negated).
 const OTHER_CHANNEL = /\b(?:me chama|me chame|fala comigo|fala direto comigo|pode me chamar|me manda|manda|mande|pode mandar|prefiro (?:receber|falar|que mandem|que me mandem)?) ?(?:so |direto |apenas )?(?:aqui|por aqui|pelo whatsapp|no whatsapp|por email|no email|pelo email|no privado|no pv|comigo)\b|(?<!\b(?:nao|nem|nunca) (?:me )?)\b(?:liga|ligue|ligar|ligacao|ligacoes)\b.{0,30}\b(?:manda|mande|mandem|me manda|pode mandar) (?:so )?(?:msg|mensagem|mensagens|texto|por escrito)\b/;
@@ -80,7 +85,7 @@ export const WRONG_CHAT = /\b(?:mandei|enviei|mandou|foi) (?:pra|para|pro|no|na)
 export const ADDRESSED_ELSEWHERE = /^(?:oi |ei )?(?:amor|meu amor|mor|mozao|mozi|minha vida|meu bem|benzinho|mae|mamae|mainha|pai|papai|painho|filh[oa]|filhot[ea]|vo|vovo|sogr[ao])\b(?! (?:de|do|da|amado|eterno|nosso|santo)\b)/;
 
 function mentionsWithoutAsking(sentence: string): boolean {
-  return JOKE.test(sentence) || DENIED_STOP.test(sentence) || REPORTED.test(sentence) || TOLD_ELSEWHERE.test(sentence) || HYPOTHETICAL.test(sentence) || CONDITIONAL_THREAT.test(sentence);
+  return JOKE.test(sentence) || DENIED_STOP.test(sentence) || REPORTED.test(sentence) || TOLD_ELSEWHERE.test(sentence) || NOT_OURS.test(sentence) || HYPOTHETICAL.test(sentence) || CONDITIONAL_THREAT.test(sentence);
 }
 
 // h14-detectors8: a stop that is only a condition ("quando eu quiser sair da lista é só falar?", "se um dia eu quiser
@@ -88,7 +93,12 @@ function mentionsWithoutAsking(sentence: string): boolean {
 // stand alone: "quem te deu meu contato? nunca autorizei" goes on to a verb and still stops.
 // h14-detectors9: "for" needs "eu" ("é bot? se for, me descadastra" is conditional on a fact about us, and stops);
 // "se eu pedir pra sair da lista, perco o cadastro?" asks what would happen; the condition may follow the stop ("como faço pra sair, caso um dia eu queira?").
-export const CONDITIONAL_STOP = /\b(?:quando|se|caso|no dia que|o dia que|no dia em que) (?:um dia )?(?:(?:eu )?(?:quiser|quizer|precisar|decidir|resolver)|eu for) (?:\S+ )?(?:sair|parar|ser removid|ser excluid|descadastr|que (?:voces )?parem|que me tirem)|\b(?:se|caso|quando) eu (?:pedir|solicitar) (?:pra|para|que) (?:voces )?(?:sair|parar|me tir|me remov|me exclu|me descadastr)|\b(?:sair|parar|descadastr\w*|ser (?:removid|excluid|retirad)\w*)\b(?: \S+){0,6} (?:se|caso) (?:um dia )?(?:eu )?(?:queira|quiser|quizer|precise|precisar|decida|decidir|resolva|resolver)\b/;
+export const CONDITIONAL_STOP = /\b(?:quando|se|caso|no dia que|o dia que|no dia em que) (?:um dia )?(?:(?:eu )?(?:quiser|quizer|precisar|decidir|resolver|mudar de ideia|mude de ideia)|eu for) (?:\S+ )?(?:sair|parar|ser removid|ser excluid|descadastr|que (?:voces )?parem|que me tirem)|\b(?:se|caso|quando) eu (?:pedir|solicitar) (?:pra|para|que) (?:voces )?(?:sair|parar|me tir|me remov|me exclu|me descadastr)|\b(?:sair|parar|descadastr\w*|ser (?:removid|excluid|retirad)\w*)\b(?: \S+){0,6} (?:se|caso) (?:um dia )?(?:eu )?(?:queira|quiser|quizer|precise|precisar|decida|decidir|resolva|resolver|mude de ideia|mudar de ideia)\b|\b(?:se|caso|quando) (?:um dia )?(?:eu )?(?:mude|mudar) de ideia\b.{0,60}\b(?:descadastr\w*|sair|parar|ser removid\w*)\b/;
+// h14-detectors10 (set 15): read sentence by sentence, since normalising drops the question mark that closed a request
+// ("pode parar de mandar? se eu quiser eu procuro vocês" read as "parar de mandar se eu quiser").
+export function conditionalStop(text: string): boolean {
+  return text.split(/[.?!;\n]+/).some((sentence) => CONDITIONAL_STOP.test(normalize(sentence)));
+}
 export const ECHO_REFUSED = /\?\s*(?:nunca|jamais|nem pensar|de jeito nenhum|claro que n[aã]o|nem morto|nem morta|nem a pau|nem sonhando)\s*(?:[,.!]|$)/iu;
 
 /** The sentences that still speak for the doctor once mentions of a stop are set aside. */
@@ -116,5 +126,5 @@ export function statesContinuation(normalized: string): boolean {
 export function setsStopAside(raw: string): boolean {
   const normalized = normalize(keepsOn(detectorInput(raw)));
   // h14-detectors10: a stop told to another party binds the model too (set 14: the rules set one aside, the model added it).
-  return CONDITIONAL_STOP.test(normalized) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || TOLD_ELSEWHERE.test(normalized) || SOMEONE_ELSE.test(normalized);
+  return conditionalStop(keepsOn(detectorInput(raw))) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || TOLD_ELSEWHERE.test(normalized) || SOMEONE_ELSE.test(normalized);
 }

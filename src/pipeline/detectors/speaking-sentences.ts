@@ -18,6 +18,7 @@ function ownersObject(sentence: string): string {
     .replace(/\bd(?:o|a) (contato|numero|nome|cadastro|telefone|celular|whatsapp) (?:dela|dele)\b/g, 'do meu $1')
     .replace(/\b(?:os|as) dados (?:dela|dele)\b/g, 'os meus dados')
     .replace(/\b(?:pra|para) (?:ela|ele)\b/g, 'pra mim')
+    .replace(/\b(procurar|procurem|contatar|contatem|chamar|chamem|incomodar|incomodem|acionar|acionem) (?:ele|ela)\b/g, 'me $1')
     .replace(/\b(?:ela|ele) nao quer\b/g, 'nao quero')
     .replace(/\b(?:ela|ele) nao deseja\b/g, 'nao desejo');
 }

@@ -74,3 +74,42 @@ describe('sets 13 and 14 families', () => {
     expect(framed('sou ortopedista, tem vaga de ortopedia?')).toBeNull();
   });
 });
+
+// Set 15, read after its blind run: fresh wording of its families, with near misses through the frames alone.
+describe('set 15 families', () => {
+  it('reads the owner who left plantão, told by someone for him, as motivacao', () => {
+    expect(label('sou a secretária da Dra. Núbia, ela não atende mais plantão e pediu pra tirarem o contato')).toBe('motivacao');
+    expect(framed('sou a secretária da Dra. Núbia, ela pediu pra confirmar o plantão')).toBeNull();
+  });
+  it('reads a roster or time-clock app that fails as processo', () => {
+    expect(label('o app de escala não abre no meu celular, não consigo confirmar')).toBe('processo');
+    expect(label('a biometria do ponto nunca reconhece meu dedo')).toBe('processo');
+  });
+  it('reads a month to be called back in and a date already taken as tempo', () => {
+    expect(label('me chama em setembro, agora tô no internato')).toBe('tempo');
+    expect(label('já peguei outro pra essa data, foi mal')).toBe('tempo');
+    expect(framed('em setembro tem plantão lá?')).toBeNull();
+  });
+  it('reads no energy left and nothing more of plantão as motivacao', () => {
+    expect(label('não tenho mais pique pra isso, 30 anos de PS')).toBe('motivacao');
+    expect(label('não quero mais saber de plantão, sério')).toBe('motivacao');
+    expect(framed('não quero mais saber de plantão de vocês, me esquece')).not.toBe('motivacao');
+  });
+  it('reads a floor per hour and a missing extra as preco, a dangerous street as qualidade', () => {
+    expect(label('só me chama pra plantão acima de 160 a hora')).toBe('preco');
+    expect(label('faltou o adicional de insalubridade no pagamento')).toBe('preco');
+    expect(label('fica num bairro perigoso, já assaltaram uma enfermeira lá')).toBe('qualidade');
+    expect(framed('tem alguma vaga acima de 2 mil?')).toBeNull();
+  });
+  it('reads repeated messages, reminders piled up and our slowness as comunicacao', () => {
+    expect(label('4 mensagens iguais em meia hora, calma')).toBe('comunicacao');
+    expect(label('que demora pra me responderem, hein')).toBe('comunicacao');
+    expect(framed('desculpa a demora pra responder, tava operando')).toBeNull();
+  });
+  it('reads one city only and a kind refused for good as disponibilidade, a fixed team as lealdade', () => {
+    expect(label('só pego plantão em Niterói')).toBe('disponibilidade');
+    expect(label('não tenho interesse em plantão fora de Recife')).toBe('disponibilidade');
+    expect(label('já sou da equipe fixa do PS do Hospital Ipê e tô feliz lá')).toBe('lealdade');
+    expect(framed('só pego no mesmo hospital de sempre')).not.toBe('disponibilidade');
+  });
+});
