@@ -45,6 +45,8 @@ export const GROUPS: Record<string, string> = {
   'set-14': `${DIR}/eval-14.jsonl`,
   // Written from the labelling guide; scored blind once on h14-detectors10 round 2 (docs/eval/detectors-blind-15.json).
   'set-15': `${DIR}/eval-15.jsonl`,
+  // Written from the labelling guide; scored blind once on h14-detectors10 round 3 (docs/eval/detectors-blind-16.json).
+  'set-16': `${DIR}/eval-16.jsonl`,
   'dev-a': `${DIR}/dev-h14.jsonl`,
   'dev-b': `${DIR}/dev-h14-b.jsonl`,
   'dev-c': `${DIR}/dev-h14-c.jsonl`,
@@ -116,6 +118,7 @@ const BLIND: Record<string, string> = {
   'set-13': 'docs/eval/detectors-set-13-rules-h14-10.json',
   'set-14': 'docs/eval/detectors-set-14-rules-h14-10.json',
   'set-15': 'docs/eval/detectors-set-15-rules-h14-10.json',
+  'set-16': 'docs/eval/detectors-set-16-rules-h14-10.json',
 };
 
 /** Ids whose blind verdict was wrong, per detector (the lists hold "id: text"). */

@@ -41,3 +41,28 @@ describe('set 13 families (h14-detectors10)', () => {
     expect(botSuspicionByRules(text).suspicious).toBe(false);
   });
 });
+
+// Set 16, read after its blind run: fresh wording of its families, with near misses.
+describe('set 16 families (h14-detectors10)', () => {
+  it.each([
+    'mensagem automática de novo, que coisa',
+    'chatbot de plantão agora, era só o que faltava',
+    'isso é script, certeza',
+    'are you a bot? kkk',
+    'essa IA de vocês me mandou vaga errada',
+    'sei que é ChatGPT respondendo',
+    'robô picareta, me deixa',
+    'ah, é tudo automático então',
+  ])('suspects a machine: %s', (text) => {
+    expect(botSuspicionByRules(text).suspicious).toBe(true);
+  });
+  it.each([
+    'o pagamento é tudo automático?',
+    'o bot de plantão do hospital me avisou da troca',
+    'isso é script de atendimento do hospital?',
+    'are you free on saturday?',
+    'a IA do hospital faz a triagem',
+  ])('no suspicion (near miss): %s', (text) => {
+    expect(botSuspicionByRules(text).suspicious).toBe(false);
+  });
+});

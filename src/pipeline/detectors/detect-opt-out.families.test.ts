@@ -179,3 +179,30 @@ describe('set 15 families (h14-detectors10)', () => {
     expect(optOutByRules(text).optOut).toBe(false);
   });
 });
+
+describe('set 16 families (h14-detectors10)', () => {
+  it.each([
+    'Quero sair. Obrigado.',
+    'por favor me exclui, trabalho só com a cooperativa agora',
+    'vou bloquear, todo dia a mesma coisa',
+    'já mandei parar. PARA.',
+  ])('opts out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(true);
+  });
+  it.each([
+    'não me mande mais nada nesse whatsapp, usa o número da clínica',
+    'bloqueei vocês sem querer, já desbloqueei, desculpa',
+    'me tira da lista até junho, tô de licença',
+    'vou bloquear o número daquela outra agência, vocês são tranquilos',
+    'vou te bloquear se mandar mais vaga boa assim kkk',
+    'não faço obstetrícia, pode parar de me mandar essas',
+    'vaga de remoção pode parar de mandar, não faço',
+    'quero sair do plantão de sábado, surgiu um imprevisto',
+  ])('not an opt-out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(false);
+  });
+  it('a pause with an end and a block undone bind the learned layer too', () => {
+    expect(detectOptOut('me tira da lista até junho, tô de licença').optOut).toBe(false);
+    expect(detectOptOut('bloqueei vocês sem querer, já desbloqueei, desculpa').optOut).toBe(false);
+  });
+});

@@ -155,7 +155,7 @@ const RECALL_FRAMES: readonly Rule[] = [
     negatable: true,
     rejectTail: (tail) => /^(?:d[aoe]s?|dess[ae]s?|dest[ae]s?|n[ao]s?|[ao]s?|um|uma|em|pra|para|pro|so|somente|apenas|ate|hoje|por enquanto|por um tempo|essa|esse|esta|este)\b/.test(tail),
   },
-  { name: 'remove_me_because', confidence: 0.85, pattern: /^(?:\S+ )?me (?:tira|tire|tirem|retira|retire|remove|remova|removam|exclui|exclua|excluam) (?:por favor )?(?:so|porque|pois|ja que|to|estou|tenho|trabalho|vou|mudei|parei|agora so)\b/, negatable: true },
+  { name: 'remove_me_because', confidence: 0.85, pattern: /^(?:\S+ ){0,2}?me (?:tira|tire|tirem|retira|retire|remove|remova|removam|exclui|exclua|excluam) (?:por favor )?(?:so|porque|pois|ja que|to|estou|tenho|trabalho|vou|mudei|parei|agora so)\b/, negatable: true },
 ];
 
 const RULES: readonly Rule[] = [
@@ -181,7 +181,7 @@ const RULES: readonly Rule[] = [
   // A name taken off one shift or roster is narrow ("tira meu nome da escala do dia 22", h14-detectors8).
   { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all.
-  { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?pedi (?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/ },
+  { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|falei (?:pra|para) (?:voces )?) ?(?:voces )?parar\b|\b(?:ja )?pedi (?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/ },
   { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
   // "que meu número seja removido de todas as listas": the subjunctive of the same request.
   // h14-detectors9: bare "sai" left out: it is mostly the past "saí do grupo…" (accents fold away), told not asked.
@@ -241,14 +241,16 @@ const RULES: readonly Rule[] = [
   { name: 'stop_receiving', confidence: 0.9, pattern: /\b(?:parar|deixar) de receber\b/, negatable: true, rejectTail: rejectReceiveTail },
   // h14-detectors10 (set 14): "quero meu número fora dessa lista", "quero meus dados fora do cadastro".
   { name: 'my_id_out', confidence: 0.9, pattern: new RegExp(`\\b(?:quero|queria|exijo|preciso) (?:o |os )?(?:meu|meus) (?:numero|nome|contato|telefone|cadastro|dados)(?: e (?:o |os )?(?:meu|meus) \\w+)? fora ${FROM} (?:sua |seu |vossa |essa |esta |dessa |desta )?${CONTAINER}\\b`), negatable: true, rejectTail: (tail) => NARROW_LIST.test(tail) || THEIR_LIST.test(tail) },
+  // h14-detectors10 (set 16): "Quero sair. Como faço?": leaving, said as a whole sentence.
+  { name: 'want_out', confidence: 0.88, pattern: /^(?:eu )?(?:quero|queria|preciso) sair(?: (?:da lista|dessa lista|disso|daqui|de tudo|do cadastro|dessa|disso ai))?(?: (?:por favor|agora|ja|logo))?$/ },
   { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'saber de voces', 'saber disso', 'spam')})\\b`) },
   // h14-detectors10: "não quero mais ofertas" is the offers as a whole; a qualified kind ("…de pediatria") stays narrow.
   { name: 'no_more_offers', confidence: 0.88, pattern: new RegExp(`\\bnao quero mais (?:receber )?(?:${oneOf('ofertas', 'propostas', 'vagas', 'convites', 'oferta nenhuma', 'vaga nenhuma', 'nenhuma oferta', 'nenhuma vaga')})\\b`), rejectTail: (tail) => /^(?:d[aoe]s?|em|no|na|nos|nas|pra|para|por|so|de|com|que|acima|abaixo|longe|assim|nesse|nessa|desse|dessa|esse|essa|agora|hoje|esse mes|este mes|ate|noturn\w*|diurn\w*|barat\w*|long\w*|distant\w*|ruins?|curt\w*|pesad\w*|\d+)\b/.test(tail) },
   // h14-detectors7: "me bloqueia aí" asks to be blocked, the imperative of "bloqueia meu número".
   { name: 'block_me', confidence: 0.88, pattern: /\bme bloque(?:ia|ie|iem)\b/, negatable: true },
-  { name: 'block', confidence: 0.9, pattern: new RegExp(`\\b(?:bloque(?:ia|ar|ie|iem|ei)) (?:${MY_ID}|${oneOf('voce', 'voces', 'esse numero', 'este numero', 'seu numero', 'o numero', 'esse contato', 'o contato', 'isso')})\\b`) },
+  { name: 'block', confidence: 0.9, pattern: new RegExp(`\\b(?:bloque(?:ia|ar|ie|iem|ei)) (?:${MY_ID}|${oneOf('voce', 'voces', 'esse numero', 'este numero', 'seu numero', 'o numero', 'esse contato', 'o contato', 'isso')})\\b`), rejectTail: (tail) => /^(?:daquel\w*|dess[ae]s? outr\w*|da outra|do outro|de outra|de outro|do hospital|da clinica|dela|dele)\b/.test(tail) },
   // Reporting to a council or Procon is a legal threat (hand-off), not a request to stop.
-  { name: 'will_block', confidence: 0.9, pattern: /\bvou (?:te |lhe |lhes )?bloquear(?: (?:voce|voces|esse numero|esse contato|seu numero|o numero|isso|e|viu|hein|agora|ja))?$|\bvou te bloquear\b/ },
+  { name: 'will_block', confidence: 0.9, pattern: /^(?:\S+ )?vou (?:te |lhe )?bloquear(?= (?:toda|todo|porque|pois|de tanto|ja|agora|mesmo|sim|voces|isso|esse numero|este numero|seu numero|o numero de voces)\b)|\bvou (?:te |lhe |lhes )?bloquear(?: (?:voce|voces|esse numero|esse contato|seu numero|o numero|isso|e|viu|hein|agora|ja))?$|\bvou te bloquear\b/ },
   { name: 'get_out', confidence: 0.9, pattern: /\b(?:sai|saia|saiam|some|suma|sumam|desaparece|desaparecam) (?:do|da) (?:meu|minha) (?:whatsapp|celular|telefone|vida|pv|chat|numero)\b/ },
   // A pause with an end is not a stop: "me esquece essa semana, tô de férias" (h14-detectors8).
   { name: 'leave_me_alone', confidence: 0.8, pattern: /\bme (?:deixa|deixe|deixem) em paz\b|\bme esquec(?:e|a|am)\b|\besquec(?:e|a|am) que eu existo\b|\besquec(?:e|a|am) (?:de mim|meu numero|meu contato)\b/, negatable: true, rejectTail: (tail) => FOR_A_WHILE.test(tail) },

@@ -38,7 +38,7 @@ const REPORTED = /\b(?:(?:meu|minha|o|a|um|uma|uns|umas) (?!numero|contato)\S+(?
 const CONDITIONAL_THREAT = /\bse (?:continuar|continuarem|mandar|mandarem|vier|vierem|insistir|insistirem|seguir|seguirem)\b(?: \S+){0,10} (?:eu )?vou (?:pedir (?:pra|para) (?:sair|me tirar|me remover|me descadastrar)|sair da lista|me descadastrar)|\bse (?:\S+ ){1,10}?(?:eu )?(?:vou|irei) (?:te |lhe )?(?:pedir (?:pra|para) (?:sair|me tirar|me remover|me descadastrar)|sair da lista|me descadastrar|bloquear)\b/;
 const HYPOTHETICAL = /\b(?:(?:voces? )?(?:vao|vai|iriam|iria|ira|irao) parar|(?:e )?se eu (?:nao )?(?:responder|sumir|demorar)|^(?:e |entao |como assim |oi )?parar de (?:mandar|enviar)(?: (?:mensagem|mensagens))?$)/;
 // - a change of number: stop here, write there;
-export const NEW_NUMBER = /\b(?:novo numero|numero novo|numero antigo|antigo numero|o novo e|mudando de numero|mudei de numero|troquei de numero|troquei o numero|(?:mandar|manda|mande) (?:\S+ )?no novo|usa (?:o )?meu (?:pessoal|particular|outro)|(?:esse|este) (?:numero )?e (?:o )?d[oa] (?:consultorio|clinica|secretaria|trabalho|escritorio)|(?:manda|mande|me chama|chama) no (?:meu )?(?:pessoal|particular|outro numero))\b/;
+export const NEW_NUMBER = /\b(?:novo numero|numero novo|numero antigo|antigo numero|o novo e|mudando de numero|mudei de numero|troquei de numero|troquei o numero|(?:mandar|manda|mande) (?:\S+ )?no novo|usa (?:o )?meu (?:pessoal|particular|outro)|usa (?:o |esse |este )?(?:numero|contato|telefone|celular|whatsapp) d[oa] (?:consultorio|clinica|secretaria|trabalho|escritorio|hospital)|(?:esse|este) (?:numero )?e (?:o )?d[oa] (?:consultorio|clinica|secretaria|trabalho|escritorio)|(?:manda|mande|me chama|chama) no (?:meu )?(?:pessoal|particular|outro numero))\b/;
 // h14-detectors10 (set 15): one channel stopped with another kept ("não quero mais receber por sms, só zap"; "sms" folds
 // to "mensagem", "zap" to "whatsapp").
 export const ONE_CHANNEL = /\b(?:por|via|pelo|no|de) (?:mensagem|email|e mail|telefone|ligacao|telegram|instagram|linkedin)\b.{0,20}\b(?:so|apenas|somente) (?:pelo |por |no )?(?:whatsapp|aqui|email|e mail|mensagem)\b/;
@@ -51,7 +51,7 @@ export const ONE_FORMAT = /\b(?:parar|para|pare|parem|nao) (?:de )?(?:me )?(?:ma
 //   ("falei pra secretária parar..., não você"), a group ("não me marca no grupo").
 //   A general removal (list, number, unsubscribe) in the same message still wins; see GENERAL_RULES.
 const REPEATED = /\b(?:mesm[ao]s? (?:vagas?|mensage(?:m|ns)|coisas?|plantao|plantoes|ofertas?|textos?|informac(?:ao|oes)|lembretes?)|repetid[ao]s?|duplicad[ao]s?|em dobro|(?:manda|mandar|mandando|envia|enviar|enviando|mandou|enviou)(?: \S+){0,4} (?:\d+|duas|tres|quatro|varias|mil) vezes)\b/;
-const DROPPED_KIND = /\b(?:parei de (?:fazer|atender|pegar|dar)|nao (?:faco|atendo|pego|dou) mais|larguei (?:a|o)?|sai da|sai do) (?!plantao|plantoes|plantao nenhum|nada|mais nada|medicina)\S+/;
+const DROPPED_KIND = /\b(?:nao (?:faco|atendo|pego)(?= (?!mais\b|plantao\b|plantoes\b|nada\b|nenhum\w*\b|isso\b))|parei de (?:fazer|atender|pegar|dar)|nao (?:faco|atendo|pego|dou) mais|larguei (?:a|o)?|sai da|sai do) (?!plantao|plantoes|plantao nenhum|nada|mais nada|medicina)\S+/;
 // h14-detectors10 (set 12 as a development set): the other party put first, the telling after it ("a outra
 // empresa eu mandei parar de me mandar msg, vcs não", "pra cooperativa eu já pedi pra me tirar"): a stop told to
 // someone else, in the past, with the object fronted.
@@ -62,6 +62,13 @@ const FRONTED_OTHER_PARTY = String.raw`\b(?:(?:a|na|pra|para|com a|da) (?:outra|
 const ASKED_ANOTHER = String.raw`(?:eu )?(?:ja )?(?:pedi|falei|mandei|disse|avisei|(?:tinha|havia) (?:pedido|falado|mandado|dito|avisado)) (?:pra|para|a|ao|pro|com) (?:a |o )?(?:outra|outro|aquela|aquele|essa outra|esse outro|uma outra|um outro) (?:empresa|agencia|cooperativa|plataforma|app|aplicativo|grupo|escala|site)s?\b`;
 // h14-detectors10 (set 15): "eu pedi pra sair da lista da Plantão Já, não de vocês": the stop said not to be ours.
 const NOT_OURS = /\b(?:nao|e nao) (?:de|da|do|com|pra|para) (?:voces|voce)\b/;
+// h14-detectors10 (set 16): a stop with an end ("me tira da lista até março"); a block undone ("bloqueei sem querer, já
+// desbloqueei"); a threat with its condition after it ("vou te bloquear se mandar mais plantão bom assim").
+const MONTHS = '(?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)';
+// The end must close the stop itself ("…da lista até março"), not the reason after it ("…a agenda tá lotada até o fim do ano").
+const UNTIL = new RegExp(`\\b(?:lista|listas|cadastro|grupo|mandar|mande|manda|enviar|mensagens?|contato|nada|vagas?|ofertas?|plantoes?)(?: \\S+){0,2} (?:ate|so ate) (?:${MONTHS}|o (?:carnaval|natal|fim|final) d?\\w*|a pascoa|semana que vem|mes que vem|o mes que vem|ano que vem|o ano que vem|eu voltar|eu terminar|la)\\b`);
+const BLOCK_UNDONE = /\bdesbloque\w*|\bbloquei\w* sem querer\b/;
+const THREAT_IF = /\bvou (?:te |lhe )?(?:bloquear|pedir (?:pra|para) sair|sair da lista)\b.{0,12}\bse (?:voce |voces )?(?:mandar|mandarem|continuar|continuarem|insistir|insistirem)\b/;
 const TOLD_ELSEWHERE = new RegExp(`^(?:(?:olha|entao|mas|e|oi|so|tipo|bom) )*(?:${FRONTED_OTHER_PARTY}|${ASKED_ANOTHER})`);
 export const SOMEONE_ELSE = new RegExp(`${String.raw`\b(?:falei|pedi|disse|avisei|mandei|reclamei|(?:tinha|havia|ja tinha) (?:falado|pedido|dito|avisado|mandado|reclamado)) (?:(?:pra|para|pro|pros|a|ao|com) (?:a |o |minha |meu |sua |seu )?|(?:a|o|minha|meu|sua|seu) )(?!(?:voce|voces|ti|te|vc|que|mil|varias|tantas|duas|tres|pra|para|isso|ja|mais|nao|vez|vezes)\b)[a-z]+\b.{0,40}\b(?:parar|pararem|parasse|nao mandar|nao me mandar|me tirar)\b|\bnao (?:e |era )?(?:com |pra |para )?(?:voce|voces|ti)(?: ne| viu| k+\w*| rs\w*)?$|\b(?:pede|peca|fala|avisa|diz) (?:pra|para|pro|a|ao) (?:a |o |sua |seu |tua |teu )?(?!voce|voces)[a-z]+ (?:parar|nao me)\b`}|${FRONTED_OTHER_PARTY}`);
 const GROUP_ONLY = /\b(?:no|nos|em|nesse|neste|pelo|pro|pra|para o) grupos?\b(?! de vagas)/;
@@ -70,8 +77,10 @@ const FREQUENCY_CAP = /\btant[ao]s? (?:mensage(?:m|ns)|vagas?|ofertas?|notificac
 // A stop on one channel with another one offered: "para de ligar no consultório, me chama aqui".
 // h14-detectors7: also "prefiro receber só por aqui" and, after a stop of calls, "manda msg" (not negated).
 const OTHER_CHANNEL = /\b(?:me chama|me chame|fala comigo|fala direto comigo|pode me chamar|me manda|manda|mande|pode mandar|prefiro (?:receber|falar|que mandem|que me mandem)?) ?(?:so |direto |apenas )?(?:aqui|por aqui|pelo whatsapp|no whatsapp|por email|no email|pelo email|no privado|no pv|comigo)\b|(?<!\b(?:nao|nem|nunca) (?:me )?)\b(?:liga|ligue|ligar|ligacao|ligacoes)\b.{0,30}\b(?:manda|mande|mandem|me manda|pode mandar) (?:so )?(?:msg|mensagem|mensagens|texto|por escrito)\b/;
+// h14-detectors10 (set 16): the kind put first ("vaga de ambulância e remoção pode parar de mandar").
+const FRONTED_KIND = /^(?:essas? |esses? |as |os )?(?:vagas?|plantoes?|plantao|ofertas?) (?:de|da|do|na|no|em) \S+/;
 export const NARROW_OBJECT = (t: string): boolean =>
-  REPEATED.test(t) || DROPPED_KIND.test(t) || SOMEONE_ELSE.test(t) || GROUP_ONLY.test(t) || FREQUENCY_CAP.test(t) || OTHER_CHANNEL.test(t);
+  FRONTED_KIND.test(t) || REPEATED.test(t) || DROPPED_KIND.test(t) || SOMEONE_ELSE.test(t) || GROUP_ONLY.test(t) || FREQUENCY_CAP.test(t) || OTHER_CHANNEL.test(t);
 // A stop that closes its sentence with a general object is general whatever came before it: "vc manda a mesma
 // msg todo dia, para de me mandar mensagem" complains about repetition and still asks to stop everything.
 export const ENDS_WITH_GENERAL_STOP = /\b(?:para|pare|parem|parar|chega|deixa|deixem|nao) (?:de |com )?(?:me )?(?:mandar|manda|mande|mandem|enviar|envia|envie|enviem)(?: me)?(?: mais)? (?:mensage(?:m|ns)|nada|coisa nenhuma)(?: (?:pra mim|por favor|de voces|nenhuma))?$/;
@@ -85,7 +94,7 @@ export const WRONG_CHAT = /\b(?:mandei|enviei|mandou|foi) (?:pra|para|pro|no|na)
 export const ADDRESSED_ELSEWHERE = /^(?:oi |ei )?(?:amor|meu amor|mor|mozao|mozi|minha vida|meu bem|benzinho|mae|mamae|mainha|pai|papai|painho|filh[oa]|filhot[ea]|vo|vovo|sogr[ao])\b(?! (?:de|do|da|amado|eterno|nosso|santo)\b)/;
 
 function mentionsWithoutAsking(sentence: string): boolean {
-  return JOKE.test(sentence) || DENIED_STOP.test(sentence) || REPORTED.test(sentence) || TOLD_ELSEWHERE.test(sentence) || NOT_OURS.test(sentence) || HYPOTHETICAL.test(sentence) || CONDITIONAL_THREAT.test(sentence);
+  return JOKE.test(sentence) || DENIED_STOP.test(sentence) || REPORTED.test(sentence) || TOLD_ELSEWHERE.test(sentence) || NOT_OURS.test(sentence) || UNTIL.test(sentence) || BLOCK_UNDONE.test(sentence) || THREAT_IF.test(sentence) || HYPOTHETICAL.test(sentence) || CONDITIONAL_THREAT.test(sentence);
 }
 
 // h14-detectors8: a stop that is only a condition ("quando eu quiser sair da lista é só falar?", "se um dia eu quiser
@@ -126,5 +135,5 @@ export function statesContinuation(normalized: string): boolean {
 export function setsStopAside(raw: string): boolean {
   const normalized = normalize(keepsOn(detectorInput(raw)));
   // h14-detectors10: a stop told to another party binds the model too (set 14: the rules set one aside, the model added it).
-  return conditionalStop(keepsOn(detectorInput(raw))) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || TOLD_ELSEWHERE.test(normalized) || SOMEONE_ELSE.test(normalized);
+  return conditionalStop(keepsOn(detectorInput(raw))) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || TOLD_ELSEWHERE.test(normalized) || SOMEONE_ELSE.test(normalized) || BLOCK_UNDONE.test(normalized) || UNTIL.test(normalized);
 }
