@@ -181,7 +181,7 @@ const RULES: readonly Rule[] = [
   // A name taken off one shift or roster is narrow ("tira meu nome da escala do dia 22", h14-detectors8).
   { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all.
-  { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|falei (?:pra|para) (?:voces )?) ?(?:voces )?parar\b|\b(?:ja )?pedi (?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/ },
+  { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|falei (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/ },
   { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
   // "que meu número seja removido de todas as listas": the subjunctive of the same request.
   // h14-detectors9: bare "sai" left out: it is mostly the past "saí do grupo…" (accents fold away), told not asked.

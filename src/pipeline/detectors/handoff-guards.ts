@@ -129,7 +129,7 @@ export function wantsJuliaHerself(text: string): boolean {
  */
 const HOSPITAL_PEOPLE =
   /\b(?:rh|recursos humanos|departamento pessoal|dp|gestao de pessoas|setor pessoal|coordenac\w+|coordenador\w*|supervisor\w* de enfermagem|enfermeir\w* chefe|diretoria clinica|diretor clinico|secretaria|chefia|escalista) (?:\S+ ){0,1}?(?:d[oa]|no|na|dess[ea]|dest[ea]) (?:proprio |propria )?(?:hospital|clinica|upa|ubs|unidade|santa casa|maternidade|pronto socorro|ps|plantao)\b/;
-const HOSPITAL_PEOPLE_PROBLEM = /\b(?:reclama\w*|problema|destrat\w*|maltrat\w*|grit\w*|agred\w*|agress\w*|ameac\w*|xing\w*|alguem da empresa|da empresa|de voces|humilh\w*|escala|pag\w*|receb\w*|descont\w*|atras\w*|cancel\w*|golpe|denunci\w*|absurdo|descaso|assedi\w*|urgente|ninguem|voces|vcs)\b/;
+const HOSPITAL_PEOPLE_PROBLEM = /\b(?:reclama\w*|problema|destrat\w*|maltrat\w*|grit\w*|agred\w*|agress\w*|ameac\w*|xing\w*|da empresa|humilh\w*|escala|pag\w*|receb\w*|descont\w*|atras\w*|cancel\w*|golpe|denunci\w*|absurdo|descaso|assedi\w*|urgente|ninguem|voces|vcs)\b/;
 // Asked for: a contact, a name or a word with them. "O coordenador do PS tá me humilhando" tells, it does not ask.
 // h14-detectors10: also the hospital's person who will call him ("o coordenador do hospital vai me ligar?").
 const CONTACT_ASKED = /\b(?:contato|telefone|numero|whats\w*|zap|email|e mail|ramal|falar com|conversar com|me passa|passa o|passa a|me manda o|me manda a|quem e|qual (?:o|e o) nome|(?:vai|vao|pode|podem|deve|devem) me (?:ligar|chamar|procurar|receber))\b/;

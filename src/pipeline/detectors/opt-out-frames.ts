@@ -133,7 +133,9 @@ export function statesContinuation(normalized: string): boolean {
 
 /** A wish to stay, a condition, a joke, another addressee, a wrong chat or a stop told to someone else: frames that bind the learned layer too. */
 export function setsStopAside(raw: string): boolean {
-  const normalized = normalize(keepsOn(detectorInput(raw)));
-  // h14-detectors10: a stop told to another party binds the model too (set 14: the rules set one aside, the model added it).
-  return conditionalStop(keepsOn(detectorInput(raw))) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || TOLD_ELSEWHERE.test(normalized) || SOMEONE_ELSE.test(normalized) || BLOCK_UNDONE.test(normalized) || UNTIL.test(normalized);
+  const text = keepsOn(detectorInput(raw));
+  const normalized = normalize(text);
+  // h14-detectors10: a stop told to someone else, a block undone and a pause until a date bind the model too (set 14:
+  // the rules set one aside, the model added it back).
+  return conditionalStop(text) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || TOLD_ELSEWHERE.test(normalized) || SOMEONE_ELSE.test(normalized) || BLOCK_UNDONE.test(normalized) || UNTIL.test(normalized);
 }

@@ -23,8 +23,8 @@ const CANNED = /\b((resposta|mensagem|texto|textao)s? (\w+ ){0,2}(generic\w*|pro
  * act, or none is (the act is then spread over the message and no clause can be set aside).
  */
 export function reasonClauses(text: string): string | null {
-  const split = splitAct(text);
-  return split !== null && split !== 'nothing' && split.kept.length > 0 ? split.kept.join('. ') : null;
+  const kept = clausesBesideTheAct(text);
+  return kept !== null && kept.length > 0 ? kept.join('. ') : null;
 }
 
 /**
@@ -33,13 +33,13 @@ export function reasonClauses(text: string): string | null {
  * the act (it is spread over the message and what surrounds it cannot be told apart).
  */
 export function nothingBesideTheAct(text: string): boolean {
-  const split = splitAct(text);
-  return split === 'nothing' || (split !== null && split.kept.length === 0);
+  return clausesBesideTheAct(text)?.length === 0;
 }
 
-function splitAct(text: string): { kept: string[] } | 'nothing' | null {
+/** The clauses beside the act once tags are dropped ([] when nothing stands beside it), or null when no clause is the act. */
+function clausesBesideTheAct(text: string): string[] | null {
   // h14-objection10: a wrong number or praise for us against another company has no reason to read.
-  if (NOTHING_AGAINST_US.test(normalizeText(text))) return 'nothing';
+  if (NOTHING_AGAINST_US.test(normalizeText(text))) return [];
   const clauses = text.split(/[.;!?\n]+|,\s*|\s+mas\s+/i).map((c) => c.trim()).filter(Boolean);
   const isAct = (c: string) => optOutByRules(c).optOut || handoffByRules(c).handoff || botSuspicionByRules(c).suspicious;
   const bot = botSuspicionByRules(text).suspicious;
@@ -48,7 +48,6 @@ function splitAct(text: string): { kept: string[] } | 'nothing' | null {
     return TAG.test(f) || (bot && CANNED.test(f));
   };
   const rest = clauses.filter((c) => !isAct(c));
-  if (rest.length === 0) return 'nothing';
   if (rest.length === clauses.length) return null;
-  return { kept: rest.filter((c) => !isTag(c)) };
+  return rest.filter((c) => !isTag(c));
 }
