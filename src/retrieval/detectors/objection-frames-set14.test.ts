@@ -113,3 +113,26 @@ describe('set 15 families', () => {
     expect(framed('só pego no mesmo hospital de sempre')).not.toBe('disponibilidade');
   });
 });
+
+// Set 13, read after its blind run: its plainest lexical gaps, in fresh wording, with near misses.
+describe('set 13 families', () => {
+  it('reads a payment that never came as risco and a smaller one as preco', () => {
+    expect(label('o repasse de março não foi depositado até agora')).toBe('risco');
+    expect(label('e nada do pagamento, hein')).toBe('risco');
+    expect(label('veio 350 a menos no meu extrato')).toBe('preco');
+    expect(label('não gostei desse valor, sinceramente')).toBe('preco');
+    expect(framed('o plantão foi pago direitinho, obrigado')).toBeNull();
+    expect(framed('quanto tempo pra cair o pagamento?')).toBeNull();
+  });
+  it('reads mandatory training and a clock app that freezes as processo, years elsewhere as lealdade', () => {
+    expect(label('tem treinamento obrigatório antes? aí não')).toBe('processo');
+    expect(label('o app de ponto travou e não marcou minha saída')).toBe('processo');
+    expect(label('tô com a cooperativa faz 5 anos, tô bem')).toBe('lealdade');
+    expect(framed('tô com a agenda livre faz dias')).toBeNull();
+  });
+  it('reads activities closed as motivacao and humiliation at the place as qualidade', () => {
+    expect(label('encerrei minhas atividades em plantão, obrigado')).toBe('motivacao');
+    expect(label('o chefe do PS me humilhou, não volto lá')).toBe('qualidade');
+    expect(framed('encerrei o plantão agora, tudo certo')).toBeNull();
+  });
+});

@@ -42,6 +42,44 @@ export const PRIORITY_FRAMES_14: Rule<ObjectionLabel>[] = [
   },
 ];
 
+/**
+ * Set 13's plainest lexical gaps (h14-detectors10, read after its blind run), read after the set 12 frames: a plantão
+ * or payment "não foi pago", a value that displeases or came smaller, training and clauses refused, a time-clock app
+ * that freezes, years with another company, activities closed, humiliation or harassment at the place (payment terms
+ * are read with set 14's frames below). Fresh paraphrases in objection-frames-set14.test.ts ("set 13 families").
+ */
+export const OBJECTION_FRAMES_13: Rule<ObjectionLabel>[] = [
+  {
+    label: 'risco',
+    pattern: new RegExp(
+      [
+        `(?:plantao|pagamento|repasse)\\b.{0,40}\\bnao (?:foi|foram) (?:pag|deposit|creditad)\\w*`,
+        `nada do (?:meu )?pagamento`,
+        `ninguem (?:me )?paga\\b`,
+        `pagam (?:sempre )?atrasado`,
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'preco',
+    pattern: new RegExp(
+      [
+        `nao gostei (?:muito )?(?:desse|do|deste|dess[ea]) valor`,
+        `valor (?:esta|veio|ficou) menor`,
+        `\\d[\\d ]* (?:reais )?a menos\\b`,
+        `desconto de (?:inss|irrf|imposto|iss)\\b.{0,40}\\b(?:nao|sem) (?:estava|era|foi) (?:no )?combinad`,
+      ].join('|'),
+    ),
+  },
+  {
+    label: 'processo',
+    pattern: /\b(treinamento obrigatorio|clausula\b.{0,80}\bnao assino|nao emito nota|(aplicativo|app) de ponto\b.{0,40}\btrav\w*)\b/,
+  },
+  { label: 'lealdade', pattern: /\b(estou|to) com (a |o )?\w+ (faz|ha) \d+ anos\b/ },
+  { label: 'motivacao', pattern: /\b(encerrei (minhas )?atividades (em|de) plantao|plantao (para|pra) mim nao da mais|preciso diminuir (os )?plantoes|preciso diminuir\b)/ },
+  { label: 'qualidade', pattern: /\b(me humilhou|me assediou|briga toda noite|nao tinha (a menor )?condic\w* de seguranca|sistema vive caindo)\b/ },
+];
+
 /** Read after the set 8-13 frames. */
 export const OBJECTION_FRAMES_14: Rule<ObjectionLabel>[] = [
   // Whether and when he is paid: terms judged long, money owed, not a cent seen, a payment delayed.

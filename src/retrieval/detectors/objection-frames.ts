@@ -3,8 +3,8 @@ import type { ObjectionLabel } from './labels.js';
 import { OBJECTION_FRAMES_9 } from './objection-frames-set9.js';
 import { OBJECTION_FRAMES_10 } from './objection-frames-set10.js';
 import { OBJECTION_FRAMES_11 } from './objection-frames-set11.js';
-import { OBJECTION_FRAMES_12, OBJECTION_FRAMES_13 } from './objection-frames-set12.js';
-import { OBJECTION_FRAMES_14, PRIORITY_FRAMES_14 } from './objection-frames-set14.js';
+import { OBJECTION_FRAMES_12 } from './objection-frames-set12.js';
+import { OBJECTION_FRAMES_13, OBJECTION_FRAMES_14, PRIORITY_FRAMES_14 } from './objection-frames-set14.js';
 import { OBJECTION_FRAMES_15, PRIORITY_FRAMES_15 } from './objection-frames-set15.js';
 import { OBJECTION_FRAMES_16 } from './objection-frames-set16.js';
 
