@@ -1,0 +1,70 @@
+/**
+ * The labelled groups the learned detector layer trains and cross-validates on, and for each set scored blind the
+ * rules-only verdicts of its first run (h14-detectors10: moved out of learned-cv.ts, which reads them). A new set
+ * joins GROUPS only after its blind run, with its snapshot (bench/detectors-rules-snapshot.ts) in BLIND.
+ */
+const DIR = 'tests/fixtures/classification';
+/** Every labelled set (set 6 joined after its blind run, h14-detectors7); an unseen blind set is never listed here. */
+export const GROUPS: Record<string, string> = {
+  'set-1': `${DIR}/eval.jsonl`,
+  'set-2': `${DIR}/eval-2.jsonl`,
+  'set-3': `${DIR}/eval-3.jsonl`,
+  'set-4': `${DIR}/eval-4.jsonl`,
+  'set-5': `${DIR}/eval-5.jsonl`,
+  // Scored blind once on h14-detectors4 (docs/eval/detectors-blind-6.json); development data since.
+  'set-6': `${DIR}/eval-6.jsonl`,
+  // Scored blind once on h14-detectors7 (docs/eval/detectors-blind-7.json); development data since (h14-detectors8).
+  'set-7': `${DIR}/eval-7.jsonl`,
+  // Scored blind once on h14-detectors8 (docs/eval/detectors-blind-8.json); development data since (h14-detectors9).
+  'set-8': `${DIR}/eval-8.jsonl`,
+  // Scored blind once on h14-detectors9 (docs/eval/detectors-blind-9.json); development data since.
+  'set-9': `${DIR}/eval-9.jsonl`,
+  // Scored blind once on h14-detectors9 (docs/eval/detectors-blind-10.json); development data since.
+  'set-10': `${DIR}/eval-10.jsonl`,
+  // Scored blind once on h14-detectors9 (docs/eval/detectors-blind-11.json); development data since.
+  'set-11': `${DIR}/eval-11.jsonl`,
+  // Scored blind once on h14-detectors9 (docs/eval/detectors-blind-12.json); development data since (h14-detectors10).
+  'set-12': `${DIR}/eval-12.jsonl`,
+  // Written from the labelling guide; scored blind once on h14-detectors10 (docs/eval/detectors-blind-13.json and -14.json).
+  'set-13': `${DIR}/eval-13.jsonl`,
+  'set-14': `${DIR}/eval-14.jsonl`,
+  // Written from the labelling guide; scored blind once on h14-detectors10 round 2 (docs/eval/detectors-blind-15.json).
+  'set-15': `${DIR}/eval-15.jsonl`,
+  // Written from the labelling guide; scored blind once on h14-detectors10 round 3 (docs/eval/detectors-blind-16.json).
+  'set-16': `${DIR}/eval-16.jsonl`,
+  'dev-a': `${DIR}/dev-h14.jsonl`,
+  'dev-b': `${DIR}/dev-h14-b.jsonl`,
+  'dev-c': `${DIR}/dev-h14-c.jsonl`,
+  // The detector unit tests' paraphrases (near-misses written against the rules), one label each;
+  // harvested from the test titles into a fixture: {id, text, detector, label}.
+  unit: `${DIR}/unit-paraphrases.jsonl`,
+};
+
+/** Per set scored blind: the file of its first run's verdicts whose binary errors the CV replays as the rules' blind reading. */
+export const BLIND: Record<string, string> = {
+  'set-2': 'docs/eval/detectors-blind-2.json',
+  'set-3': 'docs/eval/detectors-blind-3.json',
+  'set-4': 'docs/eval/detectors-blind-4.json',
+  'set-5': 'docs/eval/detectors-blind-5.json',
+  // Set 6's first run on the rules of h14-detectors3/4 (the learned layer did not change them): the rules
+  // h14-detectors7 changed after reading set 6 are in-sample there, these verdicts are not.
+  'set-6': 'docs/eval/detectors-set-6-previous-code.json',
+  // Set 7 on the rules of h14-detectors7 alone, snapshot before h14-detectors8 read it (the blind run's file holds
+  // the combined verdicts): the rules changed after reading set 7 are in-sample there, these are not.
+  'set-7': 'docs/eval/detectors-set-7-rules-h14-7.json',
+  // Set 8 on the rules of h14-detectors8 alone, snapshot before h14-detectors9 read it.
+  'set-8': 'docs/eval/detectors-set-8-rules-h14-8.json',
+  // Set 9 on the rules of h14-detectors9 alone, snapshot before anyone read it.
+  'set-9': 'docs/eval/detectors-set-9-rules-h14-9.json',
+  // Set 10 on the rules scored blind on it (897a412), snapshot before anyone read it.
+  'set-10': 'docs/eval/detectors-set-10-rules-h14-9.json',
+  // Set 11 on the rules scored blind on it (248bb73), snapshot before anyone read it.
+  'set-11': 'docs/eval/detectors-set-11-rules-h14-9.json',
+  // Set 12 on the rules scored blind on it (38aafdd), snapshot before anyone read it.
+  'set-12': 'docs/eval/detectors-set-12-rules-h14-9.json',
+  // Sets 13 and 14 on the rules scored blind on them (3edc8e2, 0ab76ff), snapshots before anyone read them.
+  'set-13': 'docs/eval/detectors-set-13-rules-h14-10.json',
+  'set-14': 'docs/eval/detectors-set-14-rules-h14-10.json',
+  'set-15': 'docs/eval/detectors-set-15-rules-h14-10.json',
+  'set-16': 'docs/eval/detectors-set-16-rules-h14-10.json',
+};
