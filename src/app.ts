@@ -20,7 +20,7 @@ import { groupReviewTools } from './slack/index.js';
 import { createSlackNotifier, logNotifier, type SlackNotifier } from './integrations/slack/index.js';
 import type { PipelineDeps } from './pipeline/index.js';
 import { createOutboundEnqueuer, createRateLimiter, createSendOutbound, type OutboundEnqueuer, type SendOutbound } from './outbound/index.js';
-import { assertNoEviction, coalesceWrites, createRedis, ensureRedis, pingRedis, type Redis } from './redis/index.js';
+import { assertNoEviction, coalesceWrites, createRedis, ensureRedis, pingRedis, whenReady, type Redis } from './redis/index.js';
 import { createJobSigner, createLogger, systemClock, type Clock, type JobQueue, type Logger } from './shared/index.js';
 import { createBullQueues, type BullQueues } from '../workers/queue.js';
 import { startWorkers, type RunningWorkers, type WorkerOptions } from '../workers/index.js';
@@ -63,6 +63,8 @@ export interface AppOverrides {
 
 /** How long a booting process waits for an unreachable PostgreSQL before giving up. */
 const DATABASE_BOOT_WAIT_MS = 60_000;
+/** How long boot waits for the producers' Redis connection (two of its connect timeouts). */
+const QUEUE_CONNECT_WAIT_MS = 10_000;
 /** How long `julia web` waits for a worker or `julia migrate` to bring the schema up to date. */
 const SCHEMA_BOOT_WAIT_MS = 120_000;
 
@@ -93,8 +95,16 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   // fifth of a webhook acknowledgement's CPU under load (docs/decisions/0185-inbound-load.md),
   // by corking the socket rather than by ioredis's auto-pipelining (0205). Order on the
   // connection is kept, and each add is still its own atomic script.
-  const queues = createBullQueues(coalesceWrites(createRedis(redisTarget.url, { name: 'queues', blocking: true })), redisPrefix, (err) =>
+  const queueConnection = createRedis(redisTarget.url, { name: 'queues', blocking: true });
+  const queues = createBullQueues(coalesceWrites(queueConnection), redisPrefix, (err) =>
     logger.warn({ err: err.message }, 'queue connection error'),
+  );
+  // The webhooks answer 503 while this connection is not ready (boundedEnqueue), so a
+  // process that served before its first connect completed refused the first webhooks
+  // of its life. Redis answered just above; a connect that still fails is logged, and
+  // the webhooks' 503 then asks Evolution to retry.
+  await whenReady(queueConnection, QUEUE_CONNECT_WAIT_MS).catch((err: Error) =>
+    logger.warn({ err: err.message }, 'queue connection not ready at boot; webhooks answer 503 until it is'),
   );
   const clock = overrides.clock ?? systemClock;
   const flags = createFlagStore({ db, redis, subscriber: createRedis(redisTarget.url, { name: 'flags-sub', blocking: true }), prefix: redisPrefix, logger });

@@ -23,15 +23,23 @@ export function createRedis(url: string, opts: { blocking?: boolean; name?: stri
   return redis;
 }
 
+/** Resolves once the connection is ready; rejects with `what` past the deadline. */
+export function whenReady<T = void>(redis: Redis, timeoutMs: number, what = 'redis not ready', then: () => Promise<T> = () => Promise.resolve() as Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    (redis.status === 'ready' ? Promise.resolve() : new Promise((r) => redis.once('ready', r))).then(then),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(what)), timeoutMs);
+      timer.unref();
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
 /** PING with a deadline, for readiness checks. */
 export async function pingRedis(redis: Redis, timeoutMs = 2_000): Promise<boolean> {
   try {
-    const pong = await Promise.race([
-      // The offline queue is off (fail fast), so wait for the connection first.
-      (redis.status === 'ready' ? Promise.resolve() : new Promise((r) => redis.once('ready', r))).then(() => redis.ping()),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('redis ping timeout')), timeoutMs).unref()),
-    ]);
-    return pong === 'PONG';
+    // The offline queue is off (fail fast), so wait for the connection first.
+    return (await whenReady(redis, timeoutMs, 'redis ping timeout', () => redis.ping())) === 'PONG';
   } catch {
     return false;
   }

@@ -1,6 +1,6 @@
 import { ConfigError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
-import type { Redis } from './connect.js';
+import { whenReady, type Redis } from './connect.js';
 
 /**
  * BullMQ keeps jobs, delayed reminders and locks as ordinary keys: a Redis that
@@ -11,12 +11,7 @@ import type { Redis } from './connect.js';
 export async function assertNoEviction(redis: Redis, logger: Logger, timeoutMs = 5_000): Promise<void> {
   let policy: string | undefined;
   try {
-    if (redis.status !== 'ready') {
-      await Promise.race([
-        new Promise((r) => redis.once('ready', r)),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('redis not ready')), timeoutMs).unref()),
-      ]);
-    }
+    await whenReady(redis, timeoutMs);
     policy = /^maxmemory_policy:(\S+)/m.exec(await redis.info('memory'))?.[1];
   } catch (err) {
     logger.warn({ err: (err as Error).message }, 'could not read Redis maxmemory-policy; make sure it is noeviction');

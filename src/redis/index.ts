@@ -1,4 +1,4 @@
-export { createRedis, pingRedis, type Redis } from './connect.js';
+export { createRedis, pingRedis, whenReady, type Redis } from './connect.js';
 export { ensureRedis, type RedisTarget } from './ensure-redis.js';
 export { onceKeys, type OnceKeys } from './once-key.js';
 export { assertNoEviction } from './eviction-policy.js';
