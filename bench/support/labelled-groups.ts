@@ -32,6 +32,9 @@ export const GROUPS: Record<string, string> = {
   'set-15': `${DIR}/eval-15.jsonl`,
   // Written from the labelling guide; scored blind once on h14-detectors10 round 3 (docs/eval/detectors-blind-16.json).
   'set-16': `${DIR}/eval-16.jsonl`,
+  // Written from the labelling guide; scored blind once on h14-detectors10 round 4 (docs/eval/detectors-blind-17.json);
+  // development data since (h14-detectors11).
+  'set-17': `${DIR}/eval-17.jsonl`,
   'dev-a': `${DIR}/dev-h14.jsonl`,
   'dev-b': `${DIR}/dev-h14-b.jsonl`,
   'dev-c': `${DIR}/dev-h14-c.jsonl`,
@@ -67,4 +70,5 @@ export const BLIND: Record<string, string> = {
   'set-14': 'docs/eval/detectors-set-14-rules-h14-10.json',
   'set-15': 'docs/eval/detectors-set-15-rules-h14-10.json',
   'set-16': 'docs/eval/detectors-set-16-rules-h14-10.json',
+  'set-17': 'docs/eval/detectors-set-17-rules-h14-10.json',
 };

@@ -149,6 +149,19 @@ export const SET_16_FRAMES: readonly Rule[] = [
 ];
 
 /**
+ * h14-detectors11 (set 17, read after its blind run): a mass send named as such, a reply demanded without the template
+ * or emoji that would give a machine away, "also automatic" after a recorded call, an AI named for its trade, and the
+ * bot that "doesn't understand".
+ */
+export const SET_17_FRAMES: readonly Rule[] = [
+  { name: 'mass_send', confidence: 0.8, pattern: /\b(?:isso|isto|essa mensagem|esse envio) (?:e|eh) (?:um |uma )?(?:disparo|envio|mensagem) (?:em massa|automatic\w*)\b/ },
+  { name: 'without_template', confidence: 0.8, pattern: /\brespond\w* (?:\S+ )?sem (?:usar )?(?:template|modelo pronto|resposta pronta|script|copiar e colar|emoji)\b/ },
+  { name: 'also_automatic', confidence: 0.8, pattern: /\b(?:(?:o whatsapp?|o zap|aqui|isso|voces|voce|o atendimento|a conversa|o chat) (?:tambem |agora )+(?:e|eh) automatic\w*|(?:tambem|agora) (?:e|eh) tudo automatic\w*)\b/ },
+  { name: 'ai_of_trade', confidence: 0.85, pattern: /^(?:\S+ ){0,2}(?:uma |essa |a )?(?:ia|inteligencia artificial) de (?:escala|escalas|plantao|plantoes|vagas?|recrutamento)\b/ },
+  { name: 'bot_does_not_get_it', confidence: 0.85, pattern: /\b(?:esse|este|o|ce|voce e) (?:bot|robo|robozinho|chatbot) (?:nao|nem) (?:entende|sabe|le|responde)\b/ },
+];
+
+/**
  * Bot-suspicion frames added after reading set 7 (h14-detectors8). The older rules read a question about
  * what we are; set 7's misses state it as known ("eu sei que é bot"), compare us to an assistant ("tipo a
  * Alexa"), set a condition or a test ("se for IA me avisa", "prova que não é robô"), judge the replies as
@@ -171,4 +184,5 @@ export const BOT_FRAMES: readonly Rule[] = [
   ...SET_11_FRAMES,
   ...SET_12_FRAMES,
   ...SET_16_FRAMES,
+  ...SET_17_FRAMES,
 ];

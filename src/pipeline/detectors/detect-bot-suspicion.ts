@@ -172,6 +172,10 @@ const SAYS_WHAT_WE_ARE = /\b(?:robo\w*|bot|chatbot|maquina|ia|inteligencia artif
 const SPEAKER_COMPARES =
   /\b(?:eu (?:\S+ ){0,3}?|vou \S+ (?:\S+ )?|(?:to|estou|tava|estava|ando|fico|fiquei|virei) (?:\S+ )?(?:\S+ )?|(?:trabalho|trabalhei|respondo|falo|escrevo|atendo|atendi|funciono) (?:\S+ )?)(?:igual|que nem|feito|tipo|como|parecendo) (?:um |uma )?(?:robo|robozinho|maquina|bot)\b/;
 
+// h14-detectors11: a process called automatic ("o repasse é automático?", "a renovação é automática") names how a thing
+// works, not who writes; after set 17 ("o WhatsApp também é automático?") the model weighs "automático" alone.
+const PROCESS_AUTOMATIC = /\b(?:o|a|os|as) (?!whatsapp?\b|zap\b|atendimento\b|conversa\b|chat\b|respostas?\b|mensage)\S+(?: \S+)? (?:e|eh|sao|fica|ficam|vai ser) automatic\w*\b/;
+
 /** The rules combined with the learned layer (h14-detectors4): what the pipeline and `julia classify` use. */
 export function detectBotSuspicion(raw: string): BotSuspicionResult {
   const rules = botSuspicionByRules(raw);
@@ -180,6 +184,7 @@ export function detectBotSuspicion(raw: string): BotSuspicionResult {
   if (!rules.suspicious && WAITING_FOR_REPLY.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
   if (otherCompaniesBots(text) || machineInHisLife(text)) return rules;
   if (!rules.suspicious && SPEAKER_COMPARES.test(text)) return rules;
+  if (!rules.suspicious && PROCESS_AUTOMATIC.test(text) && !/\b(?:voce|vc|voces|vcs|tu|aqui|isso|contigo)\b/.test(text)) return rules;
   const learned = learnedVerdict('botSuspicion', raw, rules.suspicious, (piece) => botSuspicionByRules(piece).suspicious);
   if (learned.yes === rules.suspicious) return rules;
   return learned.yes ? { suspicious: true, confidence: learned.p } : { suspicious: false, confidence: 0 };

@@ -206,3 +206,33 @@ describe('set 16 families (h14-detectors10)', () => {
     expect(detectOptOut('bloqueei vocês sem querer, já desbloqueei, desculpa').optOut).toBe(false);
   });
 });
+
+describe('set 17 families (h14-detectors11)', () => {
+  it('lets no learned veto set aside an explicit removal followed by its reason', () => {
+    expect(detectOptOut('pode apagar meu número, vocês levaram uma semana pra responder e eu já fechei com outra').optOut).toBe(true);
+    expect(detectOptOut('vou bloquear esse número, vocês mandam mensagem de hora em hora desde segunda').optOut).toBe(true);
+  });
+  it.each([
+    'me tira dessa porcaria, é vaga a cada meia hora',
+    'vocês tão de brincadeira com esse valor? me remove da lista',
+    'só pode ser brincadeira, 3 mensagens hoje. me exclui do cadastro',
+    'já fechei com o hospital da minha cidade, então não precisa mais me procurar, ok?',
+    'não autorizei esse envio, parem',
+    'nunca dei meu número pra vocês, não autorizei contato nenhum',
+    'a secretária disse que eu tinha interesse, mas eu quero sair da lista',
+    'me tira do grupo de vagas de vocês, não aguento mais',
+  ])('opts out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(true);
+  });
+  it.each([
+    'não autorizei ninguém a passar meu telefone, quem deu pra vocês?',
+    'não autorizei o débito desse valor no meu pagamento',
+    'me tira da lista, brincadeira kkk, manda as de sábado',
+    'não precisa mais me procurar, já consegui o plantão com a Ana',
+    'me tira do grupo de vagas de ortopedia, o de clínica eu quero',
+    'minha sócia escreveu "me remove da lista" aqui? foi brincadeira dela, ignora',
+    'para de mandar no meu celular pessoal, usa o da clínica: (11) 98888-1234',
+  ])('not an opt-out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(false);
+  });
+});

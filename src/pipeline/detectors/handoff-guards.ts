@@ -198,6 +198,9 @@ export function guardAgainst(text: string, hit: string): string | undefined {
   if (family === 'human_request' && distrustWithoutRequest(text)) return 'distrust_without_request';
   if (hit === 'legal_threat:data_source' && dataSourceCuriosity(text)) return 'data_source_curiosity';
   if (family === 'human_request' && noNeedOfUs(text)) return 'no_need_of_us';
+  if (/^(?:payment_dispute|complaint)$/.test(family) && settledAlready(text)) return 'settled_already';
+  if (/^(?:payment_dispute|complaint|strong_anger)$/.test(family) && colleagueCase(text)) return 'colleague_case';
+  if (/^(?:payment_dispute|complaint|legal_threat)$/.test(family) && anotherCompanysFault(text)) return 'another_companys_fault';
   return undefined;
 }
 
@@ -209,10 +212,35 @@ export function relayToAnother(text: string): boolean {
   return RELAY.test(text);
 }
 
+/*
+ * h14-detectors11 (set 17, read after its blind run; fresh paraphrases in `detect-handoff.set-17.test.ts`):
+ * - a problem already settled ("atrasou mas já caiu", "o Rafael do financeiro resolveu rapidinho"): thanks, not a
+ *   dispute, unless something is still open;
+ * - a colleague's case told to ask whether it is common ("meu colega disse que vocês atrasaram o dele"): hearsay
+ *   with a named teller;
+ * - another company's fault or lawsuit ("eles atrasam tudo", "brigo na justiça com eles" after "na outra empresa").
+ */
+const SETTLED = /\b(?:mas )?ja (?:caiu|cairam|pagaram|pagou|recebi|acertaram|acertou|resolveram|resolveu|foi resolvido|normalizou|regularizaram)\b|\bresolve(?:u|ram) (?:rapidinho|rapido|tudo|na hora|logo|super rapido)\b/;
+export function settledAlready(text: string): boolean {
+  return SETTLED.test(text) && !/\b(?:ainda (?:nao|falta)|cade|continuo|sigo sem|de novo|outra vez)\b/.test(text);
+}
+const TELLER = /\b(?:meu|minha|um|uma) (?:colega|amig[oa]|conhecid[oa]|parceir[oa]|residente|plantonista)(?: \S+){0,3}? (?:disse|falou|contou|comentou|reclamou)\b/;
+export function colleagueCase(text: string): boolean {
+  if (!TELLER.test(text)) return false;
+  const rest = text.replace(TELLER, ' ').replace(/\b(?:dele|dela|deles)\b/g, ' ');
+  return !/\b(?:me|meu|minha|meus|minhas|comigo|fiz|trabalhei|recebi)\b/.test(rest);
+}
+const THEIR_FAULT = /\beles (?:\S+ )?(?:atrasam|atrasaram|atrasavam|nao pagam|nao pagaram|dao calote|deram calote)\b/;
+const AGAINST_THEM = /\b(?:com|contra) (?:eles|elas|aquela empresa|a outra)\b/;
+export function anotherCompanysFault(text: string): boolean {
+  return (THEIR_FAULT.test(text) && /\b(?:pela|pelo|na|no|com a|com o) (?!voces?\b)\S+\b/.test(text)) || (ELSEWHERE.test(text) && AGAINST_THEM.test(text));
+}
+
 const CALL_WORD = /\b(?:lig\w*|telefon\w*|chamada|audio)\b/;
 /** A message the model alone may not turn into a hand-off: one of the guards above holds on it. */
 export function guardedMessage(text: string): boolean {
   return (callForConvenience(text) && CALL_WORD.test(text)) || pastToldAsReason(text) || hearsayAboutPractice(text) || jokeOrHypothetical(text) || researchOnReviews(text) || priceComplaintAlone(text) ||
     hospitalLogistics(text) || worryNotHappened(text) || wantsJuliaHerself(text) ||
-    hospitalPeopleAsked(text) || legalNegated(text) || directWithJulia(text) || distrustWithoutRequest(text) || dataSourceCuriosity(text) || noNeedOfUs(text) || relayToAnother(text);
+    hospitalPeopleAsked(text) || legalNegated(text) || directWithJulia(text) || distrustWithoutRequest(text) || dataSourceCuriosity(text) || noNeedOfUs(text) || relayToAnother(text) ||
+    settledAlready(text) || colleagueCase(text) || anotherCompanysFault(text);
 }

@@ -1,6 +1,7 @@
 import { pastToldAsReason } from './handoff-guards.js';
 import type { Rule } from './rules.js';
 import { SET_10_RULES, SET_11_RULES } from './handoff-incidents-10-11.js';
+import { SET_17_RULES } from './handoff-incidents-17.js';
 import { AT_SITE_OR_CONFIRMED, WORK_OR_PAY, WORKED } from './incident-context.js';
 
 // h14-handoff9: the situations set 8 found (fresh paraphrases of each in the unit tests, "set 8 families"), their
@@ -162,7 +163,7 @@ export const INCIDENT_RULES: readonly Rule[] = [
     name: 'complaint:shift_failed',
     confidence: 0.85,
     pattern:
-      /\b(?:cancelaram|cancelou|desmarcaram|desmarcou|tiraram|trocaram)\b(?: \S+){0,4} (?:em cima da hora|sem (?:me )?avisar|sem aviso|na ultima hora)\b|\bnao (?:tinha|tem|havia|existia) (?:nenhuma? )?(?:plantao|escala|agendamento)(?: nenhuma?)? (?:marcad|agendad|escalad|confirmad)\w*|\b(?:mandaram|colocaram|escalaram|botaram) outr[oa] (?:medic[oa]|colega|plantonista|profissional)\b|\b(?:ja )?(?:tinha sido|foi|estava|tava) (?:preenchid|ocupad|pegad)[oa] por outr|\bnao (?:estava|estou|tava|to|era) autorizad[oa] a (?:atender|trabalhar|entrar|ficar)\b|\bquem vai me (?:ressarcir|reembolsar|pagar|indenizar)\b|\btrabalhei (?:\S+ ){0,4}?(?:de graca|sem receber)\b|\bme deixaram na mao\b|\bvoltei (?:pra|para) casa sem\b/,
+      /\b(?:cancelaram|cancelou|desmarcaram|desmarcou|tiraram|trocaram)\b(?: \S+){0,4} (?:em cima da hora|sem (?:me )?avisar|sem aviso|na ultima hora)\b|\bnao (?:tinha|tem|havia|existia) (?:nenhuma? )?(?:plantao|escala|agendamento)(?: nenhuma?)? (?:marcad|agendad|escalad|confirmad)\w*|\b(?:mandaram|colocaram|escalaram|botaram) outr[oa] (?:medic[oa]|colega|plantonista|profissional)\b|\b(?:ja )?(?:tinha sido|foi|estava|tava) (?:preenchid|ocupad|pegad)[oa] por outr|\bnao (?:estava|estou|tava|to|era) autorizad[oa] a (?:atender|trabalhar|entrar|ficar)\b|\bquem vai me (?:ressarcir|reembolsar|pagar|indenizar)\b|\btrabalhei (?:\S+ ){0,4}?(?:de graca|sem receber)\b|(?<!\b(?:nunca|jamais|nem) )\bme deixaram na mao\b|\bvoltei (?:pra|para) casa sem\b/,
   },
   // The doctor's safety or dignity at the hospital: never a logistics question.
   {
@@ -195,4 +196,5 @@ export const INCIDENT_RULES: readonly Rule[] = [
   ...SET_9_RULES,
   ...SET_10_RULES,
   ...SET_11_RULES,
+  ...SET_17_RULES,
 ];

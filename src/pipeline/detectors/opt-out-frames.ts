@@ -24,12 +24,14 @@ const CONTINUE = /\bquero (?:continuar|ficar|seguir)(?: (?:na|no) (?:lista|grupo
 const NEGATED_BEFORE = /\b(?:nao|nem|nunca|jamais)(?: \S+){0,1} ?$|\bnao (?:faz (?:mais )?sentido|tem (?:mais )?(?:porque|por que|sentido|motivo|razao)|vale (?:mais )?a pena|compensa(?: mais)?|ha (?:porque|motivo|razao))(?: eu| pra mim)? ?$/;
 // - a joke taken back ("tô brincando", "zoeira");
 // h14-detectors10: a stop taken back at once ("vou te bloquear, mentira") is a joke too.
-export const JOKE = /\b(?:(?:to|estou|tava|estava|so) brincando|brincadeira|zoeira|zuera|zoando|zoa(?:ndo)?)\b|\b(?:bloquear|sair|parar|tirar)\b(?: \S+){0,3} (?:mentira|mentirinha)\b/;
+// h14-detectors11 (set 17): "vocês tão de brincadeira", "só pode ser brincadeira" are indignation at us, not a joke of
+// the doctor's; the stop beside them stands.
+export const JOKE = /\b(?:(?:to|estou|tava|estava|so) brincando|(?<!\b(?:ta|tao|esta|estao|estava|estavam|tava|tavam|ser|so pode ser|deve ser|de) )brincadeira|zoeira|zuera|zoando|zoa(?:ndo)?)\b|\b(?:bloquear|sair|parar|tirar)\b(?: \S+){0,3} (?:mentira|mentirinha)\b/;
 // - a stop that is denied or negated ("eu nunca disse pra parar", "não é pra parar", "não precisa parar");
 const DENIED_STOP = /\b(?:(?:nunca|nao) (?:disse|falei|pedi|mandei) (?:pra|para|que|q) (?:voces? )?(?:me )?(?:parar|pararem|parassem|tirar|tirarem|remover|removerem|sair)|quem (?:falou|disse) (?:isso|que)|nao (?:e|eh|era) (?:pra|para) (?:voces? )?(?:parar|pararem|tirar|remover)|nao (?:precisa|precisam|precisa de|tem que|tem por que) (?:voces? )?(?:parar|pararem|me tirar|tirar|remover|sair))\b/;
 // - someone else's words, reported or quoted ("minha esposa disse pra...", "meu colega falou '...'");
 // h14-detectors9: up to three words name the person ("meu colega Dr. Rafael pediu pra eu avisar…").
-const REPORTED = /\b(?:(?:meu|minha|o|a|um|uma|uns|umas) (?!numero|contato)\S+(?: \S+){0,6} (?:disse|disseram|falou|falaram|pediu|pediram|mandou|acha|achou|quer|queria)|(?:ele|ela|eles|elas) (?:disse|falou|pediu|mandou|acha|quer)) (?:pra|para|que|q)?\b/;
+const REPORTED = /\b(?:(?:meu|minha|o|a|um|uma|uns|umas) (?!numero|contato)\S+(?: \S+){0,6} (?:disse|disseram|falou|falaram|pediu|pediram|mandou|acha|achou|quer|queria|respondeu|responderam|escreveu|escreveram)|(?:ele|ela|eles|elas) (?:disse|falou|pediu|mandou|acha|quer)) (?:pra|para|que|q)?\b/;
 // - a question about what we would do ("vcs vão parar de mandar se...?", the echo "parar de mandar?");
 // h14-detectors9: a threat on a condition ("se continuar vindo plantão de 800 eu vou pedir pra sair da lista") is
 // said of a future that may not come, in its own sentence; an unconditional stop beside it still counts.
@@ -38,7 +40,7 @@ const REPORTED = /\b(?:(?:meu|minha|o|a|um|uma|uns|umas) (?!numero|contato)\S+(?
 const CONDITIONAL_THREAT = /\bse (?:continuar|continuarem|mandar|mandarem|vier|vierem|insistir|insistirem|seguir|seguirem)\b(?: \S+){0,10} (?:eu )?vou (?:pedir (?:pra|para) (?:sair|me tirar|me remover|me descadastrar)|sair da lista|me descadastrar)|\bse (?:\S+ ){1,10}?(?:eu )?(?:vou|irei) (?:te |lhe )?(?:pedir (?:pra|para) (?:sair|me tirar|me remover|me descadastrar)|sair da lista|me descadastrar|bloquear)\b/;
 const HYPOTHETICAL = /\b(?:(?:voces? )?(?:vao|vai|iriam|iria|ira|irao) parar|(?:e )?se eu (?:nao )?(?:responder|sumir|demorar)|^(?:e |entao |como assim |oi )?parar de (?:mandar|enviar)(?: (?:mensagem|mensagens))?$)/;
 // - a change of number: stop here, write there;
-export const NEW_NUMBER = /\b(?:novo numero|numero novo|numero antigo|antigo numero|o novo e|mudando de numero|mudei de numero|troquei de numero|troquei o numero|(?:mandar|manda|mande) (?:\S+ )?no novo|usa (?:o )?meu (?:pessoal|particular|outro)|usa (?:o |esse |este )?(?:numero|contato|telefone|celular|whatsapp) d[oa] (?:consultorio|clinica|secretaria|trabalho|escritorio|hospital)|(?:esse|este) (?:numero )?e (?:o )?d[oa] (?:consultorio|clinica|secretaria|trabalho|escritorio)|(?:manda|mande|me chama|chama) no (?:meu )?(?:pessoal|particular|outro numero))\b/;
+export const NEW_NUMBER = /\b(?:novo numero|numero novo|numero antigo|antigo numero|o novo e|mudando de numero|mudei de numero|troquei de numero|troquei o numero|(?:mandar|manda|mande) (?:\S+ )?no novo|usa (?:o )?meu (?:pessoal|particular|outro)|usa (?:o |esse |este )?(?:numero |contato |telefone |celular |whatsapp )?d[oa] (?:consultorio|clinica|secretaria|trabalho|escritorio|hospital)|(?:esse|este) (?:numero )?e (?:o )?d[oa] (?:consultorio|clinica|secretaria|trabalho|escritorio)|(?:manda|mande|me chama|chama) no (?:meu )?(?:pessoal|particular|outro numero))\b/;
 // h14-detectors10 (set 15): one channel stopped with another kept ("não quero mais receber por sms, só zap"; "sms" folds
 // to "mensagem", "zap" to "whatsapp").
 export const ONE_CHANNEL = /\b(?:por|via|pelo|no|de) (?:mensagem|email|e mail|telefone|ligacao|telegram|instagram|linkedin)\b.{0,20}\b(?:so|apenas|somente) (?:pelo |por |no )?(?:whatsapp|aqui|email|e mail|mensagem)\b/;
@@ -112,7 +114,13 @@ export const ECHO_REFUSED = /\?\s*(?:nunca|jamais|nem pensar|de jeito nenhum|cla
 
 /** The sentences that still speak for the doctor once mentions of a stop are set aside. */
 export function ownSentences(text: string): string[] {
-  const raw = keepTitles(canonical(text)).match(/[^.?!;\n]+[.?!;\n]*/g) ?? [];
+  // h14-detectors11: "meu colega disse que não tem interesse, mas eu quero sair da lista": after a mention set aside,
+  // what follows "mas" is the doctor's own voice again, so it is read as a sentence of its own.
+  const raw = (keepTitles(canonical(text)).match(/[^.?!;\n]+[.?!;\n]*/g) ?? []).flatMap((s) => {
+    const but = /,?\s+mas\s+/iu.exec(s);
+    const mentionFirst = but !== null && mentionsWithoutAsking(normalize(s)) && mentionsWithoutAsking(normalize(s.slice(0, but.index)));
+    return mentionFirst ? [s.slice(0, but.index), s.slice(but.index + but[0].length)] : [s];
+  });
   return raw
     .filter((s) => {
       const n = normalize(s);

@@ -55,11 +55,12 @@ describe('detectors', () => {
   });
 
   it('uses nearest neighbours when no rule fires', () => {
-    // The layered detector without the learned layer (h14-detectors7: the retrained model now answers this
-    // line itself, with the same label).
+    // The layered detector without the learned layer. (h14-detectors7 to 10: the retrained model answered this line
+    // with the same label; the model trained on sets 1-17 reads it as no objection, p 0.59, noted in 0140
+    // "h14-detectors11", so the combined detector is no longer asserted here.)
     const d = createDetectors({ learned: false }).detect('kkkk 900 conto num noturno');
-    expect(d.objection.via === 'knn' || d.objection.via === 'rule').toBe(true);
-    expect(detectors.detect('kkkk 900 conto num noturno').objection.label).toBe(d.objection.label);
+    expect(d.objection.via).toBe('knn');
+    expect(d.objection.label).toBe('preco');
   });
 
   it('names an objection from the domain lexicon when no rule or neighbour decides, at low confidence', () => {

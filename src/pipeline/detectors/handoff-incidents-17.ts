@@ -1,0 +1,16 @@
+import type { Rule } from './rules.js';
+
+/**
+ * h14-detectors11: the situations set 17 found after its blind run (fresh paraphrases and near misses in
+ * `detect-handoff.set-17.test.ts`).
+ */
+export const SET_17_RULES: readonly Rule[] = [
+  // Someone asked for to attend him, as a question about who is there ("tem alguém aí que possa me atender?").
+  { name: 'human_request:anyone_to_attend', confidence: 0.85, pattern: /\btem (?:alguem|alguma pessoa|algum humano|uma pessoa)(?: de verdade)?(?: ai| aqui)? (?:que|q|pra|para) (?:possa |consiga |pode )?(?:me )?(?:atender|ajudar|resolver)\b/ },
+  // The company called dishonest for what it did to the pay ("empresa desonesta, mudam o valor depois do plantão").
+  {
+    name: 'complaint:dishonest_pay',
+    confidence: 0.85,
+    pattern: /\b(?:desonest\w*|safad\w*|caloteir\w*|picaret\w*)\b.{0,60}\b(?:mud\w*|troc\w*|baix\w*|reduz\w*|alter\w*) (?:o )?valor\b|\b(?:mud\w*|troc\w*|baix\w*|alter\w*) (?:o )?valor (?:depois|apos) (?:que )?(?:a gente |eu )?(?:ja )?(?:fez|fiz|fizemos|trabalh\w*|dar|dei)\b/,
+  },
+];
