@@ -35,6 +35,9 @@ export const GROUPS: Record<string, string> = {
   // Written from the labelling guide; scored blind once on h14-detectors10 round 4 (docs/eval/detectors-blind-17.json);
   // development data since (h14-detectors11).
   'set-17': `${DIR}/eval-17.jsonl`,
+  // Written from the labelling guide; scored blind once on h14-detectors11 (docs/eval/detectors-blind-18.json);
+  // development data since (h14-detectors12).
+  'set-18': `${DIR}/eval-18.jsonl`,
   'dev-a': `${DIR}/dev-h14.jsonl`,
   'dev-b': `${DIR}/dev-h14-b.jsonl`,
   'dev-c': `${DIR}/dev-h14-c.jsonl`,
@@ -71,4 +74,5 @@ export const BLIND: Record<string, string> = {
   'set-15': 'docs/eval/detectors-set-15-rules-h14-10.json',
   'set-16': 'docs/eval/detectors-set-16-rules-h14-10.json',
   'set-17': 'docs/eval/detectors-set-17-rules-h14-10.json',
+  'set-18': 'docs/eval/detectors-set-18-rules-h14-11.json',
 };

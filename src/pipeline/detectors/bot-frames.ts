@@ -158,6 +158,9 @@ export const SET_17_FRAMES: readonly Rule[] = [
   { name: 'without_template', confidence: 0.8, pattern: /\brespond\w* (?:\S+ )?sem (?:usar )?(?:template|modelo pronto|resposta pronta|script|copiar e colar|emoji)\b/ },
   { name: 'also_automatic', confidence: 0.8, pattern: /\b(?:(?:o whatsapp?|o zap|aqui|isso|voces|voce|o atendimento|a conversa|o chat) (?:tambem |agora )+(?:e|eh) automatic\w*|(?:tambem|agora) (?:e|eh) tudo automatic\w*)\b/ },
   { name: 'ai_of_trade', confidence: 0.85, pattern: /^(?:\S+ ){0,2}(?:uma |essa |a )?(?:ia|inteligencia artificial) de (?:escala|escalas|plantao|plantoes|vagas?|recrutamento)\b/ },
+  // h14-detectors12 (set 18): "vocês trabalham com IA? as msgs parecem geradas", "sistema automático de novo mandando vaga".
+  { name: 'you_work_with_ai', confidence: 0.85, pattern: /\b(?:voces|voce) (?:trabalham|trabalha|usam|usa|mexem) com (?:ia|inteligencia artificial|robo|bot|chatbot)\b|\bmensage\w* (?:de voces? )?parecem (?:gerad\w*|automatic\w*|de robo|feitas? por (?:ia|robo|maquina))\b/ },
+  { name: 'automatic_system_again', confidence: 0.8, pattern: /^(?:\S+ )?(?:o |esse )?sistema automatico (?:de novo|mandando|me mandando|outra vez)\b/ },
   { name: 'bot_does_not_get_it', confidence: 0.85, pattern: /\b(?:esse|este|o|ce|voce e) (?:bot|robo|robozinho|chatbot) (?:nao|nem) (?:entende|sabe|le|responde)\b/ },
 ];
 

@@ -36,3 +36,12 @@ describe('bot suspicion, set 17: the learned layer bound', () => {
     expect(detectBotSuspicion('e aqui no whatsapp, agora é tudo automático também?').suspicious).toBe(true);
   });
 });
+
+describe('bot suspicion, set 18 families (h14-detectors12)', () => {
+  it.each(['vocês usam IA pra conversar? as mensagens parecem geradas', 'sistema automático mandando vaga de novo, que coisa'])('suspects a machine: %s', (text) => {
+    expect(suspects(text)).toBe(true);
+  });
+  it.each(['o hospital usa IA pra laudar raio-x', 'o sistema do ponto é automático, né?'])('not a suspicion about us: %s', (text) => {
+    expect(suspects(text)).toBe(false);
+  });
+});

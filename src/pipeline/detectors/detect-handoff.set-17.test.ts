@@ -26,3 +26,15 @@ describe('hand-off, set 17 families', () => {
     expect(handsOff('o de maio já caiu, mas o de junho ainda não recebi, cadê?')).toBe(true);
   });
 });
+
+describe('hand-off, set 18 families (h14-detectors12)', () => {
+  it.each([
+    'se não resolverem hoje eu vou levar o caso pra imprensa',
+    'me mandaram embora no meio do plantão sem dizer por quê',
+  ])('hands off: %s', (text) => {
+    expect(handsOff(text)).toBe(true);
+  });
+  it.each(['vi na imprensa que o hospital vai reformar o PS', 'fui embora no fim do plantão, deu tudo certo'])('no hand-off: %s', (text) => {
+    expect(handsOff(text)).toBe(false);
+  });
+});

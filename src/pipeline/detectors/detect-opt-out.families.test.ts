@@ -236,3 +236,21 @@ describe('set 17 families (h14-detectors11)', () => {
     expect(optOutByRules(text).optOut).toBe(false);
   });
 });
+
+describe('set 18 families (h14-detectors12)', () => {
+  it.each([
+    'deixa eu fora desse cadastro, por favor',
+    'sou a esposa dele e, como esposa dele, peço a retirada do contato dele',
+    'minha filha que tá escrevendo: meu pai pediu pra parar de mandar mensagem pra ele',
+    'para de mandar vaga noturna e para de mandar qualquer coisa, cansei',
+  ])('opts out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(true);
+  });
+  it.each([
+    'deixa eu fora dessa escala de sábado, surgiu um compromisso',
+    'me deixa fora do grupo de vagas de pediatria, o resto pode',
+    'para de mandar vaga noturna, só diurna',
+  ])('not an opt-out: %s', (text) => {
+    expect(optOutByRules(text).optOut).toBe(false);
+  });
+});

@@ -248,6 +248,8 @@ const RULES: readonly Rule[] = [
   { name: 'stop_receiving', confidence: 0.9, pattern: /\b(?:parar|deixar) de receber\b/, negatable: true, rejectTail: rejectReceiveTail },
   // h14-detectors10 (set 14): "quero meu número fora dessa lista", "quero meus dados fora do cadastro".
   { name: 'my_id_out', confidence: 0.9, pattern: new RegExp(`\\b(?:quero|queria|exijo|preciso) (?:o |os )?(?:meu|meus) (?:numero|nome|contato|telefone|cadastro|dados)(?: e (?:o |os )?(?:meu|meus) \\w+)? fora ${FROM} (?:sua |seu |vossa |essa |esta |dessa |desta )?${CONTAINER}\\b`), negatable: true, rejectTail: (tail) => NARROW_LIST.test(tail) || THEIR_LIST.test(tail) },
+  // h14-detectors11 (set 18): "deixa eu fora dessa lista", "quero ficar fora do cadastro".
+  { name: 'keep_me_out', confidence: 0.88, pattern: new RegExp(`\\b(?:deixa|deixe|deixem|quero ficar|prefiro ficar) (?:eu |me )?fora ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`), negatable: true, rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail) },
   // h14-detectors10 (set 16): "Quero sair. Como faço?": leaving, said as a whole sentence.
   { name: 'want_out', confidence: 0.88, pattern: /^(?:eu )?(?:quero|queria|preciso) sair(?: (?:da lista|dessa lista|disso|daqui|de tudo|do cadastro|dessa|disso ai))?(?: (?:por favor|agora|ja|logo))?$/ },
   { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'saber de voces', 'saber disso', 'spam')})\\b`) },
@@ -272,7 +274,7 @@ const RULES: readonly Rule[] = [
   // h14-detectors9: "vocês seguem a LGPD?" asks about compliance; the law invoked for a demand still stops.
   // h14-detectors11 (set 17): the past "não autorizei" is a stop when what was not authorised is the contact itself;
   // "não autorizei ninguém a compartilhar meus dados… como conseguiram?" asks how, which is trust, not a stop.
-  { name: 'no_consent', confidence: 0.85, pattern: /\bnao autorizo\b|\b(?:nao autorizei|nao dei autorizacao)(?:$| (?:(?:voces?|vcs?|ninguem|a empresa) )?(?:(?:a|pra|para) )?(?:(?:me|nenhum|esse|este|o|a) )?(?:mandar|mandarem|enviar|enviarem|contatar|contatarem|ligar|ligarem|receber|contato|envio|mensage(?:m|ns)|isso|nada|uso do meu (?:numero|contato|telefone|whatsapp)|(?:meu|esse) (?:numero|contato|cadastro))\b)|\b(?:com base na|conforme a?|nos termos da|pela|de acordo com a|segundo a) lgpd\b/ },
+  { name: 'no_consent', confidence: 0.85, pattern: /\bnao autorizo\b|\b(?:nao autorizei|nao dei autorizacao)(?:$| (?:(?:voces?|vcs?|ninguem|a empresa) )?(?:(?:a|pra|para) )?(?:(?:me|nenhum|esse|este|o|a) )?(?:mandar|mandarem|enviar|enviarem|contatar|contatarem|ligar|ligarem|receber|contato|envio|mensage(?:m|ns)|isso|nada|uso do meu (?:numero|contato|telefone|whatsapp)|usar(?:em)? (?:o |os )?(?:meu|meus) (?:numero|contato|telefone|whatsapp|dados|cadastro)|(?:meu|esse) (?:numero|contato|cadastro))\b)|\b(?:com base na|conforme a?|nos termos da|pela|de acordo com a|segundo a) lgpd\b/ },
   { name: 'stop_keyword', confidence: 0.9, pattern: /^(?:por favor )?(?:stop|pare|parem|parar|sair|remover|excluir|descadastrar|chega|basta|cancelar inscricao)(?: (?:com isso|de mandar|ja|agora|por favor|obrigad[oa]|stop))*$/ },
   // Bare "para" is also a preposition, so it counts only as the entire message.
   { name: 'stop_keyword', confidence: 0.85, pattern: /^(?:para|para para|para por favor|por favor para)$/, wholeMessageOnly: true },

@@ -1,7 +1,7 @@
 import type { Rule } from './rules.js';
 
 /**
- * h14-detectors11: the situations set 17 found after its blind run (fresh paraphrases and near misses in
+ * h14-detectors11 and 12: the situations sets 17 and 18 found after its blind run (fresh paraphrases and near misses in
  * `detect-handoff.set-17.test.ts`).
  */
 export const SET_17_RULES: readonly Rule[] = [
@@ -13,4 +13,7 @@ export const SET_17_RULES: readonly Rule[] = [
     confidence: 0.85,
     pattern: /\b(?:desonest\w*|safad\w*|caloteir\w*|picaret\w*)\b.{0,60}\b(?:mud\w*|troc\w*|baix\w*|reduz\w*|alter\w*) (?:o )?valor\b|\b(?:mud\w*|troc\w*|baix\w*|alter\w*) (?:o )?valor (?:depois|apos) (?:que )?(?:a gente |eu )?(?:ja )?(?:fez|fiz|fizemos|trabalh\w*|dar|dei)\b/,
   },
+  // h14-detectors12 (set 18): the press as a threat ("vou levar isso pra imprensa"), sent home mid-shift unexplained.
+  { name: 'legal_threat:press', confidence: 0.88, pattern: /\bvou (?:levar|mandar|jogar|botar) (?:isso|o caso|essa historia|tudo) (?:pra|para|pro|na|no|a) (?:imprensa|midia|jornal|tv|televisao|globo)\b/ },
+  { name: 'complaint:sent_home_mid_shift', confidence: 0.85, pattern: /\b(?:fui|me) (?:dispensad[oa]|mandad[oa] embora|mandaram embora|dispensaram) (?:\S+ ){0,2}?(?:no meio do|durante o|antes de acabar o) plantao\b/ },
 ];

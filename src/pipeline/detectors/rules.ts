@@ -34,13 +34,22 @@ function takeWords(text: string, count: number): string {
   return text.split(' ').filter(Boolean).slice(0, count).join(' ');
 }
 
+// h14-detectors11: every occurrence is tried, not only the first ("parem de mandar vaga de madrugada e parem de mandar
+// em geral": the first is narrowed by its tail, the second is not).
+const globalCopies = new WeakMap<RegExp, RegExp>();
+function everyMatch(pattern: RegExp, text: string): RegExpExecArray[] {
+  let g = globalCopies.get(pattern);
+  if (!g) globalCopies.set(pattern, (g = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`)));
+  return [...text.matchAll(g)];
+}
+
 function hits(rule: Rule, text: string): boolean {
-  const match = rule.pattern.exec(text);
-  if (!match) return false;
-  if (rule.negatable && NEGATION_BEFORE.test(text.slice(0, match.index))) return false;
-  if (rule.rejectTail && rule.rejectTail(takeWords(text.slice(match.index + match[0].length), 6))) return false;
+  if (!rule.pattern.test(text)) return false;
   if (rule.rejectText && rule.rejectText(text)) return false;
-  return true;
+  return everyMatch(rule.pattern, text).some((match) => {
+    if (rule.negatable && NEGATION_BEFORE.test(text.slice(0, match.index))) return false;
+    return !(rule.rejectTail && rule.rejectTail(takeWords(text.slice(match.index + match[0].length), 6)));
+  });
 }
 
 /**

@@ -7,7 +7,8 @@ import { ownSentences } from './opt-out-frames.js';
 // only a refusal carries no stop.
 const BARE_NO = /^(?:eu )?(?:nao|nem)(?: (?:quero|obrigad[oa]|valeu|mesmo|eu|senhor[a]?))?$/;
 // h14-detectors10 (set 14): also "sou a secretária do Dr. …", "sou assistente da Dra. …", "em nome do Dr. …".
-const ON_BEHALF = /\baqui (?:e|quem fala e|eh) (?:a |o )?(?:secretari[ao]|assistente|espos[ao]|marido|mulher|filh[oa]|irma|irmao|mae|pai)\b|\bsou (?:a |o )?(?:secretari[ao]|assistente|espos[ao]|marido|mulher|filh[oa]|irma|irmao) d[oa] (?:dr|dra|doutor|doutora)\b|\bem nome d[oa] (?:dr|dra|doutor|doutora)\b/;
+// h14-detectors11 (set 18): "eu, como secretária dele, …", "meu filho que tá escrevendo, meu pai …".
+const ON_BEHALF = /\baqui (?:e|quem fala e|eh) (?:a |o )?(?:secretari[ao]|assistente|espos[ao]|marido|mulher|filh[oa]|irma|irmao|mae|pai)\b|\bsou (?:a |o )?(?:secretari[ao]|assistente|espos[ao]|marido|mulher|filh[oa]|irma|irmao) d[oa] (?:dr|dra|doutor|doutora)\b|\bem nome d[oa] (?:dr|dra|doutor|doutora)\b|\bcomo (?:secretari[ao]|assistente|espos[ao]|filh[oa]) d(?:ele|ela)\b|\b(?:meu|minha) (?:filh[oa]|espos[ao]|marido|mulher|secretari[ao]|assistente|net[oa]) (?:que )?(?:ta|esta|to|estou|e quem esta|e quem ta) (?:escrevendo|respondendo|mandando)\b/;
 
 /** Written for the owner, "o contato dela" is the owner's own: the rules read it as "o meu contato". */
 function ownersObject(sentence: string): string {

@@ -8,6 +8,7 @@ import { OBJECTION_FRAMES_13, OBJECTION_FRAMES_14, PRIORITY_FRAMES_14 } from './
 import { OBJECTION_FRAMES_15, PRIORITY_FRAMES_15 } from './objection-frames-set15.js';
 import { OBJECTION_FRAMES_16 } from './objection-frames-set16.js';
 import { OBJECTION_FRAMES_17, PRIORITY_FRAMES_17 } from './objection-frames-set17.js';
+import { OBJECTION_FRAMES_18, PRIORITY_FRAMES_18 } from './objection-frames-set18.js';
 
 /**
  * Objection frames read ahead of the older rules (h14-objection9, set 8 as a development set). Each frame
@@ -112,8 +113,8 @@ export const OBJECTION_FRAMES: Rule<ObjectionLabel>[] = [
 // Set 8's frames keep their priority; set 9's (objection-frames-set9.ts) and set 10's (objection-frames-set10.ts)
 // come after them, and set 11's (objection-frames-set11.ts) and set 12's (objection-frames-set12.ts) after those.
 // h14-detectors10: a few statements that settle the type whatever else is named go first (objection-frames-set14.ts).
-// h14-detectors11: set 17's priority frames after those of sets 14 and 15, its other frames last.
-const ALL_FRAMES = [...PRIORITY_FRAMES_14, ...PRIORITY_FRAMES_15, ...PRIORITY_FRAMES_17, ...OBJECTION_FRAMES, ...OBJECTION_FRAMES_9, ...OBJECTION_FRAMES_10, ...OBJECTION_FRAMES_11, ...OBJECTION_FRAMES_12, ...OBJECTION_FRAMES_13, ...OBJECTION_FRAMES_14, ...OBJECTION_FRAMES_15, ...OBJECTION_FRAMES_16, ...OBJECTION_FRAMES_17];
+// h14-detectors11: set 17's priority frames after those of sets 14 and 15, its other frames last; h14-detectors12: set 18's likewise.
+const ALL_FRAMES = [...PRIORITY_FRAMES_14, ...PRIORITY_FRAMES_15, ...PRIORITY_FRAMES_17, ...PRIORITY_FRAMES_18, ...OBJECTION_FRAMES, ...OBJECTION_FRAMES_9, ...OBJECTION_FRAMES_10, ...OBJECTION_FRAMES_11, ...OBJECTION_FRAMES_12, ...OBJECTION_FRAMES_13, ...OBJECTION_FRAMES_14, ...OBJECTION_FRAMES_15, ...OBJECTION_FRAMES_16, ...OBJECTION_FRAMES_17, ...OBJECTION_FRAMES_18];
 
 export function objectionFromFrames(normalized: string): ObjectionLabel | null {
   return ALL_FRAMES.find((f) => f.pattern.test(normalized))?.label ?? null;
