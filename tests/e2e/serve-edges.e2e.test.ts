@@ -87,7 +87,9 @@ describe('julia serve: body limits, long texts and disguised opt-outs end to end
     expect((await post(JSON.stringify(evolutionPayload('text-conversation', { id: 'SE-LONG', text, remoteJid: '5511955550003@s.whatsapp.net' })))).status).toBe(200);
     await waitFor(() => sentTo('5511955550003').length === 1, { timeoutMs: 30_000, what: 'the reply to a long text' });
     expect(sentTo('5511955550003')).toEqual([REPLY]);
-    const seen = userTexts(anthropic).find((t) => t.includes('INICIO'))!;
+    // The turn's own call: a close-call classifier may read the message's first 2,000 characters before it (the
+    // learned opt-out head puts this long text near its threshold), and that call never holds the tail.
+    const seen = userTexts(anthropic).find((t) => t.includes('INICIO') && t.includes('FIM'))!;
     expect(seen).toMatch(/mensagem longa: \d+ caracteres do meio foram cortados/);
     expect(seen).toContain('pergunta final: tem noturno? FIM');
     expect(seen.length).toBeLessThan(5_000);
