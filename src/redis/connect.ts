@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import { withTimeout } from '../shared/timeout.js';
 
 export type { Redis };
 
@@ -23,23 +24,18 @@ export function createRedis(url: string, opts: { blocking?: boolean; name?: stri
   return redis;
 }
 
-/** Resolves once the connection is ready; rejects with `what` past the deadline. */
-export function whenReady<T = void>(redis: Redis, timeoutMs: number, what = 'redis not ready', then: () => Promise<T> = () => Promise.resolve() as Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    (redis.status === 'ready' ? Promise.resolve() : new Promise((r) => redis.once('ready', r))).then(then),
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(what)), timeoutMs);
-      timer.unref();
-    }),
-  ]).finally(() => clearTimeout(timer));
+const ready = (redis: Redis): Promise<void> => (redis.status === 'ready' ? Promise.resolve() : new Promise((r) => redis.once('ready', () => r())));
+
+/** Resolves once the connection is ready; rejects with a TimeoutError past the deadline. */
+export function whenReady(redis: Redis, timeoutMs: number): Promise<void> {
+  return withTimeout(ready(redis), timeoutMs, 'redis ready');
 }
 
 /** PING with a deadline, for readiness checks. */
 export async function pingRedis(redis: Redis, timeoutMs = 2_000): Promise<boolean> {
   try {
-    // The offline queue is off (fail fast), so wait for the connection first.
-    return (await whenReady(redis, timeoutMs, 'redis ping timeout', () => redis.ping())) === 'PONG';
+    // The offline queue is off (fail fast), so wait for the connection first; one deadline for both.
+    return (await withTimeout(ready(redis).then(() => redis.ping()), timeoutMs, 'redis ping')) === 'PONG';
   } catch {
     return false;
   }

@@ -184,7 +184,7 @@ export function detectBotSuspicion(raw: string): BotSuspicionResult {
   if (!rules.suspicious && WAITING_FOR_REPLY.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
   if (otherCompaniesBots(text) || machineInHisLife(text)) return rules;
   if (!rules.suspicious && SPEAKER_COMPARES.test(text)) return rules;
-  if (!rules.suspicious && PROCESS_AUTOMATIC.test(text) && !/\b(?:voce|vc|voces|vcs|tu|aqui|isso|contigo)\b/.test(text)) return rules;
+  if (!rules.suspicious && PROCESS_AUTOMATIC.test(text) && !SAID_TO_US.test(text)) return rules;
   const learned = learnedVerdict('botSuspicion', raw, rules.suspicious, (piece) => botSuspicionByRules(piece).suspicious);
   if (learned.yes === rules.suspicious) return rules;
   return learned.yes ? { suspicious: true, confidence: learned.p } : { suspicious: false, confidence: 0 };

@@ -307,7 +307,7 @@ export function optOutByRules(raw: string): OptOutResult {
 
 const SHORT_STOP_WORDS = 8;
 // h14-detectors11: the explicit requests the learned veto may not set aside. Replayed on sets 7-17 (each set's rules
-// snapshot against its blind run, read with today's rules, /tmp-free figures in 0140 "h14-detectors11"), the veto
+// snapshot against its blind run, read with today's rules; docs/decisions/0140-quality.md "h14-detectors11"), the veto
 // removed 29 true stops fired by these families and 2 false ones (both "remove_from_list", one now read by
 // NARROW_OFFERS_LIST): the doctor's reason after an explicit removal ("pode apagar meu número, vocês demoraram 4 dias")
 // reads to the model like a complaint. A missed stop keeps messaging someone who asked us to stop; these go through.

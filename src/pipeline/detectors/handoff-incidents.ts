@@ -1,7 +1,7 @@
 import { pastToldAsReason } from './handoff-guards.js';
 import type { Rule } from './rules.js';
 import { SET_10_RULES, SET_11_RULES } from './handoff-incidents-10-11.js';
-import { SET_17_RULES } from './handoff-incidents-17.js';
+import { SET_17_18_RULES } from './handoff-incidents-17-18.js';
 import { AT_SITE_OR_CONFIRMED, WORK_OR_PAY, WORKED } from './incident-context.js';
 
 // h14-handoff9: the situations set 8 found (fresh paraphrases of each in the unit tests, "set 8 families"), their
@@ -196,5 +196,5 @@ export const INCIDENT_RULES: readonly Rule[] = [
   ...SET_9_RULES,
   ...SET_10_RULES,
   ...SET_11_RULES,
-  ...SET_17_RULES,
+  ...SET_17_18_RULES,
 ];

@@ -1,10 +1,10 @@
 import type { Rule } from './rules.js';
 
 /**
- * h14-detectors11 and 12: the situations sets 17 and 18 found after its blind run (fresh paraphrases and near misses in
+ * h14-detectors11 and 12: the situations sets 17 and 18 found after their blind runs (fresh paraphrases and near misses in
  * `detect-handoff.set-17.test.ts`).
  */
-export const SET_17_RULES: readonly Rule[] = [
+export const SET_17_18_RULES: readonly Rule[] = [
   // Someone asked for to attend him, as a question about who is there ("tem alguém aí que possa me atender?").
   { name: 'human_request:anyone_to_attend', confidence: 0.85, pattern: /\btem (?:alguem|alguma pessoa|algum humano|uma pessoa)(?: de verdade)?(?: ai| aqui)? (?:que|q|pra|para) (?:possa |consiga |pode )?(?:me )?(?:atender|ajudar|resolver)\b/ },
   // The company called dishonest for what it did to the pay ("empresa desonesta, mudam o valor depois do plantão").
