@@ -1,5 +1,5 @@
 import type { AppDeps } from './app-deps.js';
-import { createCampaignCommands } from './campaigns/index.js';
+import { checkTemplates, createCampaignCommands } from './campaigns/index.js';
 import type { CampaignPort } from './slack/index.js';
 
 /**
@@ -9,6 +9,7 @@ import type { CampaignPort } from './slack/index.js';
 export function slackCampaignPort(deps: AppDeps): CampaignPort {
   const commands = createCampaignCommands({ db: deps.db, clock: deps.clock });
   return {
+    check: (i) => checkTemplates({ type: String(i['tipo']), template: String(i['texto']) }),
     async create(i, actor) {
       const audience = Object.fromEntries(
         Object.entries({ specialty: i['especialidade'], region: i['regiao'], city: i['cidade'] }).filter(([, v]) => typeof v === 'string' && v),

@@ -8,6 +8,8 @@ import type { Clock, Logger } from '../shared/index.js';
 
 /** Campaign functions of the scheduled-work capability, as the Slack tools call them. */
 export interface CampaignPort {
+  /** Throws what `create` would refuse (an unknown template variable), so no preview is posted for it. */
+  check?(input: Record<string, unknown>): void;
   create(input: Record<string, unknown>, actor: string): Promise<unknown>;
   start(id: string, actor: string): Promise<unknown>;
   pause(id: string, actor: string): Promise<unknown>;

@@ -19,6 +19,10 @@ export const campanhaCriar = defineTool({
     cidade: z.string().max(80).optional(),
   }),
   write: true,
+  async prepare(i, ctx) {
+    port(ctx).check?.(i);
+    return i;
+  },
   preview: (i) => `Criar a campanha "${i.nome}" (${i.tipo})${i.especialidade ? `, ${i.especialidade}` : ''}${i.regiao ? `, região ${i.regiao}` : ''}${i.cidade ? `, ${i.cidade}` : ''}:\n> ${i.texto}`,
   run: (i, ctx) => port(ctx).create(i, `slack:${ctx.user}`),
 });
