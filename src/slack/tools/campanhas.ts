@@ -25,6 +25,8 @@ export const campanhaCriar = defineTool({
   },
   preview: (i) => `Criar a campanha "${i.nome}" (${i.tipo})${i.especialidade ? `, ${i.especialidade}` : ''}${i.regiao ? `, região ${i.regiao}` : ''}${i.cidade ? `, ${i.cidade}` : ''}:\n> ${i.texto}`,
   run: (i, ctx) => port(ctx).create(i, `slack:${ctx.user}`),
+  // Two previews creating the same campaign create one.
+  sameEffect: (i) => `${i.nome.trim()}\n${i.tipo}\n${i.texto.trim()}`,
 });
 
 export const campanhaIniciar = defineTool({
