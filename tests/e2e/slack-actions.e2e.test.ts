@@ -54,6 +54,11 @@ describe('Slack writes survive failure', () => {
     return (await q<{ id: string }>(`select id from doctors where phone = $1`, [phone]))[0]!.id;
   }
 
+  it('the recovery sweep is scheduled every minute', async () => {
+    const schedulers = await e.app.queues.queues.scheduled.getJobSchedulers(0, -1, true);
+    expect(schedulers.map((j) => [j.key, j.every])).toContainEqual(['slack-action-sweep', 60_000]);
+  });
+
   it('the database failing between the send and its audit row: the sweep finishes it, one send and one audit row', async () => {
     const doctor = await doctorWhoWrote('5511980000091');
     const text = 'Oi, aqui é a gestão: confirmamos seu plantão de sábado.';
