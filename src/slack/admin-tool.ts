@@ -10,7 +10,8 @@ import type { Clock, Logger } from '../shared/index.js';
 export interface CampaignPort {
   /** Throws what `create` would refuse (an unknown template variable), so no preview is posted for it. */
   check?(input: Record<string, unknown>): void;
-  create(input: Record<string, unknown>, actor: string): Promise<unknown>;
+  /** `key` (the confirmed action's id): creating again with it returns the campaign already made. */
+  create(input: Record<string, unknown>, actor: string, key?: string): Promise<unknown>;
   start(id: string, actor: string): Promise<unknown>;
   pause(id: string, actor: string): Promise<unknown>;
   status(id?: string): Promise<unknown>;

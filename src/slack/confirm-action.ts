@@ -32,12 +32,18 @@ export async function proposeWrite(tool: AdminTool, requested: unknown, ctx: Adm
     p_turn_key: ctx.turnKey ?? null,
     p_effect_key: effect,
   });
-  const posted = await ctx.deps.slack.postMessage({
-    channel: ctx.channel,
-    text: `Confirma? ${preview}`,
-    blocks: previewBlocks(created.id, preview, CONFIRM_TTL_SECONDS / 60),
-    ...(ctx.threadTs ? { thread_ts: ctx.threadTs } : {}),
-  });
+  const posted = await ctx.deps.slack
+    .postMessage({
+      channel: ctx.channel,
+      text: `Confirma? ${preview}`,
+      blocks: previewBlocks(created.id, preview, CONFIRM_TTL_SECONDS / 60),
+      ...(ctx.threadTs ? { thread_ts: ctx.threadTs } : {}),
+    })
+    .catch(async (err: unknown) => {
+      // Nobody saw its buttons: the action is cancelled rather than left confirmable.
+      await ctx.deps.db.rpc('slack_action_claim', { p_id: created.id, p_user: ctx.user, p_decision: 'cancel', p_now: ctx.deps.clock.now() }).catch(() => undefined);
+      throw err;
+    });
   if (posted.ts) await ctx.deps.db.rpc('slack_action_set_message', { p_id: created.id, p_message_ts: posted.ts });
   return { aguardandoConfirmacao: true, previa: preview };
 }

@@ -90,7 +90,7 @@ describe('Slack writes survive failure', () => {
     expect(JSON.stringify(message(p.ts)?.blocks)).toContain('retomado depois de uma falha');
   }, 90_000);
 
-  it('a write that cannot be re-run safely is closed as interrupted: one audit row, one campaign, the manager told', async () => {
+  it('a campaign created by an interrupted confirm is found again by the re-run: one campaign, one audit row', async () => {
     await ask('cria campanha', {}, { toolUse: { name: 'campanha_criar', input: { nome: 'Plantões de inverno', tipo: 'custom', texto: 'Oi {{primeiro_nome}}, temos plantões no inverno!' } } }, { text: 'Confirme.' });
     const p = lastPreview(e.slack)!;
     failFinish = 1;
@@ -100,10 +100,26 @@ describe('Slack writes survive failure', () => {
     expect(await status(p.actionId)).toBe('executing');
     await q(`update slack_pending_actions set lease_until = now() - interval '1 second' where id = $1`, [p.actionId]);
     await sweep();
+    await waitFor(async () => (await status(p.actionId)) === 'done', { what: 'the recovered action', timeoutMs: 15_000 });
+    expect(await q(`select 1 from campaigns where name = 'Plantões de inverno'`)).toHaveLength(1);
+    expect(await audits(p.actionId)).toHaveLength(1);
+  }, 60_000);
+
+  it('a write that cannot be re-run safely is closed as interrupted: one audit row, the write once, the manager told', async () => {
+    const c = await e.db.rpc<{ id: string }>('campaign_create', { p_campaign: { name: 'Campanha de outono', type: 'custom', template: 'Oi {{primeiro_nome}}!' } });
+    await ask('inicia', {}, { toolUse: { name: 'campanha_iniciar', input: { campanhaId: c.id } } }, { text: 'Confirme.' });
+    const p = lastPreview(e.slack)!;
+    failFinish = 1;
+    await confirm(p);
+    await waitFor(async () => (await q<{ status: string }>(`select status from campaigns where id = $1`, [c.id]))[0]!.status !== 'draft', { what: 'the start', timeoutMs: 15_000 });
+    await settle(500);
+    expect(await status(p.actionId)).toBe('executing');
+    await q(`update slack_pending_actions set lease_until = now() - interval '1 second' where id = $1`, [p.actionId]);
+    await sweep();
     await waitFor(async () => (await status(p.actionId)) === 'failed', { what: 'the interrupted action', timeoutMs: 15_000 });
     await settle(500);
     expect(await audits(p.actionId)).toEqual([{ result: expect.objectContaining({ interrupted: true }) }]);
-    expect(await q(`select 1 from campaigns where name = 'Plantões de inverno'`)).toHaveLength(1);
+    expect((await q<{ n: number }>(`select count(*)::int n from campaigns where id = $1 and status = 'scheduled'`, [c.id]))[0]!.n).toBe(1);
     expect(JSON.stringify(message(p.ts)?.blocks)).toContain('interrompida');
   }, 60_000);
 
