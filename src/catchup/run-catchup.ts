@@ -167,6 +167,8 @@ function toInbound(instance: string, records: unknown[]): { messages: InboundMes
   const out: InboundMessage[] = [];
   const rejected: Array<{ reason: string; raw: string }> = [];
   for (const data of records) {
+    // Broadcast lists and channels are no one's conversation: not messages to recover, nor faults to keep.
+    if (/@(broadcast|newsletter)$/.test(jidOf(data))) continue;
     const reason = (() => {
       try {
         const r = normalizeEvolution(evolutionEnvelopeSchema.parse({ event: 'messages.upsert', instance, data }));
@@ -184,6 +186,11 @@ function toInbound(instance: string, records: unknown[]): { messages: InboundMes
     if (reason !== undefined) rejected.push({ reason, raw: safeJson(data) });
   }
   return { messages: out.sort((a, b) => a.sentAt.localeCompare(b.sentAt) || a.providerMessageId.localeCompare(b.providerMessageId)), rejected };
+}
+
+function jidOf(data: unknown): string {
+  const key = data && typeof data === 'object' ? (data as { key?: { remoteJid?: unknown } }).key : undefined;
+  return typeof key?.remoteJid === 'string' ? key.remoteJid : '';
 }
 
 function safeJson(data: unknown): string {

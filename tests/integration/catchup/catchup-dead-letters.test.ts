@@ -31,6 +31,9 @@ describe('catch-up with a malformed stored record', () => {
       storedText(longId, jid, 'mensagem com id enorme', t + 10),
       noKeyId as never,
       storedText('DL-2', jid, 'sábado de dia', t + 20),
+      // A channel's post and a status: no one's conversation, neither recovered nor a dead letter.
+      storedText('NEWS-1', '120363000000000001@newsletter', 'novidades', t + 25),
+      storedText('ST-1', 'status@broadcast', 'meu status', t + 26),
     );
     const q = inlineQueue(db);
     const run = catchupRunner(db, evolution, q.queue);
