@@ -64,7 +64,7 @@ for (const s of scenarios) {
     }
   }
   evolution.reset();
-  const deps = { db, history, queue, clock: systemClock, logger: silentLogger, notices: { post: async () => {} }, options: { storeWaitMs: 0 } };
+  const deps = { db, history, queue, clock: systemClock, logger: silentLogger, notices: { post: async () => {} }, options: { storeWaitMs: 0 }, deadLetters: { record: async () => {} } };
   const t0 = performance.now();
   let req: CatchupRequest = { instance: INSTANCE, reason: s.reason };
   const runs: number[] = [];

@@ -1,6 +1,7 @@
 import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
 import type { CatchupOptions } from './catchup/index.js';
+import { createDeadLetters } from './inbound/index.js';
 import { createEvolutionHistory, type EvolutionHistory } from './integrations/evolution/index.js';
 import type { JobHandler } from '../workers/index.js';
 import { evolutionCatchupHandler } from '../workers/evolution-catchup.js';
@@ -26,6 +27,7 @@ export function composeCatchup(deps: AppDeps, overrides: { history?: EvolutionHi
   };
   handlers['evolution-catchup'] = evolutionCatchupHandler({
     db, history, queue: deps.queue, clock: deps.clock, logger: deps.logger, notices: deps.notices, options,
+    deadLetters: createDeadLetters(db, deps.logger),
   }) as JobHandler;
   return {
     name: 'catchup',

@@ -1,5 +1,5 @@
 import type { AppDeps } from './app-deps.js';
-import { createCampaignCommands } from './campaigns/index.js';
+import { checkTemplates, createCampaignCommands } from './campaigns/index.js';
 import type { CampaignPort } from './slack/index.js';
 
 /**
@@ -9,11 +9,12 @@ import type { CampaignPort } from './slack/index.js';
 export function slackCampaignPort(deps: AppDeps): CampaignPort {
   const commands = createCampaignCommands({ db: deps.db, clock: deps.clock });
   return {
-    async create(i, actor) {
+    check: (i) => checkTemplates({ type: String(i['tipo']), template: String(i['texto']) }),
+    async create(i, actor, key) {
       const audience = Object.fromEntries(
         Object.entries({ specialty: i['especialidade'], region: i['regiao'], city: i['cidade'] }).filter(([, v]) => typeof v === 'string' && v),
       );
-      const c = await commands.create({ name: String(i['nome']), type: i['tipo'] as 'custom', template: String(i['texto']), audience, created_by: actor });
+      const c = await commands.create({ name: String(i['nome']), type: i['tipo'] as 'custom', template: String(i['texto']), audience, created_by: actor, ...(key && { source_key: key }) });
       return { mensagem: `Campanha criada (rascunho): ${c.id}`, id: c.id, status: c.status };
     },
     async start(id) {

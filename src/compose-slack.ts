@@ -10,6 +10,7 @@ import { slackCampaignPort } from './compose-slack-campaigns.js';
 import { CORE_TOOLS, createAdminAgent, loadAdminPrompt, redisSessions, ToolRegistry, type AdminTool, type CampaignPort } from './slack/index.js';
 import type { JobHandler } from '../workers/index.js';
 import { slackCommandHandler } from '../workers/slack-command.js';
+import { slackActionSweepHandler } from '../workers/slack-action-sweep.js';
 
 export interface SlackExtras {
   campaigns?: CampaignPort;
@@ -48,6 +49,7 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
       prompt: loadAdminPrompt(),
     });
     handlers['slack-command'] = slackCommandHandler(agent, deps.jobSigner, logger) as JobHandler;
+    handlers['slack-action-sweep'] = slackActionSweepHandler(agent) as JobHandler;
   }
   return {
     name: 'slack',
@@ -67,5 +69,12 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
       },
     ],
     handlers,
+    // Confirmed writes cut off before their audit row are finished every minute, and once at boot.
+    ...(configured && {
+      schedules: [{ id: 'slack-action-sweep', queue: 'scheduled' as const, jobName: 'slack-action-sweep', every: 60_000 }],
+      onWorkersStarted: async () => {
+        await deps.queue.enqueue('slack-action-sweep', {}, { jobId: `slack-action-sweep-boot-${Date.now()}` });
+      },
+    }),
   };
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import { NotFoundError, ValidationError, type Clock } from '../shared/index.js';
 import { createCampaignStore } from './campaign-store.js';
+import { templateProblem } from './render-template.js';
 import { newCampaignSchema, type Campaign, type CampaignAction, type CampaignProgress, type NewCampaign } from './types.js';
 import { withdrawStopped, type OutboundWithdraw } from './withdraw.js';
 
@@ -33,6 +34,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps) {
 
   async function act(id: string, action: CampaignAction, at?: Date): Promise<ActionResult> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ValidationError(`campanha: id inválido "${id}"`);
+    // A draft stored before templates were checked does not start (or resume) until it is fixed.
+    if (action === 'start' || action === 'resume') checkTemplates(await mustGet(id));
     const res = await store.transition(id, action, deps.clock.now(), at);
     if (!res.ok) {
       if (res.error === 'not_found') throw new NotFoundError(`campanha ${id} não encontrada`);
@@ -50,6 +53,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps) {
         throw new ValidationError(`campanha: ${issue?.path.join('.') || 'entrada'}: ${issue?.message}`);
       }
       if (parsed.data.type === 'oferta' && !parsed.data.shift_id) throw new ValidationError('campanha de oferta precisa de um plantão (shift_id)');
+      checkTemplates(parsed.data);
       return store.create(parsed.data);
     },
     list: (limit?: number) => store.list(limit),
@@ -67,4 +71,10 @@ export function createCampaignCommands(deps: CampaignCommandsDeps) {
     attribution: (doctorId: string, at: Date) => store.attribution(doctorId, at),
   };
 }
+/** Refuses a template or opener with a variable this kind of campaign does not know. */
+export function checkTemplates(c: { type: string; template: string; opener?: string | null | undefined }): void {
+  const problem = templateProblem(c.template, c.type) ?? (c.opener ? templateProblem(c.opener, c.type, 'abertura') : undefined);
+  if (problem) throw new ValidationError(`campanha: ${problem}`);
+}
+
 export type CampaignCommands = ReturnType<typeof createCampaignCommands>;

@@ -38,6 +38,8 @@ export const newCampaignSchema = z.object({
   audience: audienceSchema.default({}),
   shift_id: z.string().uuid().optional(),
   created_by: z.string().min(1).default('system'),
+  /** The request that created it (a confirmed Slack action): creating again with it returns the same campaign. */
+  source_key: z.string().min(1).max(100).optional(),
 });
 export type NewCampaign = z.input<typeof newCampaignSchema>;
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
-import { evolutionEnvelopeSchema, normalizeEvolution, type InboundMessage } from '../inbound/index.js';
+import { evolutionEnvelopeSchema, inboundMessageSchema, normalizeEvolution, type DeadLetters, type InboundMessage } from '../inbound/index.js';
 import type { EvolutionHistory } from '../integrations/evolution/index.js';
-import { newId, safeJobId, sha256Hex, type Clock, type JobQueue, type Logger } from '../shared/index.js';
+import { errorMessage, newId, safeJobId, sha256Hex, type Clock, type JobQueue, type Logger } from '../shared/index.js';
 import { readWindow, type ChatCursor, type WindowLimits } from './read-window.js';
 
 export interface CatchupOptions extends WindowLimits {
@@ -39,6 +39,8 @@ export interface CatchupDeps {
   clock: Clock;
   logger: Logger;
   notices: { post(text: string): Promise<void> };
+  /** Where a stored record that can never become an inbound message is kept, so the run goes on. */
+  deadLetters: Pick<DeadLetters, 'record'>;
   options?: Partial<CatchupOptions>;
 }
 
@@ -92,7 +94,9 @@ export async function runCatchup(deps: CatchupDeps, req: CatchupRequest): Promis
   }
 
   const window = await readWindow(deps.history, req.instance, from, upper, o, req.cursor);
-  const messages = toInbound(req.instance, window.records);
+  const { messages, rejected } = toInbound(req.instance, window.records);
+  for (const r of rejected) await deps.deadLetters.record({ source: 'evolution-catchup', reason: `${req.instance}: ${r.reason}`, raw: r.raw });
+  if (rejected.length > 0) deps.logger.warn({ instance: req.instance, rejected: rejected.length }, 'catch-up: stored records kept as dead letters');
   const runId = newId();
   const claim = await deps.db.rpc<{ missing: Array<{ id: string }>; recorded: number }>('catchup_claim', {
     p_instance: req.instance,
@@ -152,15 +156,47 @@ export async function runCatchup(deps: CatchupDeps, req: CatchupRequest): Promis
   return summary;
 }
 
-/** Evolution's stored records are the webhook's `data`: normalize them exactly the same way. */
-function toInbound(instance: string, records: unknown[]): InboundMessage[] {
+/**
+ * Evolution's stored records are the webhook's `data`: normalized exactly the
+ * same way, and held to the `inbound` job's own schema. A record that fails
+ * either is returned apart (it becomes a dead letter): one bad record must not
+ * make every run of the instance throw and pin its checkpoint.
+ */
+function toInbound(instance: string, records: unknown[]): { messages: InboundMessage[]; rejected: Array<{ reason: string; raw: string }> } {
   const seen = new Set<string>();
   const out: InboundMessage[] = [];
+  const rejected: Array<{ reason: string; raw: string }> = [];
   for (const data of records) {
-    const r = normalizeEvolution(evolutionEnvelopeSchema.parse({ event: 'messages.upsert', instance, data }));
-    if (r.status !== 'message' || seen.has(r.message.providerMessageId)) continue;
-    seen.add(r.message.providerMessageId);
-    out.push(r.message);
+    // Broadcast lists and channels are no one's conversation: not messages to recover, nor faults to keep.
+    if (/@(broadcast|newsletter)$/.test(jidOf(data))) continue;
+    const reason = (() => {
+      try {
+        const r = normalizeEvolution(evolutionEnvelopeSchema.parse({ event: 'messages.upsert', instance, data }));
+        if (r.status === 'invalid') return r.reason;
+        if (r.status !== 'message' || seen.has(r.message.providerMessageId)) return undefined;
+        const checked = inboundMessageSchema.safeParse(r.message);
+        if (!checked.success) return `${checked.error.issues[0]?.path.join('.')}: ${checked.error.issues[0]?.message}`;
+        seen.add(r.message.providerMessageId);
+        out.push(r.message);
+        return undefined;
+      } catch (err) {
+        return errorMessage(err);
+      }
+    })();
+    if (reason !== undefined) rejected.push({ reason, raw: safeJson(data) });
   }
-  return out.sort((a, b) => a.sentAt.localeCompare(b.sentAt) || a.providerMessageId.localeCompare(b.providerMessageId));
+  return { messages: out.sort((a, b) => a.sentAt.localeCompare(b.sentAt) || a.providerMessageId.localeCompare(b.providerMessageId)), rejected };
+}
+
+function jidOf(data: unknown): string {
+  const key = data && typeof data === 'object' ? (data as { key?: { remoteJid?: unknown } }).key : undefined;
+  return typeof key?.remoteJid === 'string' ? key.remoteJid : '';
+}
+
+function safeJson(data: unknown): string {
+  try {
+    return JSON.stringify(data) ?? String(data);
+  } catch {
+    return String(data);
+  }
 }

@@ -1,15 +1,19 @@
 import { readFileSync } from 'node:fs';
 import type { LlmContentBlock, LlmMessage } from '../integrations/anthropic/index.js';
-import { errorMessage } from '../shared/index.js';
+import { errorMessage, sha256Hex } from '../shared/index.js';
 import type { AdminContext, SlackAgentDeps } from './admin-tool.js';
 import { CANCEL_ACTION, CONFIRM_ACTION } from './blocks.js';
 import { decideWrite, proposeWrite } from './confirm-action.js';
+import { recoverActions } from './recover-actions.js';
+import { withdrawTurn } from './withdraw-turn.js';
 import type { SessionStore } from './session-store.js';
 import type { SlackWorkItem } from './slack-work.js';
 import type { ToolRegistry } from './tool-registry.js';
 
 export interface AdminAgent {
   handle(work: SlackWorkItem): Promise<string>;
+  /** The recovery sweep of confirmed writes cut off before their audit row (recover-actions.ts). */
+  recover(): Promise<{ redriven: number; interrupted: number }>;
 }
 
 const MAX_ROUNDS = 6;
@@ -24,9 +28,11 @@ export function loadAdminPrompt(path = new URL('../../prompts/slack-admin.md', i
  * The reply goes to the thread; the text turns are kept per user+channel.
  */
 export function createAdminAgent(deps: SlackAgentDeps & { registry: ToolRegistry; sessions: SessionStore; prompt: string }): AdminAgent {
-  async function converse(work: Extract<SlackWorkItem, { kind: 'message' | 'command' }>): Promise<string> {
+  async function converse(work: Extract<SlackWorkItem, { kind: 'message' | 'command' }>, turnKey: string): Promise<string> {
     const threadTs = work.kind === 'message' ? work.threadTs : undefined;
-    const ctx: AdminContext = { deps, user: work.user, channel: work.channel, ...(threadTs ? { threadTs } : {}) };
+    const ctx: AdminContext = { deps, user: work.user, channel: work.channel, turnKey, ...(threadTs ? { threadTs } : {}) };
+    // The same request run again (its job retried after a crash): the first attempt's previews go first.
+    await withdrawTurn(deps, turnKey);
     const history = await deps.sessions.load(work.user, work.channel);
     const now = deps.clock.now();
     const messages: LlmMessage[] = [...history, { role: 'user', content: work.text || 'ajuda' }];
@@ -79,11 +85,15 @@ export function createAdminAgent(deps: SlackAgentDeps & { registry: ToolRegistry
         if (work.actionId !== CONFIRM_ACTION && work.actionId !== CANCEL_ACTION) return 'ignored';
         return decideWrite(deps.registry, { ...work, confirm: work.actionId === CONFIRM_ACTION }, { deps });
       }
+      // One key per request, the same for a retried job: what a failed turn proposed can be withdrawn.
+      const turnKey = sha256Hex(JSON.stringify(work)).slice(0, 40);
       try {
-        return await converse(work);
+        return await converse(work, turnKey);
       } catch (err) {
         // One attempt only (a rerun could post twice): the manager hears it failed instead of silence.
         deps.logger.error({ err: errorMessage(err) }, 'slack admin agent failed');
+        // A preview this failed turn posted is withdrawn, so "tente de novo" cannot leave two to confirm.
+        await withdrawTurn(deps, turnKey).catch((e: unknown) => deps.logger.error({ err: errorMessage(e) }, 'slack: could not withdraw a failed turn\'s previews'));
         const threadTs = work.kind === 'message' ? work.threadTs : undefined;
         await deps.slack
           .postMessage({ channel: work.channel, text: 'Não consegui processar esse pedido agora. Tente de novo em instantes.', ...(threadTs ? { thread_ts: threadTs } : {}) })
@@ -91,5 +101,6 @@ export function createAdminAgent(deps: SlackAgentDeps & { registry: ToolRegistry
         return 'failed';
       }
     },
+    recover: () => recoverActions(deps.registry, deps),
   };
 }

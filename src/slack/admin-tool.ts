@@ -8,7 +8,10 @@ import type { Clock, Logger } from '../shared/index.js';
 
 /** Campaign functions of the scheduled-work capability, as the Slack tools call them. */
 export interface CampaignPort {
-  create(input: Record<string, unknown>, actor: string): Promise<unknown>;
+  /** Throws what `create` would refuse (an unknown template variable), so no preview is posted for it. */
+  check?(input: Record<string, unknown>): void;
+  /** `key` (the confirmed action's id): creating again with it returns the campaign already made. */
+  create(input: Record<string, unknown>, actor: string, key?: string): Promise<unknown>;
   start(id: string, actor: string): Promise<unknown>;
   pause(id: string, actor: string): Promise<unknown>;
   status(id?: string): Promise<unknown>;
@@ -44,6 +47,8 @@ export interface AdminContext {
   threadTs?: string;
   /** Set when a confirmed write runs: the pending action's id (a stable idempotency key). */
   actionId?: string;
+  /** The manager's request this turn answers: its previews are withdrawn if the turn fails. */
+  turnKey?: string;
 }
 
 /**
@@ -64,6 +69,18 @@ export interface AdminTool<I = unknown> {
   /** For writes: the text of the preview the manager confirms. */
   preview?(input: I, ctx: AdminContext): Promise<string> | string;
   run(input: I, ctx: AdminContext): Promise<unknown>;
+  /**
+   * For writes: running it again with the same `actionId` has the effect of
+   * running it once. Such an action, interrupted between its write and its
+   * audit row, is run again by the recovery sweep; any other is closed as
+   * interrupted for a person to check (docs/decisions/0225-slack-actions.md).
+   */
+  redrive?: boolean;
+  /**
+   * For writes that add something each time (a message, a campaign): names the
+   * effect, so two previews of the same effect confirmed within the hour run once.
+   */
+  sameEffect?(input: I): string;
 }
 
 export function defineTool<I>(tool: AdminTool<I>): AdminTool<I> {

@@ -29,7 +29,11 @@ export interface E2E {
  */
 export const CHATWOOT_SECRET = 'cw-webhook-secret';
 
-export async function startE2E(opts: { anthropic?: AnthropicHandler; env?: Record<string, string>; chatwoot?: boolean; logger?: Logger } = {}): Promise<E2E> {
+export async function startE2E(opts: {
+  anthropic?: AnthropicHandler; env?: Record<string, string>; chatwoot?: boolean; logger?: Logger;
+  /** Fails the app's rpc calls it returns an error for (the database failing at a chosen point); the test's own `db` is untouched. */
+  rpcFault?: (name: string) => Error | undefined;
+} = {}): Promise<E2E> {
   const chatwoot = opts.chatwoot ? await startChatwootFake() : undefined;
   const evolution = await startEvolutionFake({ apiKey: 'evo-key' });
   const anthropic = await startAnthropicFake(opts.anthropic ? { handler: opts.anthropic } : {});
@@ -54,7 +58,22 @@ export async function startE2E(opts: { anthropic?: AnthropicHandler; env?: Recor
       : {}),
     ...opts.env,
   });
-  const app = await createApp(config, { db, redisPrefix: prefix, logger: opts.logger ?? silentLogger });
+  const fault = opts.rpcFault;
+  const appDb = fault
+    ? new Proxy(db, {
+        get(target, key, receiver) {
+          if (key !== 'rpc') {
+            const value = Reflect.get(target, key, receiver) as unknown;
+            return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+          }
+          return (name: string, args?: Record<string, unknown>) => {
+            const err = fault(name);
+            return err ? Promise.reject(err) : target.rpc(name, args);
+          };
+        },
+      })
+    : db;
+  const app = await createApp(config, { db: appDb, redisPrefix: prefix, logger: opts.logger ?? silentLogger });
   await app.startWorkers();
   return {
     app,

@@ -12,4 +12,6 @@ export const bloquearMedico = defineTool({
     await deps.db.rpc('doctor_state_set_permission', { p_doctor_id: medicoId, p_state: 'opted_out', p_reason: `gestao: ${motivo}`, p_actor: `slack:${user}`, p_now: deps.clock.now() });
     return { mensagem: 'Médico bloqueado.' };
   },
+  // Setting the same state again changes nothing: safe to re-run after a failure.
+  redrive: true,
 });

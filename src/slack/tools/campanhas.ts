@@ -19,8 +19,16 @@ export const campanhaCriar = defineTool({
     cidade: z.string().max(80).optional(),
   }),
   write: true,
+  async prepare(i, ctx) {
+    port(ctx).check?.(i);
+    return i;
+  },
   preview: (i) => `Criar a campanha "${i.nome}" (${i.tipo})${i.especialidade ? `, ${i.especialidade}` : ''}${i.regiao ? `, região ${i.regiao}` : ''}${i.cidade ? `, ${i.cidade}` : ''}:\n> ${i.texto}`,
-  run: (i, ctx) => port(ctx).create(i, `slack:${ctx.user}`),
+  run: (i, ctx) => port(ctx).create(i, `slack:${ctx.user}`, ctx.actionId),
+  // Keyed by the action id: a re-run after a failure returns the campaign already created.
+  redrive: true,
+  // Two previews creating the same campaign create one.
+  sameEffect: (i) => `${i.nome.trim()}\n${i.tipo}\n${i.texto.trim()}`,
 });
 
 export const campanhaIniciar = defineTool({

@@ -12,4 +12,6 @@ export const desbloquearMedico = defineTool({
     await deps.db.rpc('doctor_state_set_permission', { p_doctor_id: medicoId, p_state: 'opted_in', p_reason: 'gestao: desbloqueio', p_actor: `slack:${user}`, p_now: deps.clock.now() });
     return { mensagem: 'Médico desbloqueado.' };
   },
+  // Setting the same state again changes nothing: safe to re-run after a failure.
+  redrive: true,
 });

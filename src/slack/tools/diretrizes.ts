@@ -23,4 +23,6 @@ export const revogarDiretriz = defineTool({
   async run({ diretrizId }, { deps, user }) {
     return deps.db.rpc('directive_revoke', { p_id: diretrizId, p_by: `slack:${user}`, p_now: deps.clock.now() });
   },
+  // A second revoke of the same directive is a no-op.
+  redrive: true,
 });

@@ -26,6 +26,10 @@ export const enviarMensagem = defineTool({
     );
     return { mensagem: 'Mensagem na fila de envio.', jobId };
   },
+  // The outbound key is the action id: a re-run never sends twice.
+  redrive: true,
+  // Two previews of the same text to the same doctor (a retried request) reach him once.
+  sameEffect: ({ medicoId, texto }) => `${medicoId}\n${texto.trim().replace(/\s+/g, ' ')}`,
 });
 
 function jobIdFallback(doctorId: string, text: string): string {

@@ -14,4 +14,6 @@ export const pausarJulia = defineTool({
     await announce(ctx, `:octagonal_sign: Júlia pausada por <@${ctx.user}>. Motivo: ${motivo}`);
     return { mensagem: 'Júlia pausada.' };
   },
+  // Setting the same state again changes nothing: safe to re-run after a failure.
+  redrive: true,
 });

@@ -39,4 +39,6 @@ export const processarBriefing = defineTool<BriefingInput>({
     });
     return { mensagem: `${saved.length} diretriz(es) ativas.`, diretrizes: saved };
   },
+  // The same directives confirmed through two previews are stored once.
+  sameEffect: ({ validadeDias, itens = [] }) => JSON.stringify({ validadeDias, itens }),
 });

@@ -13,4 +13,6 @@ export const reservarVaga = defineTool({
     if (!r.ok) throw new Error('a vaga não está mais aberta');
     return { mensagem: 'Vaga reservada.', ...r };
   },
+  // admin_reserve_shift answers ok for a shift already reserved for this doctor.
+  redrive: true,
 });

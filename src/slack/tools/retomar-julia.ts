@@ -13,4 +13,6 @@ export const retomarJulia = defineTool({
     await announce(ctx, `:arrow_forward: Júlia retomada por <@${ctx.user}>.`);
     return { mensagem: 'Júlia retomada.' };
   },
+  // Setting the same state again changes nothing: safe to re-run after a failure.
+  redrive: true,
 });

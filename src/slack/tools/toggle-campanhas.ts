@@ -13,4 +13,6 @@ export const toggleCampanhas = defineTool({
     await announce(ctx, ligar ? `:loudspeaker: Campanhas ligadas por <@${ctx.user}>.` : `:mute: Campanhas desligadas por <@${ctx.user}>.`);
     return { mensagem: ligar ? 'Campanhas ligadas.' : 'Campanhas desligadas.' };
   },
+  // Setting the same state again changes nothing: safe to re-run after a failure.
+  redrive: true,
 });

@@ -13,8 +13,8 @@ describe('campaign bodies from templates', () => {
     expect(renderTemplate('Oi {{primeiro_nome}}! Plantões de {{especialidade}} em {{cidade}} {{regiao}}.', vars)).toBe(
       'Oi Paulo! Plantões de Anestesiologia em Campinas.',
     );
-    // A misspelt variable stays visible instead of silently vanishing.
-    expect(renderTemplate('Oi {{nomee}}', vars)).toBe('Oi {{nomee}}');
+    // A misspelt variable is refused when the campaign is created (campaign-template.test.ts); it never reaches a doctor as braces.
+    expect(renderTemplate('Oi {{nomee}}', vars)).toBe('Oi');
   });
 
   it('offer campaigns can quote the shift', () => {

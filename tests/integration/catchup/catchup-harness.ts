@@ -1,7 +1,9 @@
+import { createDeadLetters } from '../../../src/inbound/index.js';
 import { runCatchup, type CatchupOptions, type CatchupRequest } from '../../../src/catchup/index.js';
 import type { Db } from '../../../src/db/index.js';
 import { createEvolutionHistory } from '../../../src/integrations/evolution/index.js';
 import { silentLogger, systemClock, type EnqueueOptions, type JobQueue } from '../../../src/shared/index.js';
+import { jobDefinition } from '../../../workers/catalog.js';
 import { inboundHandler } from '../../../workers/inbound.js';
 import type { EvolutionFake } from '../../fakes/index.js';
 
@@ -21,6 +23,9 @@ export function inlineQueue(db: Db, opts: { runInbound?: 'now' | 'later'; failOn
   let inboundCount = 0;
   const queue: JobQueue = {
     async enqueue(name, payload: any, o) {
+      // As the real queue (workers/queue.ts): a payload its job's schema refuses is never queued.
+      const parsed = jobDefinition(name).payload.safeParse(payload);
+      if (!parsed.success) throw new Error(`job ${name}: invalid payload: ${parsed.error.issues[0]?.message}`);
       if (o?.jobId && ids.has(o.jobId)) return { jobId: o.jobId };
       if (name === 'inbound') {
         inboundCount++;
@@ -49,7 +54,7 @@ export function inlineQueue(db: Db, opts: { runInbound?: 'now' | 'later'; failOn
 export function catchupRunner(db: Db, evolution: EvolutionFake, queue: JobQueue, options: Partial<CatchupOptions> = {}, notices: string[] = []) {
   const history = createEvolutionHistory({ baseUrl: evolution.url, apiKey: evolution.apiKey });
   const deps = {
-    db, history, queue, clock: systemClock, logger: silentLogger,
+    db, history, queue, clock: systemClock, logger: silentLogger, deadLetters: createDeadLetters(db, silentLogger),
     notices: { post: async (t: string) => void notices.push(t) },
     options: { lagMs: 1_000, storeWaitMs: 300, ...options },
   };

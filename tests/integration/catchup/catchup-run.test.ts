@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/index.js';
-import { normalizeEvolution } from '../../../src/inbound/index.js';
+import { createDeadLetters, normalizeEvolution } from '../../../src/inbound/index.js';
 import { createEvolutionHistory } from '../../../src/integrations/evolution/index.js';
 import { sha256Hex, silentLogger, systemClock } from '../../../src/shared/index.js';
 import { evolutionCatchupHandler } from '../../../workers/evolution-catchup.js';
@@ -161,7 +161,7 @@ describe('catch-up run against the Evolution fake', () => {
     const q = inlineQueue(db);
     const run = evolutionCatchupHandler({
       db, history: createEvolutionHistory({ baseUrl: evolution.url, apiKey: evolution.apiKey }), queue: q.queue, clock: systemClock,
-      logger: silentLogger, notices: { post: async () => {} }, options: { lagMs: 1_000, storeWaitMs: 300 },
+      logger: silentLogger, notices: { post: async () => {} }, options: { lagMs: 1_000, storeWaitMs: 300 }, deadLetters: createDeadLetters(db, silentLogger),
     });
     const summary = await run({ instance: INSTANCE, reason: 'schedule' });
     expect(summary).toMatchObject({ missing: 0, settled: 1 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDeadLetters } from '../../../src/inbound/index.js';
 import { createEvolutionHistory } from '../../../src/integrations/evolution/index.js';
 import { sha256Hex, silentLogger, systemClock } from '../../../src/shared/index.js';
 import { evolutionCatchupHandler } from '../../../workers/evolution-catchup.js';
@@ -57,7 +58,7 @@ describe('our own sends read back from Evolution', () => {
     const q = inlineQueue(db);
     const run = evolutionCatchupHandler({
       db, history: createEvolutionHistory({ baseUrl: evolution.url, apiKey: evolution.apiKey }), queue: q.queue, clock: systemClock,
-      logger: silentLogger, notices: { post: async () => {} }, options: { lagMs: 1_000, storeWaitMs: 300 },
+      logger: silentLogger, notices: { post: async () => {} }, options: { lagMs: 1_000, storeWaitMs: 300 }, deadLetters: createDeadLetters(db, silentLogger),
     });
     return { q, run: () => run({ instance: INSTANCE, reason: 'schedule' }) };
   }

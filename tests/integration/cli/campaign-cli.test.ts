@@ -31,5 +31,12 @@ describe('julia campaign', () => {
     const shown = julia('show', id!);
     expect(JSON.parse(shown.stdout)).toMatchObject({ status: 'paused', type: 'reativacao', audience: { inactive_days: 60 }, progress: { planned: 0 } });
     expect(julia('bogus').status).toBe(2);
+
+    // An unknown template variable is refused at creation, with the valid ones listed; nothing is created.
+    const refused = julia('create', '--name', 'Errada', '--type', 'custom', '--template', 'Oi {{constructor}}, tudo bem?');
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('{{constructor}}');
+    expect(refused.stderr).toContain('{{primeiro_nome}}');
+    expect(julia('list').stdout).not.toContain('Errada');
   });
 });
