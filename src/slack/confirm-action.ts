@@ -1,4 +1,5 @@
 import type { AdminContext, AdminTool } from './admin-tool.js';
+import { escapeMrkdwn } from '../shared/index.js';
 import { decidedBlocks, previewBlocks } from './blocks.js';
 
 export const CONFIRM_TTL_SECONDS = 10 * 60;
@@ -22,7 +23,7 @@ export async function proposeWrite(tool: AdminTool, requested: unknown, ctx: Adm
   });
   await ctx.deps.slack.postMessage({
     channel: ctx.channel,
-    text: `Confirma? ${preview}`,
+    text: `Confirma? ${escapeMrkdwn(preview)}`,
     blocks: previewBlocks(created.id, preview, CONFIRM_TTL_SECONDS / 60),
     ...(ctx.threadTs ? { thread_ts: ctx.threadTs } : {}),
   });
@@ -63,7 +64,7 @@ export async function decideWrite(
   }
   const preview = await previewText(deps, click.value);
   if (!click.confirm) {
-    await deps.slack.update({ channel: click.channel, ts: click.messageTs, text: `Cancelado: ${preview}`, blocks: decidedBlocks(preview, `:x: Cancelado por <@${click.user}>.`) });
+    await deps.slack.update({ channel: click.channel, ts: click.messageTs, text: `Cancelado: ${escapeMrkdwn(preview)}`, blocks: decidedBlocks(preview, `:x: Cancelado por <@${click.user}>.`) });
     return 'cancelled';
   }
   const tool = registry.get(claim.tool!);
@@ -79,7 +80,7 @@ export async function decideWrite(
   }
   await deps.db.rpc('slack_action_finish', { p_id: click.value, p_ok: ok, p_result: result ?? null });
   const outcome = ok ? `:white_check_mark: Feito por <@${click.user}>. ${summarize(result)}` : `:warning: Não consegui: ${summarize(result)}`;
-  await deps.slack.update({ channel: click.channel, ts: click.messageTs, text: `${ok ? 'Feito' : 'Falhou'}: ${preview}`, blocks: decidedBlocks(preview, outcome) });
+  await deps.slack.update({ channel: click.channel, ts: click.messageTs, text: `${ok ? 'Feito' : 'Falhou'}: ${escapeMrkdwn(preview)}`, blocks: decidedBlocks(preview, outcome) });
   return ok ? 'done' : 'failed';
 }
 
@@ -89,7 +90,7 @@ async function previewText(deps: AdminContext['deps'], id: string): Promise<stri
 }
 
 function summarize(result: unknown): string {
-  if (result && typeof result === 'object' && 'mensagem' in result) return String((result as { mensagem: unknown }).mensagem);
-  if (result && typeof result === 'object' && 'erro' in result) return String((result as { erro: unknown }).erro);
+  if (result && typeof result === 'object' && 'mensagem' in result) return escapeMrkdwn(String((result as { mensagem: unknown }).mensagem));
+  if (result && typeof result === 'object' && 'erro' in result) return escapeMrkdwn(String((result as { erro: unknown }).erro));
   return '';
 }
