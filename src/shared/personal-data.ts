@@ -43,8 +43,10 @@ const JID = /(\d[\d:]{4,})@(s\.whatsapp\.net|c\.us|lid|g\.us)\b/gi;
 const LID_OR_JID_DIGITS = /(\d+)(?::\d+)?/;
 const CRM_LABELLED = new RegExp(`\\bCRM(?:\\s*[-/:]?\\s*(?:${UF})(?![A-Za-z]))?\\s*[-/:nº°#.]*\\s*(\\d(?:[\\s.]?\\d){2,8})(?:\\s*[-/]\\s*(?:${UF})\\b)?`, 'gi');
 const CRM_WITH_UF = new RegExp(`(?<![\\w.-])(\\d(?:\\.?\\d){3,6})\\s?[-/]\\s?(${UF})\\b`, 'g');
-// A run of digits broken by spaces, dots, dashes or parentheses, not part of a word, an id or a uuid.
-const DIGIT_RUN = /(?<![\w\-•+])(?:\+\s?)?\(?\d(?:[\s.()\-]{0,2}\d){7,}(?![\w\-•])/g;
+// A run of digits broken by spaces, dots, dashes or parentheses, not glued to letters (Slack ids, hex ids).
+const DIGIT_RUN = /(?<![A-Za-z0-9•+])(?:\+\s?)?\(?\d(?:[\s.()\-]{0,2}\d){7,}(?![A-Za-z0-9•])/g;
+// Uuids are the ids the model passes between tools; their digit groups are never phones.
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const SHORT_PHONE = /^\+?9?\d{4}[\s.-]?\d{4}$/;
 
 /**
@@ -53,7 +55,18 @@ const SHORT_PHONE = /^\+?9?\d{4}[\s.-]?\d{4}$/;
  * text, whoever wrote it. Idempotent, so it can run at every layer.
  */
 export function scrubPersonalData(text: string): string {
-  return canonical(text)
+  const t = canonical(text);
+  let out = '';
+  let last = 0;
+  for (const m of t.matchAll(UUID)) {
+    out += scrubPart(t.slice(last, m.index)) + m[0];
+    last = m.index + m[0].length;
+  }
+  return out + scrubPart(t.slice(last));
+}
+
+function scrubPart(text: string): string {
+  return text
     .replace(JID, (_m, id: string, server: string) => {
       const digits = LID_OR_JID_DIGITS.exec(id)?.[1] ?? id;
       const s = server.toLowerCase();
