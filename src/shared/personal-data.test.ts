@@ -80,10 +80,13 @@ describe('maskToolResult', () => {
       { id, nome: 'Dra. Ana', telefone: '5511987657777', crm: '123456', cidade: 'São Paulo' },
       { direcao: 'in', texto: `me liga no 11 98765-7777 ${'x'.repeat(400)}` },
       { sender_phone: 5521998887777, group_jid: '120363043211234567@g.us' },
+      { hospital: 'Hospital X', contact: 'Carla 5531991234321', extracted: { contact: '31991234321' } },
     ]) as Array<Record<string, unknown>>;
     expect(r[0]).toEqual({ id, nome: 'Dra. Ana', telefone: '+55 11 9••••-7777', crm: 'CRM ••••56', cidade: 'São Paulo' });
     expect(String(r[1]!['texto'])).toMatch(/^me liga no \+55 11 9••••-7777 x+…$/);
     expect(String(r[1]!['texto']).length).toBeLessThanOrEqual(281);
     expect(JSON.stringify(r[2])).not.toMatch(/99888|0432112/);
+    // A group poster's contact is masked the same way as a doctor's phone.
+    expect(r[3]).toEqual({ hospital: 'Hospital X', contact: 'Carla +55 31 9••••-4321', extracted: { contact: '+55 31 9••••-4321' } });
   });
 });

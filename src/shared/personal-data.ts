@@ -83,7 +83,7 @@ function scrubPart(text: string): string {
     });
 }
 
-const PHONE_KEY = /phone|telefone|celular|whatsapp|jid|^lid$|remote|sender|participant|numero|contato/i;
+const PHONE_KEY = /phone|telefone|celular|whatsapp|jid|^lid$|remote|sender|participant|numero|contato|contact/i;
 const CRM_KEY = /^crm/i;
 const TEXT_KEY = /^(texto|text|body|conteudo|content|mensagem|message|corpo|caption)$/i;
 
