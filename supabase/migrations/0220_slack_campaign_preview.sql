@@ -18,3 +18,5 @@ begin
     'progress', campaign_progress(c.id));
 end;
 $$;
+
+select revoke_api_roles();
