@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../src/shared/index.js';
 import type { AnthropicCall, AnthropicStep } from '../../fakes/index.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { settle, startE2E, type E2E } from '../../e2e/e2e-harness.js';
@@ -161,5 +162,28 @@ describe('Slack: who may steer Júlia, and what reaches Slack', () => {
       await ask('UMANAGER1', 'pausa', { toolUse: { name: 'campanha_pausar', input: { campanhaId: campaign } } }, { text: 'Confirme.' });
       expect(lastPreview(e.slack)!.text).toMatch(/^Confirma\? Pausar a campanha "Reativação ABC" .*0 enviada\(s\), 0 na fila/);
     });
+  });
+});
+
+describe('Slack with no managers named', () => {
+  it('nobody may command: the boot log names SLACK_MANAGER_IDS once, and even a would-be manager is refused before the model', async () => {
+    const lines: string[] = [];
+    const e = await startE2E({
+      anthropic: () => ({ text: 'não devia ser chamado' }),
+      env: { SLACK_MANAGER_IDS: '' },
+      logger: createLogger('warn', { write: (l: string) => void lines.push(l) }),
+    });
+    try {
+      expect(lines.filter((l) => l.includes('SLACK_MANAGER_IDS'))).toHaveLength(1);
+      expect((await e.app.http.request('/webhooks/slack', signedSlack(mention('pausa a Júlia'), 'application/json'))).status).toBe(200);
+      const cmd = await e.app.http.request('/webhooks/slack', signedSlack(slashCommand('status'), 'application/x-www-form-urlencoded'));
+      expect(await cmd.json()).toMatchObject({ response_type: 'ephemeral', text: expect.stringMatching(/^Desculpe/) });
+      await waitFor(() => e.slack.ephemerals().length === 1, { what: 'the refusal' });
+      await settle(500);
+      expect(e.anthropic.calls()).toHaveLength(0);
+      expect(e.slack.posted()).toEqual([]);
+    } finally {
+      await e.close();
+    }
   });
 });
