@@ -184,6 +184,8 @@ describe('Slack: managers steer Júlia', () => {
       expect(viaCommand).toMatchObject({ method: 'COMMAND', actor: 'slack:UMANAGER1', doctorId: rafael });
 
       await ask('reserva', { toolUse: { name: 'reservar_vaga', input: { vagaId: shift, medicoId: rafael } } }, { text: 'Confirme.' });
+      // The preview names the shift and the doctor in words, never only ids.
+      expect(lastPreview(e.slack)!.text).toMatch(/^Confirma\? Reservar a vaga .+, \d{2}\/\d{2}.*R\$ [\d.,]+ para Dr\. Rafael Nogueira \(final 0002\)\.$/);
       await waitDone((await confirm()).actionId);
       expect((await q<{ reserved_by: string }>(`select reserved_by from shifts where id = $1`, [shift]))[0]!.reserved_by).toBe(rafael);
 
