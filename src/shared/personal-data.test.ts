@@ -49,6 +49,7 @@ describe('scrubPersonalData', () => {
     expect(scrubPersonalData('lid 123456789012345@lid')).not.toMatch(/123456789012/);
     expect(scrubPersonalData('５５１１９８７６５７７７７')).not.toMatch(/9876/);
     expect(scrubPersonalData('11\u200B98765\u200B7777')).not.toMatch(/98765/);
+    expect(scrubPersonalData('tel5511987657777x e zap11987657777')).toBe('tel+55 11 9••••-7777x e zap+55 11 9••••-7777');
   });
 
   it('hides CRMs written with or without the state', () => {
@@ -61,7 +62,7 @@ describe('scrubPersonalData', () => {
   });
 
   it('leaves ids, dates, money, counts and Slack mentions alone, and is idempotent', () => {
-    const keep = 'id 550e8400-e29b-41d4-a716-446655440000, 2026-11-27T22:26:16.000Z, R$ 9.500,00 e R$ 1.234.567,00, 27/11 19h, 1234 médicos, <@UMANAGER1>, CNPJ 12.345.678/0001-90';
+    const keep = '2º plantão ⚠️ 👨‍👩‍👧 nº 12, id 550e8400-e29b-41d4-a716-446655440000, 2026-11-27T22:26:16.000Z, R$ 9.500,00 e R$ 1.234.567,00, 27/11 19h, 1234 médicos, <@UMANAGER1>, CNPJ 12.345.678/0001-90';
     expect(scrubPersonalData(keep)).toBe(keep);
     fc.assert(
       fc.property(fc.string({ maxLength: 80 }), brPhone, (s, national) => {

@@ -48,6 +48,8 @@ const DIGIT_RUN = /(?<![A-Za-z0-9•+])(?:\+\s?)?\(?\d(?:[\s.()\-]{0,2}\d){7,}(?
 // Uuids are the ids the model passes between tools; their digit groups are never phones.
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const SHORT_PHONE = /^\+?9?\d{4}[\s.-]?\d{4}$/;
+// A mobile number (DDD, the ninth digit, eight more) even when glued to letters ("tel5511987…x").
+const GLUED_MOBILE = /(?<![0-9])(?:\+?55)?[1-9][1-9]9\d{8}(?![0-9])/g;
 
 /**
  * Removes full phones (any Brazilian notation, with or without +55 and the ninth
@@ -55,7 +57,7 @@ const SHORT_PHONE = /^\+?9?\d{4}[\s.-]?\d{4}$/;
  * text, whoever wrote it. Idempotent, so it can run at every layer.
  */
 export function scrubPersonalData(text: string): string {
-  const t = canonical(text);
+  const t = plainDigits(text);
   let out = '';
   let last = 0;
   for (const m of t.matchAll(UUID)) {
@@ -63,6 +65,17 @@ export function scrubPersonalData(text: string): string {
     last = m.index + m[0].length;
   }
   return out + scrubPart(t.slice(last));
+}
+
+/**
+ * Fullwidth or mathematical digits become ASCII and invisible characters next to digits
+ * go, so "１１ ９８…" or "11\u200B98…" are seen as the number they show. The rest of the
+ * text is left as written (ordinals like "2º", emoji sequences).
+ */
+function plainDigits(text: string): string {
+  return text
+    .replace(/\p{Nd}/gu, (d) => (d >= '0' && d <= '9' ? d : d.normalize('NFKC')))
+    .replace(/(?<=[\d\s().+-])\p{Cf}+|\p{Cf}+(?=[\d\s().+-])/gu, '');
 }
 
 function scrubPart(text: string): string {
@@ -80,7 +93,8 @@ function scrubPart(text: string): string {
       const digits = run.replace(/\D/g, '');
       if (digits.length >= 10) return maskPhoneForPeople(digits);
       return SHORT_PHONE.test(run.trim()) ? maskPhoneForPeople(digits) : run;
-    });
+    })
+    .replace(GLUED_MOBILE, (m) => maskPhoneForPeople(m));
 }
 
 const PHONE_KEY = /phone|telefone|celular|whatsapp|jid|^lid$|remote|sender|participant|numero|contato|contact/i;
