@@ -130,6 +130,28 @@ describe('Slack: who may steer Júlia, and what reaches Slack', () => {
       expect(raw.replace(/\D/g, '')).not.toMatch(/9765412|246813/);
       expect(raw).toContain('+55 11 9••••-1234');
     });
+    it("group-review tools show the poster's phone masked, like a doctor's", async () => {
+      const saved = await e.db.rpc<{ id: string }>('group_message_save', {
+        p_message: { instance: 'j1', providerMessageId: 'g-access-1', chatJid: '120363012345678901@g.us', phone: '5511944443333', kind: 'text', text: 'Plantão UTI 19h R$ 12.000, falar com Carla 11 94444-3333 ou 5511944443333@s.whatsapp.net', sentAt: new Date().toISOString() },
+      });
+      const day = new Date(Date.now() + 5 * 86_400_000);
+      const at = (h: number, add = 0) => new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + add, h)).toISOString();
+      await e.db.rpc('group_message_finish', {
+        p_message_id: saved.id, p_outcome: 'parsed', p_reason: null, p_now: new Date(),
+        p_shifts: [{ hospital: 'Hospital <!channel> Novo', specialty: 'UTI', startsAt: at(22), endsAt: at(10, 1), valueCents: 1_200_000, contact: 'Carla (11) 94444-3333' }],
+      });
+      await ask('UMANAGER1', 'tem vaga de grupo?', { toolUse: { name: 'listar_vagas_revisao', input: {} } }, (body) => ({ toolUse: { name: 'detalhes_vaga_grupo', input: { id: (toolResultJson(lastToolResultText(body)) as Array<{ id: string }>)[0]!.id } } }), (body) => ({ text: lastToolResultText(body) }));
+      const seen = adminCalls().slice(-2).map(lastToolResultText).join('\n');
+      expect(seen).toContain('+55 11 9••••-3333');
+      expect(seen.replace(/\D/g, '')).not.toMatch(/944443333/);
+      expect(everything(e).replace(/\D/g, '')).not.toMatch(/944443333/);
+      // The hospital name came from the group post: in the approval preview it is text, not a ping.
+      const id = (toolResultJson(lastToolResultText(adminCalls().at(-2)!)) as Array<{ id: string }>)[0]!.id;
+      await ask('UMANAGER1', 'aprova', { toolUse: { name: 'aprovar_vaga_grupo', input: { id } } }, { text: 'Confirme.' });
+      const preview = e.slack.posted().find((m) => m.ts === lastPreview(e.slack)!.ts)!;
+      expect(JSON.stringify(preview.blocks)).toContain('Hospital &lt;!channel&gt; Novo');
+      expect(JSON.stringify(preview)).not.toContain('<!channel>');
+    });
   });
 
   describe('finding 3: untrusted text is data', () => {
