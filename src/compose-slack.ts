@@ -7,7 +7,7 @@ import { createGoogleDocsReader } from './integrations/google-docs/index.js';
 import { createSlackApi } from './integrations/slack/index.js';
 import { onceKeys } from './redis/index.js';
 import { slackCampaignPort } from './compose-slack-campaigns.js';
-import { CORE_TOOLS, createAdminAgent, loadAdminPrompt, redisSessions, ToolRegistry, type AdminTool, type CampaignPort } from './slack/index.js';
+import { CORE_TOOLS, createAdminAgent, loadAdminPrompt, managerAccess, redisSessions, ToolRegistry, type AdminTool, type CampaignPort } from './slack/index.js';
 import type { JobHandler } from '../workers/index.js';
 import { slackCommandHandler } from '../workers/slack-command.js';
 import { slackActionSweepHandler } from '../workers/slack-action-sweep.js';
@@ -28,7 +28,11 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
   const registry = new ToolRegistry().add(...CORE_TOOLS, ...(extras.tools ?? []));
   const configured = Boolean(config.SLACK_BOT_TOKEN && config.SLACK_SIGNING_SECRET);
   const handlers: Record<string, JobHandler> = {};
-  if (configured) {
+  // Only the named managers steer Júlia from Slack; nobody when the list is empty (docs/decisions/0220-slack-access.md).
+  const access = managerAccess({ managers: config.SLACK_MANAGER_IDS, channels: config.SLACK_MANAGER_CHANNELS });
+  if (configured && access.nobody) logger.warn('SLACK_MANAGER_IDS is empty: nobody may command Júlia from Slack until it names the managers');
+  const slack = configured ? createSlackApi({ token: config.SLACK_BOT_TOKEN!, ...(config.SLACK_API_URL ? { apiUrl: config.SLACK_API_URL } : {}) }) : undefined;
+  if (slack) {
     const agent = createAdminAgent({
       db: deps.db,
       flags: deps.flags,
@@ -36,7 +40,7 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
         ? createAnthropicClient({ apiKey: config.ANTHROPIC_API_KEY, ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}), timeoutMs: config.ANTHROPIC_TIMEOUT_MS })
         : unconfiguredLlm(),
       model: config.ANTHROPIC_MODEL_SMART,
-      slack: createSlackApi({ token: config.SLACK_BOT_TOKEN!, ...(config.SLACK_API_URL ? { apiUrl: config.SLACK_API_URL } : {}) }),
+      slack,
       outbound: deps.outbound,
       clock: deps.clock,
       logger,
@@ -47,6 +51,7 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
       registry,
       sessions: redisSessions(redis, redisPrefix),
       prompt: loadAdminPrompt(),
+      access,
     });
     handlers['slack-command'] = slackCommandHandler(agent, deps.jobSigner, logger) as JobHandler;
     handlers['slack-action-sweep'] = slackActionSweepHandler(agent) as JobHandler;
@@ -61,6 +66,13 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
           logger,
           now: () => deps.clock.now().getTime(),
           dedupe: onceKeys(redis, redisPrefix, 'slack', 3600),
+          authorize: (user, channel) => {
+            const verdict = access.check(user, channel);
+            return verdict === 'manager' ? undefined : access.refusal(verdict);
+          },
+          refuse: async (r) => {
+            await slack?.postEphemeral({ channel: r.channel, user: r.user, text: r.text, ...(r.threadTs ? { thread_ts: r.threadTs } : {}) });
+          },
           enqueue: async (work) => {
             // Signed: a job written straight into Redis cannot speak (or press Confirm) as a manager.
             await deps.queue.enqueue('slack-command', { ...work, sig: deps.jobSigner.sign(work) });

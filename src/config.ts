@@ -11,6 +11,12 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 const onOff = (fallback: 'on' | 'off') =>
   z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default(fallback)).transform((v) => v === 'on');
+/** A comma-separated list of Slack ids, each checked against `shape` (a typo never widens access silently). */
+const slackIdList = (shape: RegExp, what: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : []),
+    z.array(z.string().regex(shape, `each entry must be ${what}`)),
+  );
 const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
 
@@ -58,6 +64,10 @@ const schema = z.object({
   SLACK_SIGNING_SECRET: optionalString,
   SLACK_API_URL: optionalUrl,
   SLACK_ALERTS_CHANNEL: optionalString,
+  /** Slack user ids of the managers who may command the admin agent; unset or empty = nobody (docs/decisions/0220-slack-access.md). */
+  SLACK_MANAGER_IDS: slackIdList(/^[UW][A-Z0-9]{2,}$/, 'a Slack user id (U… or W…)'),
+  /** Channel ids where commands are accepted; unset = any channel the bot is in. DMs with the bot are always accepted. */
+  SLACK_MANAGER_CHANNELS: slackIdList(/^[CG][A-Z0-9]{2,}$/, 'a Slack channel id (C… or G…)'),
   /** Bearer token (or basic-auth password) for /admin/* and /metrics; those routes are off when unset. */
   ADMIN_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   /**

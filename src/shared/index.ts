@@ -11,3 +11,5 @@ export * from './deadlines.js';
 export * from './observe.js';
 export * from './pii.js';
 export * from './job-signature.js';
+export * from './personal-data.js';
+export * from './mrkdwn.js';

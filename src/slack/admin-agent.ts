@@ -1,16 +1,19 @@
 import { readFileSync } from 'node:fs';
 import type { LlmContentBlock, LlmMessage } from '../integrations/anthropic/index.js';
-import { errorMessage, sha256Hex } from '../shared/index.js';
+import { errorMessage, escapeModelMrkdwn, scrubPersonalData, sha256Hex } from '../shared/index.js';
 import type { AdminContext, SlackAgentDeps } from './admin-tool.js';
 import { CANCEL_ACTION, CONFIRM_ACTION } from './blocks.js';
 import { decideWrite, proposeWrite } from './confirm-action.js';
+import type { ManagerAccess } from './manager-access.js';
 import { recoverActions } from './recover-actions.js';
 import { withdrawTurn } from './withdraw-turn.js';
 import type { SessionStore } from './session-store.js';
+import { untrustedToolResult } from './untrusted-result.js';
 import type { SlackWorkItem } from './slack-work.js';
 import type { ToolRegistry } from './tool-registry.js';
 
 export interface AdminAgent {
+  /** A short status ('answered', 'refused', 'done', …): it is the job's return value, kept in Redis, so never words or data. */
   handle(work: SlackWorkItem): Promise<string>;
   /** The recovery sweep of confirmed writes cut off before their audit row (recover-actions.ts). */
   recover(): Promise<{ redriven: number; interrupted: number }>;
@@ -27,7 +30,7 @@ export function loadAdminPrompt(path = new URL('../../prompts/slack-admin.md', i
  * registry; reads run at once, writes become previews waiting for a button.
  * The reply goes to the thread; the text turns are kept per user+channel.
  */
-export function createAdminAgent(deps: SlackAgentDeps & { registry: ToolRegistry; sessions: SessionStore; prompt: string }): AdminAgent {
+export function createAdminAgent(deps: SlackAgentDeps & { registry: ToolRegistry; sessions: SessionStore; prompt: string; access: ManagerAccess }): AdminAgent {
   async function converse(work: Extract<SlackWorkItem, { kind: 'message' | 'command' }>, turnKey: string): Promise<string> {
     const threadTs = work.kind === 'message' ? work.threadTs : undefined;
     const ctx: AdminContext = { deps, user: work.user, channel: work.channel, turnKey, ...(threadTs ? { threadTs } : {}) };
@@ -59,14 +62,15 @@ export function createAdminAgent(deps: SlackAgentDeps & { registry: ToolRegistry
       for (const u of uses) results.push(await runTool(u, ctx));
       transcript.push({ role: 'user', content: results });
     }
-    if (!answer) answer = 'Pronto.';
-    await deps.slack.postMessage({ channel: work.channel, text: answer, ...(threadTs ? { thread_ts: threadTs } : {}) });
-    await deps.sessions.save(work.user, work.channel, [...messages, { role: 'assistant', content: answer }]);
-    return answer;
+    // The model wrote from untrusted data: its text is escaped (no links, no <!channel>) and kept without personal data.
+    const shown = escapeModelMrkdwn(scrubPersonalData(answer || 'Pronto.'));
+    await deps.slack.postMessage({ channel: work.channel, text: shown, ...(threadTs ? { thread_ts: threadTs } : {}) });
+    await deps.sessions.save(work.user, work.channel, [...messages, { role: 'assistant', content: scrubPersonalData(answer || 'Pronto.') }]);
+    return 'answered';
   }
 
   async function runTool(u: { id: string; name: string; input: unknown }, ctx: AdminContext): Promise<LlmContentBlock> {
-    const reply = (content: unknown, isError = false): LlmContentBlock => ({ type: 'tool_result', tool_use_id: u.id, content: JSON.stringify(content), ...(isError ? { is_error: true } : {}) });
+    const reply = (content: unknown, isError = false): LlmContentBlock => ({ type: 'tool_result', tool_use_id: u.id, content: untrustedToolResult(u.name, content), ...(isError ? { is_error: true } : {}) });
     const tool = deps.registry.get(u.name);
     if (!tool) return reply({ erro: 'ferramenta_desconhecida' }, true);
     const parsed = tool.input.safeParse(u.input);
@@ -81,6 +85,11 @@ export function createAdminAgent(deps: SlackAgentDeps & { registry: ToolRegistry
 
   return {
     async handle(work) {
+      // Checked again where the work runs: the list may have changed since the webhook queued it.
+      if (deps.access.check(work.user, work.channel) !== 'manager') {
+        deps.logger.warn({ user: work.user, kind: work.kind }, 'slack work refused in the worker: not a manager here');
+        return 'refused';
+      }
       if (work.kind === 'action') {
         if (work.actionId !== CONFIRM_ACTION && work.actionId !== CANCEL_ACTION) return 'ignored';
         return decideWrite(deps.registry, { ...work, confirm: work.actionId === CONFIRM_ACTION }, { deps });

@@ -1,4 +1,4 @@
-import { errorMessage, sha256Hex, spHuman } from '../shared/index.js';
+import { errorMessage, escapeMrkdwn, sha256Hex, spHuman } from '../shared/index.js';
 import type { AdminContext, AdminTool, SlackAgentDeps } from './admin-tool.js';
 import { decidedBlocks, previewBlocks } from './blocks.js';
 
@@ -35,7 +35,7 @@ export async function proposeWrite(tool: AdminTool, requested: unknown, ctx: Adm
   const posted = await ctx.deps.slack
     .postMessage({
       channel: ctx.channel,
-      text: `Confirma? ${preview}`,
+      text: `Confirma? ${escapeMrkdwn(preview)}`,
       blocks: previewBlocks(created.id, preview, CONFIRM_TTL_SECONDS / 60),
       ...(ctx.threadTs ? { thread_ts: ctx.threadTs } : {}),
     })
@@ -84,7 +84,7 @@ export async function decideWrite(
   if (claim.status === 'duplicate') {
     const p = await preview();
     const when = claim.confirmedAt ? ` em ${spHuman(new Date(claim.confirmedAt))}` : '';
-    await deps.slack.update({ channel: click.channel, ts: click.messageTs, text: `Não executado (repetido): ${p}`, blocks: decidedBlocks(p, `:no_entry_sign: Não executei: a mesma ação já foi confirmada${when} por outra prévia.`) });
+    await deps.slack.update({ channel: click.channel, ts: click.messageTs, text: `Não executado (repetido): ${escapeMrkdwn(p)}`, blocks: decidedBlocks(p, `:no_entry_sign: Não executei: a mesma ação já foi confirmada${when} por outra prévia.`) });
     return 'duplicate';
   }
   if (claim.status !== 'claimed') {
@@ -94,7 +94,7 @@ export async function decideWrite(
   }
   if (!click.confirm) {
     const p = await preview();
-    await deps.slack.update({ channel: click.channel, ts: click.messageTs, text: `Cancelado: ${p}`, blocks: decidedBlocks(p, `:x: Cancelado por <@${click.user}>.`) });
+    await deps.slack.update({ channel: click.channel, ts: click.messageTs, text: `Cancelado: ${escapeMrkdwn(p)}`, blocks: decidedBlocks(p, `:x: Cancelado por <@${click.user}>.`) });
     return 'cancelled';
   }
   const ok = await runAction(registry, deps, {
@@ -139,7 +139,7 @@ export async function runAction(registry: Registry, deps: SlackAgentDeps, a: Cla
   const outcome = ok ? `:white_check_mark: Feito por <@${a.user}>${again}. ${summarize(result)}` : `:warning: Não consegui${again}: ${summarize(result)}`;
   if (a.messageTs) {
     await deps.slack
-      .update({ channel: a.channel, ts: a.messageTs, text: `${ok ? 'Feito' : 'Falhou'}: ${a.preview}`, blocks: decidedBlocks(a.preview, outcome) })
+      .update({ channel: a.channel, ts: a.messageTs, text: `${ok ? 'Feito' : 'Falhou'}: ${escapeMrkdwn(a.preview)}`, blocks: decidedBlocks(a.preview, outcome) })
       .catch((err: unknown) => deps.logger.warn({ err: errorMessage(err) }, 'slack: could not update the confirmed preview'));
   }
   return ok;
@@ -151,7 +151,7 @@ async function previewText(deps: SlackAgentDeps, id: string): Promise<string> {
 }
 
 function summarize(result: unknown): string {
-  if (result && typeof result === 'object' && 'mensagem' in result) return String((result as { mensagem: unknown }).mensagem);
-  if (result && typeof result === 'object' && 'erro' in result) return String((result as { erro: unknown }).erro);
+  if (result && typeof result === 'object' && 'mensagem' in result) return escapeMrkdwn(String((result as { mensagem: unknown }).mensagem));
+  if (result && typeof result === 'object' && 'erro' in result) return escapeMrkdwn(String((result as { erro: unknown }).erro));
   return '';
 }

@@ -6,3 +6,5 @@ export { slackWorkSchema, type SlackWorkItem } from './slack-work.js';
 export { CORE_TOOLS, parseBriefing } from './tools/index.js';
 export { CONFIRM_ACTION, CANCEL_ACTION, noticeBlocks } from './blocks.js';
 export { groupReviewTools } from './tools/groups/index.js';
+export { managerAccess, isDirectMessage, type AccessVerdict, type ManagerAccess } from './manager-access.js';
+export { untrustedToolResult, UNTRUSTED_TAG } from './untrusted-result.js';

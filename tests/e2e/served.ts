@@ -18,6 +18,8 @@ export interface Served {
   anthropic: AnthropicFake;
   dataDir: string;
   prefix: string;
+  /** http://127.0.0.1:<port> of the running service (Slack and admin routes). */
+  url: string;
   /** The service's queues, seen from outside (same Redis, same prefix). */
   queues: BullQueues;
   /** Starts `julia serve` (again), waiting for /readyz. */
@@ -59,6 +61,7 @@ export async function startServed(opts: { anthropic: AnthropicHandler }): Promis
     HUMANIZED_DELAY: 'off',
     TURN_DEBOUNCE_MS: '300',
     LOG_LEVEL: 'warn',
+    SLACK_MANAGER_IDS: 'UMANAGER1,UMANAGER2',
     ...extra,
   });
   const served: Served = {
@@ -66,6 +69,7 @@ export async function startServed(opts: { anthropic: AnthropicHandler }): Promis
     anthropic,
     dataDir,
     prefix,
+    url: `http://127.0.0.1:${port}`,
     queues,
     async start(extra = {}) {
       child = spawn(process.execPath, [JULIA, 'serve'], { env: env(extra), stdio: ['ignore', 'ignore', 'pipe'] });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/wait-for.js';
 import { settle, startE2E, type E2E } from './e2e-harness.js';
-import { adminScript, click, isAdminCall, lastPreview, mention, signedSlack } from './slack-helpers.js';
+import { adminScript, click, isAdminCall, lastPreview, mention, signedSlack, toolResultJson } from './slack-helpers.js';
 
 /** The group-review tools (issue 12) through the managers' agent (issue 11): reads at once, approve only on the button. */
 describe('Slack: reviewing shifts found in WhatsApp groups', () => {
@@ -23,7 +23,7 @@ describe('Slack: reviewing shifts found in WhatsApp groups', () => {
   }
   function lastToolResult(): unknown {
     const blocks = adminCalls().at(-1)!.messages.at(-1)!.content as Array<{ type: string; content?: string }>;
-    return JSON.parse(blocks.find((b) => b.type === 'tool_result')!.content!);
+    return toolResultJson(blocks.find((b) => b.type === 'tool_result')!.content!);
   }
 
   it('lists the shift waiting for review, and opens it only when the manager clicks Confirm', async () => {

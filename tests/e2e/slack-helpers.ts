@@ -55,3 +55,10 @@ export function lastPreview(slack: SlackFake): { ts: string; channel: string; ac
   }
   return undefined;
 }
+
+/** The JSON inside a tool result, which reaches the model wrapped as untrusted data (<dados_nao_confiaveis …>json</…>). */
+export function toolResultJson(content: string): unknown {
+  const m = /^<dados_nao_confiaveis ferramenta="[A-Za-z0-9_]*">\n([\s\S]*)\n<\/dados_nao_confiaveis>$/.exec(content);
+  if (!m) throw new Error(`tool result is not wrapped as untrusted data: ${content.slice(0, 80)}`);
+  return JSON.parse(m[1]!) as unknown;
+}

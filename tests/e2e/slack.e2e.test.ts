@@ -7,7 +7,7 @@ import { testRedis } from '../helpers/test-redis.js';
 import { startGoogleDocsFake, type GoogleDocsFake } from '../fakes/index.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { settle, startE2E, type E2E } from './e2e-harness.js';
-import { adminScript, click, isAdminCall, lastPreview, mention, signedSlack, slashCommand } from './slack-helpers.js';
+import { adminScript, click, isAdminCall, lastPreview, mention, signedSlack, slashCommand, toolResultJson } from './slack-helpers.js';
 
 // Slack's own example (api.slack.com/authentication/verifying-requests-from-slack), from 2018.
 const DOC = {
@@ -55,7 +55,7 @@ describe('Slack: managers steer Júlia', () => {
     const msgs = adminCalls().at(-1)!.messages;
     const blocks = msgs.at(-1)!.content as Array<{ type: string; content?: string; is_error?: boolean }>;
     const r = blocks.find((b) => b.type === 'tool_result')!;
-    return { content: JSON.parse(r.content!) as unknown, isError: r.is_error === true };
+    return { content: toolResultJson(r.content!), isError: r.is_error === true };
   }
   async function confirm(opts: { user?: string } = {}) {
     const p = lastPreview(e.slack)!;
@@ -184,6 +184,8 @@ describe('Slack: managers steer Júlia', () => {
       expect(viaCommand).toMatchObject({ method: 'COMMAND', actor: 'slack:UMANAGER1', doctorId: rafael });
 
       await ask('reserva', { toolUse: { name: 'reservar_vaga', input: { vagaId: shift, medicoId: rafael } } }, { text: 'Confirme.' });
+      // The preview names the shift and the doctor in words, never only ids.
+      expect(lastPreview(e.slack)!.text).toMatch(/^Confirma\? Reservar a vaga .+, \d{2}\/\d{2}.*R\$ [\d.,]+ para Dr\. Rafael Nogueira \(final 0002\)\.$/);
       await waitDone((await confirm()).actionId);
       expect((await q<{ reserved_by: string }>(`select reserved_by from shifts where id = $1`, [shift]))[0]!.reserved_by).toBe(rafael);
 
@@ -243,7 +245,7 @@ describe('Slack: managers steer Júlia', () => {
       await ask('s', { text: 'Preciso do clique no botão.' });
       expect(await state()).toBe('opted_in');
       // Another manager's click is refused.
-      await form(click(p.actionId, { messageTs: p.ts, channel: p.channel, user: 'UOTHER' }));
+      await form(click(p.actionId, { messageTs: p.ts, channel: p.channel, user: 'UMANAGER2' }));
       await waitFor(() => e.slack.posted().some((m) => m.text === 'Só quem pediu a ação pode confirmá-la.'), { what: 'refusal' });
       expect(await actionStatus(p.actionId)).toBe('pending');
       // A double click (two interactions) and Slack's retry of one: executed once.

@@ -58,6 +58,7 @@ export class SlackFake extends HttpFake {
   readonly botUserId: string;
   readonly botId: string;
   private posts: SlackPost[] = [];
+  private ephemeralPosts: Array<SlackPost & { user: string }> = [];
   private tsCounter = 0;
   private openDms = new Set<string>();
 
@@ -75,9 +76,15 @@ export class SlackFake extends HttpFake {
     return [...this.posts];
   }
 
+  /** chat.postEphemeral calls in order (seen only by `user`; never in posted()). */
+  ephemerals(): Array<SlackPost & { user: string }> {
+    return [...this.ephemeralPosts];
+  }
+
   override reset(): void {
     super.reset();
     this.posts = [];
+    this.ephemeralPosts = [];
     this.openDms = new Set();
   }
 
@@ -115,6 +122,8 @@ export class SlackFake extends HttpFake {
         return this.postMessage(args);
       case 'chat.update':
         return this.update(args);
+      case 'chat.postEphemeral':
+        return this.postEphemeral(args);
       case 'conversations.open':
         return this.openConversation(args);
       case 'users.info':
@@ -157,6 +166,17 @@ export class SlackFake extends HttpFake {
     const post = this.withContent({ channel, ts: this.nextTs() }, args);
     this.posts.push(post);
     return slack({ ok: true, channel, ts: post.ts, message: this.messageJson(post) });
+  }
+
+  private postEphemeral(args: Args): FakeReply {
+    const channel = str(args['channel']);
+    const user = str(args['user']);
+    if (!channel) return slackError('channel_not_found');
+    if (!user) return slackError('user_not_found');
+    if (!str(args['text']) && args['blocks'] === undefined) return slackError('no_text');
+    const post = { ...this.withContent({ channel, ts: this.nextTs() }, args), user };
+    this.ephemeralPosts.push(post);
+    return slack({ ok: true, message_ts: post.ts });
   }
 
   private update(args: Args): FakeReply {

@@ -17,6 +17,10 @@ export interface SlackWebhookDeps {
   /** First time this event/trigger id is seen (Redis SET NX); forget undoes it if queueing failed. */
   dedupe: { first(key: string): Promise<boolean>; forget(key: string): Promise<void> };
   enqueue(work: SlackWork): Promise<void>;
+  /** Who may command: undefined for a manager where he may, else the refusal to show (and nothing else happens). */
+  authorize(user: string, channel: string): string | undefined;
+  /** Shows a refusal only to the person refused (chat.postEphemeral); its failure is logged, never retried. */
+  refuse(r: { channel: string; user: string; text: string; threadTs?: string }): Promise<void>;
   maxBodyBytes?: number;
 }
 
@@ -83,6 +87,8 @@ export function slackWebhook(deps: SlackWebhookDeps): Hono {
       if (!ev.success) return c.json({ ok: true });
       const work = fromEvent(ev.data.event);
       if (!work) return c.json({ ok: true });
+      const refusal = deps.authorize(work.user, work.channel);
+      if (refusal) return refuseOnce(deps, `event:${ev.data.event_id}`, { channel: work.channel, user: work.user, text: refusal, threadTs: work.threadTs }).then(() => c.json({ ok: true }));
       return (await queueOnce(deps, `event:${ev.data.event_id}`, work)) ? c.json({ ok: true }) : c.json({ error: 'unavailable' }, 503);
     }
     const form = new URLSearchParams(raw);
@@ -93,6 +99,8 @@ export function slackWebhook(deps: SlackWebhookDeps): Hono {
       const a = p.data.actions[0]!;
       const work: SlackWork = { kind: 'action', user: p.data.user.id, channel: p.data.channel.id, messageTs: p.data.message.ts, actionId: a.action_id, value: a.value ?? '' };
       const key = `action:${p.data.trigger_id ?? `${p.data.user.id}:${a.action_ts ?? ''}`}`;
+      const refusal = deps.authorize(work.user, work.channel);
+      if (refusal) return refuseOnce(deps, key, { channel: work.channel, user: work.user, text: refusal, threadTs: work.messageTs }).then(() => c.body(null, 200));
       return (await queueOnce(deps, key, work)) ? c.body(null, 200) : c.json({ error: 'unavailable' }, 503);
     }
     if (form.get('command')) {
@@ -100,6 +108,11 @@ export function slackWebhook(deps: SlackWebhookDeps): Hono {
       const channel = form.get('channel_id') ?? '';
       const text = (form.get('text') ?? '').trim();
       if (!user || !channel) return c.json({ error: 'bad_command' }, 400);
+      const refusal = deps.authorize(user, channel);
+      if (refusal) {
+        deps.logger.info({ user, channel }, 'slack command refused: not a manager here');
+        return c.json({ response_type: 'ephemeral', text: refusal });
+      }
       const ok = await queueOnce(deps, `command:${form.get('trigger_id') ?? createHash('sha256').update(raw).digest('hex')}`, { kind: 'command', user, channel, text });
       return ok ? c.json({ response_type: 'ephemeral', text: 'Recebido, já te respondo no canal.' }) : c.json({ error: 'unavailable' }, 503);
     }
@@ -108,13 +121,20 @@ export function slackWebhook(deps: SlackWebhookDeps): Hono {
   return app;
 }
 
-function fromEvent(e: z.infer<typeof eventCallback>['event']): SlackWork | undefined {
+function fromEvent(e: z.infer<typeof eventCallback>['event']): Extract<SlackWork, { kind: 'message' }> | undefined {
   // Our own posts come back as events: answering them would loop.
   if (e.bot_id || e.subtype || !e.user || !e.channel || !e.ts) return undefined;
   const isDm = e.type === 'message' && e.channel_type === 'im';
   if (e.type !== 'app_mention' && !isDm) return undefined;
   const text = (e.text ?? '').replace(/<@[A-Z0-9]+>/g, '').trim();
   return { kind: 'message', user: e.user, channel: e.channel, threadTs: e.thread_ts ?? e.ts, text };
+}
+
+/** Once per event or click (Slack retries): the refusal is posted in the background, so Slack still hears back within 3 s. */
+async function refuseOnce(deps: SlackWebhookDeps, key: string, r: { channel: string; user: string; text: string; threadTs?: string }): Promise<void> {
+  deps.logger.info({ user: r.user, channel: r.channel }, 'slack request refused: not a manager here');
+  if (!(await deps.dedupe.first(`refused:${key}`).catch(() => true))) return;
+  void deps.refuse(r).catch((err: Error) => deps.logger.warn({ err: err.message }, 'could not post the slack refusal'));
 }
 
 async function queueOnce(deps: SlackWebhookDeps, key: string, work: SlackWork): Promise<boolean> {

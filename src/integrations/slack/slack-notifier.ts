@@ -1,9 +1,14 @@
 import { webApi } from '@slack/bolt';
+import { escapeMrkdwn } from '../../shared/mrkdwn.js';
 import type { Logger } from '../../shared/logger.js';
+import { safeForSlack } from './slack-safe.js';
 
 /** Posts operational notices (hand-offs, reservations, alerts) to the managers' channel. */
 export interface SlackNotifier {
-  /** `text` is always sent (notifications, old clients); `blocks` is the Block Kit layout when given. */
+  /**
+   * `text` is plain text, always sent (notifications, old clients): it is escaped for Slack
+   * and filtered of full phones and CRMs. `blocks` is the Block Kit layout when given.
+   */
   post(text: string, blocks?: unknown[]): Promise<void>;
 }
 
@@ -27,8 +32,9 @@ export function createSlackNotifier(opts: SlackNotifierOptions): SlackNotifier {
     retryConfig: { retries: 2, factor: 2, minTimeout: 200, maxTimeout: 1_000 },
   });
   return {
-    async post(text, blocks) {
+    async post(plain, raw) {
       try {
+        const { text, blocks } = safeForSlack({ text: escapeMrkdwn(plain), ...(raw?.length ? { blocks: raw } : {}) });
         await client.chat.postMessage({ channel: opts.channel, text, ...(blocks?.length ? { blocks: blocks as never } : {}) });
       } catch (err) {
         opts.logger.warn({ err: (err as Error).message }, 'slack notification failed');

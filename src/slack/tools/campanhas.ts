@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool, type AdminContext, type CampaignPort } from '../admin-tool.js';
+import { describeCampaign } from './campaign-preview.js';
 
 function port(ctx: AdminContext): CampaignPort {
   if (!ctx.deps.campaigns) throw new Error('campanhas indisponíveis neste processo');
@@ -23,7 +24,7 @@ export const campanhaCriar = defineTool({
     port(ctx).check?.(i);
     return i;
   },
-  preview: (i) => `Criar a campanha "${i.nome}" (${i.tipo})${i.especialidade ? `, ${i.especialidade}` : ''}${i.regiao ? `, região ${i.regiao}` : ''}${i.cidade ? `, ${i.cidade}` : ''}:\n> ${i.texto}`,
+  preview: (i) => `Criar a campanha "${i.nome}" (${i.tipo})${i.especialidade ? `, ${i.especialidade}` : ''}${i.regiao ? `, região ${i.regiao}` : ''}${i.cidade ? `, ${i.cidade}` : ''}:\n> ${i.texto.replace(/\n/g, '\n> ')}`,
   run: (i, ctx) => port(ctx).create(i, `slack:${ctx.user}`, ctx.actionId),
   // Keyed by the action id: a re-run after a failure returns the campaign already created.
   redrive: true,
@@ -36,7 +37,7 @@ export const campanhaIniciar = defineTool({
   description: 'Inicia (ou retoma) uma campanha criada.',
   input: z.object({ campanhaId: z.string().min(1) }),
   write: true,
-  preview: ({ campanhaId }) => `Iniciar a campanha ${campanhaId}.`,
+  preview: ({ campanhaId }, ctx) => describeCampaign(ctx, campanhaId, 'iniciar'),
   run: ({ campanhaId }, ctx) => port(ctx).start(campanhaId, `slack:${ctx.user}`),
 });
 
@@ -45,7 +46,7 @@ export const campanhaPausar = defineTool({
   description: 'Pausa uma campanha em andamento.',
   input: z.object({ campanhaId: z.string().min(1) }),
   write: true,
-  preview: ({ campanhaId }) => `Pausar a campanha ${campanhaId}.`,
+  preview: ({ campanhaId }, ctx) => describeCampaign(ctx, campanhaId, 'pausar'),
   run: ({ campanhaId }, ctx) => port(ctx).pause(campanhaId, `slack:${ctx.user}`),
 });
 

@@ -1,4 +1,11 @@
+import { canonical, phoneSuffix } from '../../shared/index.js';
 import type { AdminContext } from '../admin-tool.js';
+
+/** A name someone typed on WhatsApp, on one short line: it cannot fake a line of the preview. */
+export function oneLine(text: string | null | undefined, max = 80): string {
+  const flat = canonical(text ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
 
 interface Doctor {
   id: string;
@@ -10,7 +17,7 @@ interface Doctor {
 export async function doctorLabel(ctx: AdminContext, doctorId: string): Promise<string> {
   const d = await ctx.deps.db.rpc<Doctor | null>('doctor_get', { p_doctor_id: doctorId });
   if (!d) throw new Error('médico não encontrado; use buscar_medico para achar o id');
-  return `${d.name ?? 'médico sem nome'} (final ${d.phone.slice(-4)})`;
+  return `${oneLine(d.name) || 'médico sem nome'} (final ${phoneSuffix(d.phone)})`;
 }
 
 export async function permissionOf(ctx: AdminContext, doctorId: string): Promise<string> {

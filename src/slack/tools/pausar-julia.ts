@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { escapeMrkdwn } from '../../shared/index.js';
 import { defineTool } from '../admin-tool.js';
 import { announce } from './announce.js';
 
@@ -11,7 +12,7 @@ export const pausarJulia = defineTool({
   preview: ({ motivo }) => `Pausar a Júlia (safe_mode). Motivo: ${motivo}.`,
   async run({ motivo }, ctx) {
     await ctx.deps.flags.set('safe_mode', { enabled: true, mode: 'wait' }, `slack:${ctx.user}`);
-    await announce(ctx, `:octagonal_sign: Júlia pausada por <@${ctx.user}>. Motivo: ${motivo}`);
+    await announce(ctx, `:octagonal_sign: Júlia pausada por <@${ctx.user}>. Motivo: ${escapeMrkdwn(motivo)}`);
     return { mensagem: 'Júlia pausada.' };
   },
   // Setting the same state again changes nothing: safe to re-run after a failure.

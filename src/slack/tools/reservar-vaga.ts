@@ -1,13 +1,30 @@
 import { z } from 'zod';
-import { defineTool } from '../admin-tool.js';
+import { defineTool, type AdminContext } from '../admin-tool.js';
 import { doctorLabel } from './doctor-name.js';
+
+interface Shift {
+  hospital: string;
+  date: string;
+  period: string | null;
+  durationHours: number | null;
+  valueCents: number | null;
+  specialty: string | null;
+}
+
+/** The shift in words (hospital, day, period, value), so the manager confirms a shift, not an id. */
+async function shiftLabel(ctx: AdminContext, shiftId: string): Promise<string> {
+  const s = await ctx.deps.db.rpc<Shift | null>('agent_shift_json', { p_shift_id: shiftId });
+  if (!s) throw new Error('vaga não encontrada; use buscar_vagas para achar o id');
+  const value = s.valueCents != null ? `R$ ${(s.valueCents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}` : 'valor a combinar';
+  return `${s.hospital}, ${s.date.split('-').reverse().join('/')}${s.period ? ` (${s.period})` : ''}${s.durationHours ? `, ${s.durationHours}h` : ''}${s.specialty ? `, ${s.specialty}` : ''}, ${value}`;
+}
 
 export const reservarVaga = defineTool({
   name: 'reservar_vaga',
   description: 'Reserva uma vaga aberta para um médico (ids de buscar_vagas e buscar_medico).',
   input: z.object({ vagaId: z.uuid(), medicoId: z.uuid() }),
   write: true,
-  preview: async ({ vagaId, medicoId }, ctx) => `Reservar a vaga ${vagaId.slice(0, 8)} para ${await doctorLabel(ctx, medicoId)}.`,
+  preview: async ({ vagaId, medicoId }, ctx) => `Reservar a vaga ${await shiftLabel(ctx, vagaId)} para ${await doctorLabel(ctx, medicoId)}.`,
   async run({ vagaId, medicoId }, { deps, user }) {
     const r = await deps.db.rpc<{ ok: boolean; reason?: string }>('admin_reserve_shift', { p_shift_id: vagaId, p_doctor_id: medicoId, p_actor: `slack:${user}`, p_now: deps.clock.now() });
     if (!r.ok) throw new Error('a vaga não está mais aberta');
