@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../src/app.js';
+import { slackCampaignPort } from '../../../src/compose-slack-campaigns.js';
 import { createCampaignCommands, createDispatcher, type CampaignCommands, type Dispatcher } from '../../../src/campaigns/index.js';
 import { createRateLimiter, replyContext } from '../../../src/outbound/index.js';
 import { fixedClock, silentLogger } from '../../../src/shared/index.js';
@@ -110,6 +111,28 @@ describe('campanha_pausar from Slack', () => {
     // Back in the campaign's queue: a resume sends them, each doctor once.
     await commands.show(c.id);
     expect(await commands.progress(c.id)).toMatchObject({ status: 'paused', sent: 1, queued: 7, dispatched: 0 });
+  });
+});
+
+describe('withdrawals racing each other', () => {
+  it("a pause's withdrawal, the dispatcher's and a second one at once: each queued send goes back exactly once", { timeout: 60_000 }, async () => {
+    await insertDoctors(db, { from: 7201, count: 6, specialty: 'cardiologia' });
+    const c = await commands.create({ name: 'Cardio março', type: 'prospeccao', template: 'Oi {{primeiro_nome}}, plantões de cardio!', audience: { specialty: 'cardiologia' } });
+    await commands.start(c.id);
+    const before = evolution.sentTexts().length;
+    expect(await dispatcher.tick()).toMatchObject({ planned: 6, enqueued: 6 });
+    await waitFor(() => evolution.sentTexts().length === before + 1, { timeoutMs: 20_000, what: 'the first send' });
+    const port = slackCampaignPort(app.deps);
+    const [paused, a, b] = await Promise.all([port.pause(c.id, 'slack:UMANAGER1'), dispatcher.tick(), dispatcher.tick()]);
+    const bySlack = Number(/\((\d+) envio/.exec(String((paused as { mensagem: string }).mensagem))?.[1]);
+    expect(bySlack + a.withdrawn + b.withdrawn).toBe(5);
+    // And once more after the fact: nothing left to take back.
+    expect((await dispatcher.tick()).withdrawn).toBe(0);
+    expect(await pendingOutbound(app)).toBe(0);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(evolution.sentTexts()).toHaveLength(before + 1);
+    await commands.show(c.id);
+    expect(await commands.progress(c.id)).toMatchObject({ status: 'paused', sent: 1, queued: 5, dispatched: 0 });
   });
 });
 
