@@ -136,6 +136,34 @@ describe('withdrawals racing each other', () => {
   });
 });
 
+describe('toggle_campanhas off with campaign jobs in the queue', () => {
+  it('the next run takes them back to the campaign; switched on again, each doctor gets the message once', { timeout: 60_000 }, async () => {
+    await insertDoctors(db, { from: 7301, count: 4, specialty: 'ginecologia' });
+    const c = await commands.create({ name: 'GO março', type: 'reativacao', template: 'Oi {{primeiro_nome}}, voltamos com plantões de GO!', audience: { specialty: 'ginecologia' } });
+    await commands.start(c.id);
+    const mine = () => evolution.sentTexts().filter((t) => t.text.includes('plantões de GO'));
+    expect(await dispatcher.tick()).toMatchObject({ planned: 4, enqueued: 4 });
+    await waitFor(() => mine().length === 1, { timeoutMs: 20_000, what: 'the first send' });
+    await app.deps.flags.set('campaigns', { enabled: false }, 'test');
+    try {
+      expect(await dispatcher.tick()).toMatchObject({ skipped: 'campaigns_disabled', withdrawn: 3 });
+      expect(await pendingOutbound(app)).toBe(0);
+      expect(await commands.progress(c.id)).toMatchObject({ status: 'running', sent: 1, queued: 3, dispatched: 0 });
+    } finally {
+      await app.deps.flags.set('campaigns', { enabled: true }, 'test');
+    }
+    const prompt = createDispatcher({
+      db, clock, logger: silentLogger, flags: app.deps.flags, outbound: app.deps.outbound, instances: ['k1'],
+      remaining: (i, now) => createRateLimiter(app.deps.redis, prefix).remaining(i, now), withdraw: withdrawer.withdraw, spreadMs: 0,
+    });
+    expect(await prompt.tick()).toMatchObject({ enqueued: 3 });
+    await waitFor(async () => mine().length === 4 && (await pendingOutbound(app)) === 0, { timeoutMs: 30_000, what: 'the rest sent' });
+    expect(new Set(mine().map((t) => t.number)).size).toBe(4);
+    await commands.show(c.id);
+    expect(await commands.progress(c.id)).toMatchObject({ sent: 4, blocked: 0 });
+  });
+});
+
 describe('campaigns off at send time', () => {
   /** A doctor who answered a message at `at` and got Júlia's reply through the wrapper; then silence. */
   async function answeredThenQuiet(n: number, at: Date) {
