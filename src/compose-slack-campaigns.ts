@@ -1,6 +1,7 @@
 import type { AppDeps } from './app-deps.js';
 import { checkTemplates, createCampaignCommands } from './campaigns/index.js';
 import type { CampaignPort } from './slack/index.js';
+import { createOutboundWithdrawer } from '../workers/campaign-withdraw.js';
 
 /**
  * The campaign functions of the scheduled-work capability, shaped for the Slack
@@ -22,8 +23,15 @@ export function slackCampaignPort(deps: AppDeps): CampaignPort {
       return { mensagem: `Campanha ${r.campaign.name}: ${r.from} → ${r.campaign.status}.` };
     },
     async pause(id) {
-      const r = await commands.pause(id);
-      return { mensagem: `Campanha ${r.campaign.name} pausada (${r.withdrawn} envio(s) retirados da fila).` };
+      // As the CLI does: the queued sends are taken back at once, not on the dispatcher's next run.
+      // A queue handle of its own for the call (a pause is rare), on the app's Redis connection.
+      const withdrawer = createOutboundWithdrawer(deps.redis, deps.redisPrefix);
+      try {
+        const r = await createCampaignCommands({ db: deps.db, clock: deps.clock, withdraw: withdrawer.withdraw }).pause(id);
+        return { mensagem: `Campanha ${r.campaign.name} pausada (${r.withdrawn} envio(s) retirados da fila).` };
+      } finally {
+        await withdrawer.close();
+      }
     },
     async status(id) {
       if (id) return commands.show(id);

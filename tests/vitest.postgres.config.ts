@@ -16,6 +16,8 @@ export default defineConfig({
       'tests/integration/outbound/send-outbound.test.ts',
       'tests/integration/outbound/reliability.test.ts',
       'tests/integration/outbound/last-moment.test.ts',
+      'tests/integration/outbound/kill-switches.test.ts',
+      'tests/integration/outbound/reply-dedupe.test.ts',
       'tests/integration/outbound/reply-in-one-call.test.ts',
       'tests/integration/outbound/commit-durability.test.ts',
       'tests/integration/outbound/contact-count-index.test.ts',

@@ -57,8 +57,11 @@ export function followupsHandler(deps: FollowupsDeps) {
           p_doctor_id: f.doctorId, p_conversation_id: f.conversationId, p_shift_ids: [f.shift.shiftId], p_via: 'followup', p_now: now,
         });
       }
+      // A silence after an exchange a campaign started is that campaign's follow-up: it carries
+      // the campaign's id, so the campaigns flag and a pause of the campaign stop it (R4a).
+      const campaignId = await deps.db.rpc<string | null>('followup_campaign', { p_conversation_id: f.conversationId, p_anchor_at: f.anchorAt });
       await deps.outbound.enqueueOutbound(
-        { method: 'FOLLOWUP', doctorId: f.doctorId, conversationId: f.conversationId, actor: 'julia' },
+        { method: 'FOLLOWUP', doctorId: f.doctorId, conversationId: f.conversationId, actor: 'julia', ...(campaignId && { campaignId }) },
         followupText(f.stage as FollowupStage, f.name, f.shift ?? undefined),
         { idempotencyKey: `followup-${f.conversationId}-${Date.parse(f.anchorAt)}-${f.stage}` },
       );

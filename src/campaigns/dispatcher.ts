@@ -7,7 +7,7 @@ import { createBodyComposer, mapLimited } from './compose-body.js';
 import type { OpenerDeps } from './opener.js';
 import { planCampaign } from './plan-campaign.js';
 import type { Campaign, ClaimedSend } from './types.js';
-import { withdrawStopped, type OutboundWithdraw } from './withdraw.js';
+import { withdrawHeld, withdrawStopped, type OutboundWithdraw } from './withdraw.js';
 
 export interface DispatcherDeps {
   db: Db;
@@ -111,7 +111,10 @@ export function createDispatcher(deps: DispatcherDeps) {
       // toggle_campanhas and the kill switch: keep the records queued rather than burn them as blocked sends.
       const flags = await deps.flags.get();
       if (flags.safeMode.enabled) return result('safe_mode');
-      if (!flags.campaigns.enabled) return result('campaigns_disabled');
+      if (!flags.campaigns.enabled) {
+        const held = await withdrawHeld(store, deps.withdraw, deps.clock, (await store.running()).map((c) => c.id));
+        return { ...result('campaigns_disabled'), withdrawn: withdrawn + held };
+      }
       if (!isBusinessHours(now, deps.businessHours ?? DEFAULT_BUSINESS_HOURS)) return result('business_hours');
 
       const running = await store.running();

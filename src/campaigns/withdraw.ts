@@ -17,3 +17,19 @@ export async function withdrawStopped(store: CampaignStore, withdraw: OutboundWi
   if (!removed.length) return 0;
   return (await store.release(removed, clock.now())).released;
 }
+
+/**
+ * Campaigns switched off (toggle_campanhas): the running campaigns' jobs still in the
+ * queue go back to their campaign's queue too, to leave once the switch is on again,
+ * rather than run now and be blocked for good by R4a.
+ */
+export async function withdrawHeld(store: CampaignStore, withdraw: OutboundWithdraw, clock: Clock, campaignIds: string[]): Promise<number> {
+  let released = 0;
+  for (const campaignId of campaignIds) {
+    const sends = await store.dispatched({ campaignId });
+    if (!sends.length) continue;
+    const removed = await withdraw(sends.map((s) => s.outbound_key));
+    if (removed.length) released += (await store.release(removed, clock.now())).released;
+  }
+  return released;
+}

@@ -33,7 +33,9 @@ export const FLAG_HELP: Record<FlagKey, string> = {
     'COMMAND pelo Slack) escrevendo até 24 h depois da última mensagem do médico envia mesmo com safe_mode ' +
     '(opt-out ainda exige bypass com motivo; limites por número valem). Verificado de novo no banco, sob o ' +
     'lock do telefone, imediatamente antes da chamada ao provedor.',
-  campaigns: 'Liga/desliga campanhas (R4a). Desligado bloqueia só CAMPAIGN; follow-ups e reativações continuam.',
+  campaigns:
+    'Liga/desliga campanhas (R4a). Desligado bloqueia na hora do envio tudo o que vem de campanha: CAMPAIGN, REACTIVATION e o ' +
+    'follow-up de uma conversa que uma campanha começou; os demais follow-ups, lembretes e respostas continuam.',
   policy_engine: 'Liga/desliga o motor de política (decidir_proxima_acao).',
   disabled_rules: 'Regras desligadas pelo operador: só R1, R2, R3 e R4a. R-1, R0 (opt-out) e R4b (safe_mode) nunca.',
 };

@@ -97,13 +97,22 @@ describe('rules R0-R4b in order', () => {
     expect(evaluateGuardrails(input({}, { state: { ...base, contacts_7d: 3 } }))).toMatchObject({ rule: 'R3_contact_cap_7d' });
   });
 
-  it('safe_mode beats campaigns.enabled; campaigns off blocks only campaigns', () => {
+  it('safe_mode beats campaigns.enabled; campaigns off blocks every campaign-driven send and nothing else', () => {
     const safe = { flags: { safeMode: { enabled: true, mode: 'wait' }, campaigns: { enabled: true }, disabledRules: [] } };
     expect(evaluateGuardrails(input({ method: 'CAMPAIGN', campaignId: 'k' }, safe))).toMatchObject({ rule: 'R4b_safe_mode' });
     const noCampaigns = { flags: { safeMode: { enabled: false, mode: 'wait' }, campaigns: { enabled: false }, disabledRules: [] } };
     expect(evaluateGuardrails(input({ method: 'CAMPAIGN', campaignId: 'k' }, noCampaigns))).toMatchObject({ rule: 'R4a_campaigns_disabled' });
-    expect(evaluateGuardrails(input({ method: 'FOLLOWUP' }, noCampaigns))).toMatchObject({ kind: 'allow' });
-    expect(evaluateGuardrails(input({ method: 'REACTIVATION', conversationId: undefined }, noCampaigns))).toMatchObject({ kind: 'allow' });
+    expect(evaluateGuardrails(input({ method: 'REACTIVATION', conversationId: undefined }, noCampaigns))).toMatchObject({ rule: 'R4a_campaigns_disabled' });
+    expect(evaluateGuardrails(input({ method: 'FOLLOWUP', campaignId: 'k' }, noCampaigns))).toMatchObject({ rule: 'R4a_campaigns_disabled' });
+    // A follow-up of no campaign, a reminder and a manager's message still go out.
+    expect(evaluateGuardrails(input({ method: 'FOLLOWUP' }, noCampaigns))).toMatchObject({ kind: 'allow', recheck: { campaigns_off: false, campaign: null } });
+    expect(evaluateGuardrails(input({ method: 'REMINDER', reminderId: 'r' }, noCampaigns))).toMatchObject({ kind: 'allow' });
+    expect(evaluateGuardrails(input({ method: 'COMMAND', actor: 'slack:U1' }, noCampaigns))).toMatchObject({ kind: 'allow' });
+    // Allowed campaign-driven sends carry what the lock re-checks: the flag and the campaign.
+    const on = { flags: { safeMode: { enabled: false, mode: 'wait' }, campaigns: { enabled: true }, disabledRules: [] } };
+    expect(evaluateGuardrails(input({ method: 'REACTIVATION', campaignId: 'k' }, on))).toMatchObject({ kind: 'allow', recheck: { campaigns_off: true, campaign: 'k', r1: true } });
+    const r4aOff = { flags: { ...on.flags, campaigns: { enabled: false }, disabledRules: ['R4a_campaigns_disabled', 'R1_cooling_off'] } };
+    expect(evaluateGuardrails(input({ method: 'REACTIVATION', campaignId: 'k' }, r4aOff))).toMatchObject({ kind: 'allow', recheck: { campaigns_off: false, r1: false } });
   });
 
   it('disabled_rules switches off R1-R4a but never R0 or R4b', () => {

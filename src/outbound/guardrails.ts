@@ -14,7 +14,10 @@ export type RuleId =
   | 'R4a_campaigns_disabled'
   | 'R4b_safe_mode'
   /** A proactive send that waited out safe_mode past its method's lateness window. */
-  | 'safe_mode_expired';
+  | 'safe_mode_expired'
+  /** The campaign behind the send was paused or cancelled after the send was queued (checked under the lock). */
+  | 'campaign_paused'
+  | 'campaign_cancelled';
 
 /** Rules an operator may switch off through `disabled_rules`; opt-out and the kill switch are not among them. */
 export const DISABLEABLE_RULES: ReadonlySet<RuleId> = new Set(['R1_cooling_off', 'R2_next_allowed_at', 'R3_contact_cap_7d', 'R4a_campaigns_disabled']);
@@ -44,13 +47,29 @@ export interface GuardrailInput {
  */
 export interface Recheck {
   opt_out: boolean;
+  /** R1: cooling-off. */
+  r1: boolean;
   human_control: boolean;
   /** A reply: the inbound it answers must still be the conversation's latest. */
   answers: string | null;
   r2: boolean;
   r3: boolean;
   r3_cap: number;
+  /** R4a: the campaigns flag, read from its table. */
+  campaigns_off: boolean;
+  /** The campaign behind the send: stopped when it is paused or cancelled. */
+  campaign: string | null;
   safe_mode: 'wait' | 'block' | null;
+}
+
+/**
+ * Sends the campaigns flag (toggle_campanhas, R4a) stops: a campaign's messages,
+ * reactivation outreach, and a follow-up that continues an exchange a campaign
+ * started (it carries that campaign's id, workers/followups.ts). Wider than the
+ * spec's "CAMPAIGN only" (issue 25): the switch must stop every campaign-driven send.
+ */
+export function campaignDriven(ctx: Pick<OutboundContext, 'method' | 'campaignId'>): boolean {
+  return ctx.method === 'CAMPAIGN' || ctx.method === 'REACTIVATION' || (ctx.method === 'FOLLOWUP' && !!ctx.campaignId);
 }
 
 export type GuardrailDecision =
@@ -102,19 +121,22 @@ export function expectedReplyRecheck(ctx: OutboundContext, now: Date, flags: Pic
   if (julia && flags.safeMode.enabled) return undefined;
   return {
     opt_out: false,
+    r1: false,
     human_control: julia && !ctx.handoffNotice,
     answers: ctx.inboundInteractionId,
     r2: false,
     r3: false,
     r3_cap: CONTACT_CAP_7D,
+    campaigns_off: false,
+    campaign: null,
     safe_mode: julia ? 'block' : null,
   };
 }
 
 /**
  * check_outbound_guardrails (spec 11.3), in order: R-1 proof, R0 opt-out,
- * R1 cooling-off, R2 next_allowed_at, R3 7-day cap, R4a campaigns, R4b
- * safe_mode. Pure: the wrapper supplies state and flags read at send time.
+ * R1 cooling-off, R2 next_allowed_at, R3 7-day cap, R4a campaigns (every
+ * campaign-driven send, campaignDriven), R4b safe_mode. Pure: the wrapper supplies state and flags read at send time.
  */
 export function evaluateGuardrails(input: GuardrailInput): GuardrailDecision {
   const { ctx, now, state, flags } = input;
@@ -140,11 +162,14 @@ export function evaluateGuardrails(input: GuardrailInput): GuardrailDecision {
     if (julia && flags.safeMode.enabled) return { kind: 'block', proactive: false, rule: 'R4b_safe_mode' };
     const recheck: Recheck = {
       opt_out: false,
+      r1: false,
       human_control: humanControl,
       answers: ctx.inboundInteractionId ?? null,
       r2: false,
       r3: false,
       r3_cap: CONTACT_CAP_7D,
+      campaigns_off: false,
+      campaign: null,
       safe_mode: julia ? 'block' : null,
     };
     return { kind: 'allow', proactive: false, bypassed: [], recheck };
@@ -173,6 +198,8 @@ export function evaluateGuardrails(input: GuardrailInput): GuardrailDecision {
     return { kind: 'block', proactive: true, rule };
   };
 
+  const r1Applies = !reminder && !disabled.has('R1_cooling_off');
+  const r4aApplies = campaignDriven(ctx) && !disabled.has('R4a_campaigns_disabled');
   const coolingOff =
     state.permission_state === 'cooling_off' && (!state.cooling_off_until || new Date(state.cooling_off_until) > now);
   const checks: Array<() => GuardrailDecision | undefined> = [
@@ -181,7 +208,7 @@ export function evaluateGuardrails(input: GuardrailInput): GuardrailDecision {
     () => (paced ? doctorRule('R2_next_allowed_at', !!state.next_allowed_at && new Date(state.next_allowed_at) > now) : undefined),
     () => (paced ? doctorRule('R3_contact_cap_7d', state.contacts_7d >= CONTACT_CAP_7D) : undefined),
     () =>
-      ctx.method === 'CAMPAIGN' && !flags.campaigns.enabled && !disabled.has('R4a_campaigns_disabled')
+      r4aApplies && !flags.campaigns.enabled
         ? { kind: 'block', proactive: true, rule: 'R4a_campaigns_disabled' }
         : undefined,
     // safe_mode wins over everything proactive, campaigns and bypasses included: the send waits.
@@ -193,11 +220,14 @@ export function evaluateGuardrails(input: GuardrailInput): GuardrailDecision {
   }
   const recheck: Recheck = {
     opt_out: !canBypass,
+    r1: r1Applies && !canBypass,
     human_control: humanControl,
     answers: null,
     r2: paced && !canBypass && !disabled.has('R2_next_allowed_at'),
     r3: paced && !canBypass && !disabled.has('R3_contact_cap_7d'),
     r3_cap: CONTACT_CAP_7D,
+    campaigns_off: r4aApplies,
+    campaign: ctx.campaignId ?? null,
     safe_mode: unpaced ? null : 'wait',
   };
   return { kind: 'allow', proactive: true, bypassed, recheck, ...(unpaced && { unpaced: true }) };

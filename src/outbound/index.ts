@@ -2,7 +2,7 @@ export { OUTBOUND_METHODS, type OutboundMethod, type OutboundContext, type Outbo
 export { createSendOutbound, type OutboundDeps, type OutboundResult, type SendOptions, type SendOutbound } from './send-outbound.js';
 export { createOutboundEnqueuer, outboundJobId } from './outbound-enqueuer.js';
 export { replyBubbleKey, replyContext, type ReplyTo } from './reply-context.js';
-export { evaluateGuardrails, hasValidInboundProof, DISABLEABLE_RULES, type GuardrailDecision, type GuardrailInput, type RuleId } from './guardrails.js';
+export { campaignDriven, evaluateGuardrails, hasValidInboundProof, DISABLEABLE_RULES, type GuardrailDecision, type GuardrailInput, type RuleId } from './guardrails.js';
 export { createRateLimiter, HOURLY_LIMIT, DAILY_LIMIT, type RateLimiter, type TakeResult } from './rate-limiter.js';
 export type { DeferReason } from './decide-route.js';
 export { typingDelayMs } from './typing.js';

@@ -237,7 +237,16 @@ export function createSendOutbound(deps: OutboundDeps): SendOutbound {
   }
 
   const sameRecheck = (a: Recheck, b: Recheck) =>
-    a.opt_out === b.opt_out && a.human_control === b.human_control && a.answers === b.answers && a.r2 === b.r2 && a.r3 === b.r3 && a.r3_cap === b.r3_cap && a.safe_mode === b.safe_mode;
+    a.opt_out === b.opt_out &&
+    a.r1 === b.r1 &&
+    a.human_control === b.human_control &&
+    a.answers === b.answers &&
+    a.r2 === b.r2 &&
+    a.r3 === b.r3 &&
+    a.r3_cap === b.r3_cap &&
+    a.campaigns_off === b.campaigns_off &&
+    a.campaign === b.campaign &&
+    a.safe_mode === b.safe_mode;
 
   // delayMs is relative to the wrapper's clock, so a queue on real time delays correctly under a test clock.
   const deferred = (until: Date, reason: DeferReason, now: Date): OutboundResult => ({

@@ -132,15 +132,23 @@ describe('sendOutbound', () => {
   });
 
   it('20 concurrent sends of the same text to one phone: one provider call, nineteen outbound_deduped', async () => {
-    const d = await createDoctor(h.db, { inboundAt: at('2026-03-04T14:58:00Z') });
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => h.send(replyCtx(d), 'Vaga confirmada para sábado.', { idempotencyKey: `k-conc-${i}` })),
-    );
-    expect(results.filter((r) => r.outcome === 'sent')).toHaveLength(1);
-    expect(results.filter((r) => r.outcome === 'deduped')).toHaveLength(19);
-    expect(h.fake.requestsTo('POST', '/message/sendText/:instance')).toHaveLength(1);
-    const types = (await eventsOf(h.db, d.id)).map((e) => e.event_type).sort();
-    expect(types).toEqual(['doctor_outbound', ...Array(19).fill('outbound_deduped')]);
+    // Content dedupe is for proactive sends and a manager's COMMAND (a reply is keyed by what it answers).
+    // A harness of its own: twenty proactive sends need the number's whole hourly allowance.
+    const fresh = await createHarness();
+    try {
+      const d = await createDoctor(fresh.db, { inboundAt: at('2026-03-04T14:58:00Z') });
+      const command = { method: 'COMMAND' as const, doctorId: d.id, actor: 'slack:U1', bypassReason: 'aviso do gestor' };
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => fresh.send(command, 'Vaga confirmada para sábado.', { idempotencyKey: `k-conc-${i}` })),
+      );
+      expect(results.filter((r) => r.outcome === 'sent')).toHaveLength(1);
+      expect(results.filter((r) => r.outcome === 'deduped')).toHaveLength(19);
+      expect(fresh.fake.requestsTo('POST', '/message/sendText/:instance')).toHaveLength(1);
+      const types = (await eventsOf(fresh.db, d.id)).map((e) => e.event_type).sort();
+      expect(types).toEqual(['doctor_outbound', ...Array(19).fill('outbound_deduped')]);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('leaves by the instance that received the message, and proactive sends by the most rested number', async () => {
