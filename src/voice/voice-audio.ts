@@ -16,6 +16,13 @@ export interface VoiceAudio {
   mimetype: string | null;
 }
 
+/** A name whose extension says what the file is (Chatwoot and transcription APIs go by it). */
+export function voiceFileName(mimetype: string | null, stem = 'audio'): string {
+  const type = (mimetype ?? '').toLowerCase();
+  const ext = /ogg|opus/.test(type) ? 'ogg' : /mpeg|mp3/.test(type) ? 'mp3' : /mp4|m4a|aac/.test(type) ? 'm4a' : /wav/.test(type) ? 'wav' : /webm/.test(type) ? 'webm' : 'ogg';
+  return `${stem}.${ext}`;
+}
+
 export class VoiceNoteTooLarge extends Error {
   constructor(readonly bytes: number) {
     super(`voice note over ${MAX_VOICE_NOTE_BYTES} bytes (${bytes})`);
