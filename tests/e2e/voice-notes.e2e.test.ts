@@ -137,6 +137,21 @@ describe('voice notes through the webhook (transcription provider configured)', 
     expect((await voiceNote(e, phone, id)).transcript).toMatchObject({ status: 'failed', source: 'provider' });
   });
 
+  it('gives up after the last retry of a provider that keeps failing, and asks the doctor to type once', async () => {
+    const phone = '5511971000011';
+    const id = 'VN-DOWN-1';
+    e.evolution.storeMedia(id, { mediaType: 'audioMessage', mimetype: 'audio/ogg; codecs=opus', base64: VOICE_BASE64 });
+    stt.failNext(4, 503);
+    await e.post(evolutionPayload('v2.3-audio-ptt', { id, remoteJid: `${phone}@s.whatsapp.net` }));
+    // Four attempts, 2 + 4 + 8 s apart.
+    await waitFor(() => sentTo(e, phone).length > 0, { what: 'the request to type', timeoutMs: 40_000 });
+    await settle(1_000);
+    expect(stt.requests.filter((r) => r.path === '/v1/audio/transcriptions')).toHaveLength(4);
+    expect(sentTo(e, phone)).toHaveLength(1);
+    expect(AUDIO_REQUEST).toContain(sentTo(e, phone)[0]);
+    expect((await voiceNote(e, phone, id)).transcript).toMatchObject({ status: 'failed' });
+  }, 60_000);
+
   it('retries a provider error and answers the transcript (one reply, one settled transcript)', async () => {
     const phone = '5511971000007';
     const id = 'VN-RETRY-1';
