@@ -42,6 +42,13 @@ interface NoteMedia {
   providerMessageId: string | null;
   chatJid: string | null;
   mimetype: string | null;
+  awaitingWords: boolean | null;
+}
+
+/** A stored voice note whose transcript is still being made (not yet given up on). */
+export async function voiceNoteAwaitingWords(db: Db, interactionId: string): Promise<boolean> {
+  const m = await db.rpc<NoteMedia | null>('voice_note_media', { p_interaction_id: interactionId });
+  return m?.awaitingWords === true;
 }
 
 /**

@@ -70,12 +70,14 @@ begin
   return jsonb_build_object('settled', true, 'conversationId', v.conversation_id);
 end $$;
 
--- Where the Chatwoot mirror can fetch a voice note's audio from (Evolution, by key).
-create or replace function voice_note_media(p_interaction_id uuid) returns jsonb
+-- Where the Chatwoot mirror can fetch a voice note's audio from (Evolution, by key), and
+-- whether its words are still on the way (pending for less than p_wait: the mirror waits).
+create or replace function voice_note_media(p_interaction_id uuid, p_wait interval default interval '10 minutes') returns jsonb
 language sql stable as $$
   select jsonb_build_object('instance', i.instance, 'providerMessageId', i.provider_message_id,
                             'chatJid', i.meta->>'chatJid', 'mimetype', i.media->>'mimetype',
-                            'transcriptSource', i.meta->'extra'->'transcript'->>'source')
+                            'transcriptSource', i.meta->'extra'->'transcript'->>'source',
+                            'awaitingWords', i.meta->'extra'->'transcript'->>'status' = 'pending' and i.created_at > now() - p_wait)
   from interactions i
   where i.id = p_interaction_id and i.kind = 'audio' and i.direction = 'inbound'
 $$;

@@ -194,6 +194,22 @@ describe('voice notes through the webhook (transcription provider configured)', 
     expect(seen[0]).toMatch(/quero o plantão de sexta à noite[\s\S]*consegue\?/);
   });
 
+  it('a mirror run while the voice note is being transcribed waits for its words instead of posting it without them', async () => {
+    const phone = '5511971000012';
+    const id = 'VN-CW-WAIT';
+    e.evolution.storeMedia(id, { mediaType: 'audioMessage', mimetype: 'audio/ogg; codecs=opus', base64: VOICE_BASE64 });
+    stt.setLatency(2_500).say('Consigo chegar às 19h, tudo bem?');
+    await e.post(evolutionPayload('v2.3-audio-ptt', { id, remoteJid: `${phone}@s.whatsapp.net` }));
+    await waitFor(async () => (await e.db.pg.query(`select 1 from interactions where provider_message_id = $1`, [id])).rows.length === 1, { what: 'the stored voice note' });
+    const conversationId = (await e.db.pg.query<{ conversation_id: string }>(`select conversation_id from interactions where provider_message_id = $1`, [id])).rows[0]!.conversation_id;
+    // Something else (a send to this doctor, say) mirrors the conversation meanwhile.
+    await e.app.deps.mirror!(conversationId);
+    await settle(1_000);
+    expect(e.chatwoot!.messages().filter((m) => m.source_id?.includes('julia-') && m.content.includes('áudio'))).toEqual([]);
+    await waitFor(() => e.chatwoot!.messages().some((m) => m.content === '[áudio transcrito] Consigo chegar às 19h, tudo bem?'), { what: 'the voice note mirrored with its words', timeoutMs: 20_000 });
+    expect(e.chatwoot!.messages().filter((m) => m.content.startsWith('[áudio'))).toHaveLength(1);
+  });
+
   it('shows the supervisor the transcript with the audio itself attached in Chatwoot', async () => {
     const phone = '5511971000010';
     const id = 'VN-CW-1';
