@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDb } from '../../src/db/index.js';
+import { formatInvariantLines, runInvariants } from '../../src/ops/index.js';
 import { startChatwootFake, startTranscriptionFake, type AnthropicCall, type ChatwootFake, type TranscriptionFake } from '../fakes/index.js';
 import { evolutionPayload } from '../helpers/evolution-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
@@ -107,6 +108,10 @@ describe('voice notes through a started service', () => {
         ['SRV-VN-1', 'done', 'evolution'], ['SRV-VN-2', 'done', 'provider'], ['SRV-VN-3', 'done', 'provider'], ['SRV-VN-4', 'failed', 'provider'],
       ]);
       expect(notes[2]!.body).toBe('para de me mandar mensagem');
+      // Voice notes leave the spec's invariants (I1-I6, O1-O4) holding.
+      const report = await runInvariants(db, new Date(Date.now() - 3_600_000));
+      expect(formatInvariantLines(report).filter((l) => /violation|✗|FAIL/i.test(l)), formatInvariantLines(report).join('\n')).toEqual([]);
+      expect(report.violations).toBe(0);
     } finally {
       await db.close();
     }
