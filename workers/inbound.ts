@@ -49,7 +49,7 @@ export function ensureTurn(queue: JobQueue, conversationId: string, debounceMs: 
 export function inboundHandler(deps: InboundJobDeps) {
   return async (message: InboundMessage & { fromMeAttempt: number }) => {
     if (message.isGroup) {
-      await deps.queue.enqueue('group-ingest', message, { jobId: safeJobId('grp', message.instance, message.providerMessageId) });
+      await deps.queue.enqueue('group-ingest', forStorage(message, false), { jobId: safeJobId('grp', message.instance, message.providerMessageId) });
       return { status: 'group' };
     }
     if (message.fromMe) return handleFromMe(deps, message);
