@@ -9,6 +9,7 @@ import { composeMetrics } from './compose-metrics.js';
 import { composeGroups } from './compose-groups.js';
 import { composePipeline } from './compose-pipeline.js';
 import { composeScheduled } from './compose-scheduled.js';
+import { composeVoice } from './compose-voice.js';
 import { composeSupervision } from './compose-supervision.js';
 import { composeSlack } from './compose-slack.js';
 import { isSqlDb, migrate, openDb, waitForDatabase, waitForSchema, type Db } from './db/index.js';
@@ -169,6 +170,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const capabilities: Capability[] = [
     composeDoctorPath(deps),
     composeSupervision(deps, chatwoot),
+    composeVoice(deps),
     composeCatchup(deps),
     composeCampaigns(deps),
     composeScheduled(deps, queues),

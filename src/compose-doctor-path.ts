@@ -5,6 +5,7 @@ import { supervisorNoteText } from './handoff/index.js';
 import { boundedEnqueue, evolutionWebhook } from './http/index.js';
 import { createDeadLetters } from './inbound/index.js';
 import { enqueueProviderEvent } from './catchup/index.js';
+import { transcribes } from './compose-voice.js';
 import { safeJobId } from './shared/index.js';
 import type { JobHandler } from '../workers/index.js';
 import { groupIngestHandler } from '../workers/group-ingest.js';
@@ -49,7 +50,7 @@ export function composeDoctorPath(deps: AppDeps): Capability {
         onForged: (payload, job) =>
           deps.notices.post(`Envio recusado: job de saída sem assinatura válida na fila (job ${job.id}, método ${payload.ctx.method}). Verifique quem tem acesso ao Redis.`),
       }) as JobHandler,
-      inbound: inboundHandler({ db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler,
+      inbound: inboundHandler({ db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS, transcribes: transcribes(config) }) as JobHandler,
       turn: turnHandler(pipeline, { queue }) as JobHandler,
       'group-ingest': groupIngestHandler({ db, queue }) as JobHandler,
       ...(pipeline.probeModel

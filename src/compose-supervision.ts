@@ -8,6 +8,8 @@ import type { ChatwootClient } from './integrations/chatwoot/index.js';
 import { onceKeys } from './redis/index.js';
 import type { JobHandler } from '../workers/index.js';
 import { chatwootSyncHandler } from '../workers/chatwoot-sync.js';
+import { fetchMediaOf } from './compose-voice.js';
+import { loadVoiceAudio, voiceNoteAwaitingWords } from './voice/index.js';
 import { chatwootNoteHandler } from '../workers/chatwoot-note.js';
 import { handoffReminderHandler } from '../workers/handoff-reminder.js';
 
@@ -39,7 +41,7 @@ export function composeSupervision(deps: AppDeps, chatwoot: ChatwootClient | und
       },
     ],
     handlers: {
-      ...(chatwoot ? { 'chatwoot-sync': chatwootSyncHandler({ db, chatwoot }) as JobHandler, 'chatwoot-note': chatwootNoteHandler({ db, chatwoot }) as JobHandler } : {}),
+      ...(chatwoot ? { 'chatwoot-sync': chatwootSyncHandler({ db, chatwoot, logger, voice: { audio: (id) => loadVoiceAudio({ db, fetchMedia: fetchMediaOf(deps) }, id), awaitingWords: (id) => voiceNoteAwaitingWords(db, id) } }) as JobHandler, 'chatwoot-note': chatwootNoteHandler({ db, chatwoot }) as JobHandler } : {}),
       'handoff-reminder': handoffReminderHandler({ db, notices, clock, minutes: config.HANDOFF_REMINDER_MINUTES, ...(chatwootUrl ? { chatwootUrl } : {}) }) as JobHandler,
     },
     // Every minute: a reminder is due at most a minute late.

@@ -60,6 +60,12 @@ const schema = z.object({
   HANDOFF_REMINDER_MINUTES: int(30, 1, 7 * 24 * 60),
   /** Base URL of Google Docs' export endpoint (briefings); tests point it at a fake. */
   GOOGLE_DOCS_BASE_URL: z.preprocess(emptyToUndefined, z.url().default('https://docs.google.com')),
+  /** Speech to text for voice notes Evolution did not transcribe: any OpenAI-compatible /v1/audio/transcriptions (docs/decisions/0245-voice-notes.md). */
+  TRANSCRIPTION_API_URL: optionalUrl,
+  TRANSCRIPTION_API_KEY: optionalString,
+  TRANSCRIPTION_MODEL: optionalString,
+  TRANSCRIPTION_LANGUAGE: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z]{2}$/).default('pt')),
+  TRANSCRIPTION_TIMEOUT_MS: int(60_000, 1_000, 600_000),
   SLACK_BOT_TOKEN: optionalString,
   SLACK_SIGNING_SECRET: optionalString,
   SLACK_API_URL: optionalUrl,
@@ -117,6 +123,7 @@ const GROUPS: Array<{ name: string; vars: Array<keyof RawConfig> }> = [
     vars: ['CHATWOOT_URL', 'CHATWOOT_API_TOKEN', 'CHATWOOT_ACCOUNT_ID', 'CHATWOOT_INBOX_ID', 'CHATWOOT_WEBHOOK_SECRET'],
   },
   { name: 'Slack', vars: ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET'] },
+  { name: 'Transcription', vars: ['TRANSCRIPTION_API_URL', 'TRANSCRIPTION_API_KEY', 'TRANSCRIPTION_MODEL'] },
 ];
 
 export interface Config extends RawConfig {

@@ -2,6 +2,7 @@ import type { JobDefinition } from './job-definition.js';
 import { chatwootSyncJob } from './chatwoot-sync.js';
 import { groupIngestJob } from './group-ingest.js';
 import { inboundJob } from './inbound.js';
+import { transcribeJob } from './transcribe.js';
 import { inboundSweeperJob } from './inbound-sweeper.js';
 import { outboundJob } from './outbound.js';
 import { turnJob } from './turn.js';
@@ -43,6 +44,7 @@ export function jobDefinition(name: string): JobDefinition {
 // Job files export their definitions; registering them here keeps one catalog.
 registerJob('outbound', outboundJob);
 registerJob('inbound', inboundJob);
+registerJob('transcribe', transcribeJob);
 registerJob('group-ingest', groupIngestJob);
 registerJob('turn', turnJob);
 registerJob('chatwoot-sync', chatwootSyncJob);

@@ -2,7 +2,8 @@ import type { Job } from 'bullmq';
 import { z } from 'zod';
 import type { Db } from '../src/db/index.js';
 import type { ChatwootClient } from '../src/integrations/chatwoot/index.js';
-import type { JobQueue } from '../src/shared/index.js';
+import type { JobQueue, Logger } from '../src/shared/index.js';
+import { voiceFileName } from '../src/voice/index.js';
 import { defineJob } from './job-definition.js';
 
 /**
@@ -24,7 +25,16 @@ interface Pending {
   interactions: Array<{ id: string; direction: 'inbound' | 'outbound'; kind: string; text: string | null; by: string | null }>;
 }
 
-export function chatwootSyncHandler(deps: { db: Db; chatwoot: ChatwootClient }) {
+/** A voice note's audio for the supervisor's view (voice/); absent: voice notes are mirrored as text. */
+type VoiceAudioLoader = (interactionId: string) => Promise<{ data: Buffer; mimetype: string | null } | null>;
+
+interface VoiceNotes {
+  audio: VoiceAudioLoader;
+  /** Its transcript is still being made: mirrored once it is in, not before. */
+  awaitingWords(interactionId: string): Promise<boolean>;
+}
+
+export function chatwootSyncHandler(deps: { db: Db; chatwoot: ChatwootClient; voice?: VoiceNotes; logger?: Logger }) {
   return async ({ conversationId }: { conversationId: string }, job: Job) => {
     const p = await deps.db.rpc<Pending | null>('chatwoot_pending', { p_conversation_id: conversationId });
     if (!p) return { status: 'missing' };
@@ -34,7 +44,11 @@ export function chatwootSyncHandler(deps: { db: Db; chatwoot: ChatwootClient }) 
       cw = (await deps.db.rpc<{ chatwootConversationId: number }>('chatwoot_link', { p_conversation_id: conversationId, p_chatwoot_conversation_id: opened })).chatwootConversationId;
     }
     const present = job.attemptsMade > 0 ? await deps.chatwoot.sourceIds(cw) : new Set<string>();
+    let mirrored = 0;
     for (const i of p.interactions) {
+      // A voice note still being transcribed, and what came after it, wait: the turn that runs
+      // once its words are in mirrors them again, in order, with the words.
+      if (i.direction === 'inbound' && i.kind === 'audio' && deps.voice && (await deps.voice.awaitingWords(i.id))) break;
       const sourceId = `julia-${i.id}`;
       const messageId = present.has(sourceId)
         ? 0
@@ -42,10 +56,31 @@ export function chatwootSyncHandler(deps: { db: Db; chatwoot: ChatwootClient }) 
             content: i.text?.trim() || `[${i.kind}]`,
             type: i.direction === 'inbound' ? 'incoming' : 'outgoing',
             sourceId,
+            ...(i.direction === 'inbound' && i.kind === 'audio' ? await voiceNote(deps, i) : {}),
           });
       await deps.db.rpc('chatwoot_mark_mirrored', { p_interaction_id: i.id, p_conversation_id: conversationId, p_chatwoot_message_id: messageId });
+      mirrored++;
     }
     if (p.controlledBy === 'human') await deps.chatwoot.addLabels(cw, ['atendimento-humano']);
-    return { mirrored: p.interactions.length, chatwootConversationId: cw };
+    return { mirrored, chatwootConversationId: cw };
   };
+}
+
+/**
+ * A voice note reaches the supervisor as its words (Evolution's or our
+ * provider's transcript) with the audio itself attached. Audio that cannot be
+ * fetched any more does not hold the mirror back: the words go alone, saying so.
+ */
+async function voiceNote(deps: { voice?: VoiceNotes; logger?: Logger }, i: Pending['interactions'][number]) {
+  const words = i.text?.trim();
+  const label = words ? `[áudio transcrito] ${words}` : '[áudio sem transcrição]';
+  let audio: Awaited<ReturnType<VoiceAudioLoader>> = null;
+  try {
+    audio = deps.voice ? await deps.voice.audio(i.id) : null;
+  } catch (err) {
+    deps.logger?.warn({ err: (err as Error).message, interactionId: i.id }, 'voice note audio unavailable for Chatwoot');
+  }
+  if (!audio) return { content: deps.voice ? `${label} (o áudio não pôde ser anexado)` : label };
+  const mimetype = (audio.mimetype ?? 'audio/ogg').split(';')[0]!.trim() || 'audio/ogg';
+  return { content: label, attachments: [{ data: audio.data, mimetype, fileName: voiceFileName(mimetype, `audio-${i.id.slice(0, 8)}`) }] };
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { Db } from '../src/db/index.js';
-import { inboundMessageSchema, type InboundMessage } from '../src/inbound/index.js';
+import { awaitsTranscript, forStorage, inboundMessageSchema, webhookAudioOf, type InboundMessage } from '../src/inbound/index.js';
 import { safeJobId, type JobQueue, type Logger } from '../src/shared/index.js';
 import { defineJob } from './job-definition.js';
+import { MAX_VOICE_NOTE_BASE64 } from '../src/voice/index.js';
 
 /**
  * The `inbound` job: persist the message and its doctor_inbound event in one
@@ -25,6 +26,8 @@ export interface InboundJobDeps {
   queue: JobQueue;
   logger: Logger;
   turnDebounceMs: number;
+  /** A transcription provider is configured: voice notes without Evolution's transcript are transcribed. */
+  transcribes?: boolean;
 }
 
 /** A fromMe with no matching send is re-checked this many times before we call it a human. */
@@ -46,12 +49,20 @@ export function ensureTurn(queue: JobQueue, conversationId: string, debounceMs: 
 export function inboundHandler(deps: InboundJobDeps) {
   return async (message: InboundMessage & { fromMeAttempt: number }) => {
     if (message.isGroup) {
-      await deps.queue.enqueue('group-ingest', message, { jobId: safeJobId('grp', message.instance, message.providerMessageId) });
+      await deps.queue.enqueue('group-ingest', forStorage(message, false), { jobId: safeJobId('grp', message.instance, message.providerMessageId) });
       return { status: 'group' };
     }
     if (message.fromMe) return handleFromMe(deps, message);
-    const r = await deps.db.rpc<{ status: 'created' | 'duplicate'; conversationId: string }>('inbound_persist', { p_message: message });
+    const transcribe = deps.transcribes === true && awaitsTranscript(message);
+    const r = await deps.db.rpc<{ status: 'created' | 'duplicate'; conversationId: string }>('inbound_persist', { p_message: forStorage(message, transcribe) });
     if (!message.triggersTurn) return r;
+    if (transcribe) {
+      // The transcription job arms the turn; on a redelivery it finds the note settled and only makes sure of it.
+      const file = webhookAudioOf(message);
+      const payload = { instance: message.instance, providerMessageId: message.providerMessageId, ...(file && file.length <= MAX_VOICE_NOTE_BASE64 ? { mediaBase64: file } : {}) };
+      await deps.queue.enqueue('transcribe', payload, { jobId: safeJobId('tr', message.instance, message.providerMessageId) });
+      return r;
+    }
     if (r.status === 'created') {
       await scheduleTurn(deps.queue, r.conversationId, deps.turnDebounceMs);
     } else {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizePhone } from '../shared/phone.js';
 import type { InboundKind, InboundMessage } from './inbound-message.js';
+import { readAudio } from './read-audio.js';
 
 /**
  * Evolution API v2 webhook → InboundMessage. Evolution forwards Baileys'
@@ -127,6 +128,8 @@ function readContent(message: Record<string, any>, depth = 0): Content {
   if (message.extendedTextMessage?.text !== undefined) return { kind: 'text', text: str(message.extendedTextMessage.text), ...none };
   const inner = message.documentWithCaptionMessage?.message ?? message.viewOnceMessage?.message ?? message.ephemeralMessage?.message;
   if (inner) return readContent(inner, depth + 1);
+  // A voice note may carry Evolution's transcript and the file itself (read-audio.ts).
+  if (message.audioMessage) return readAudio(message);
   for (const [field, kind] of Object.entries(MEDIA_KINDS)) {
     const m = message[field];
     if (!m) continue;

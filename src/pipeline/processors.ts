@@ -1,4 +1,5 @@
 import type { Processor } from './processor.js';
+import { awaitTranscript } from './pre/await-transcript.js';
 import { businessEventInbound } from './pre/business-event-inbound.js';
 import { botDetection } from './pre/bot-detection.js';
 import { chatwootSync } from './pre/chatwoot-sync.js';
@@ -23,7 +24,7 @@ import { validateOutputProcessor } from './post/validate-output.js';
  * reads what it loads) and five post-processors.
  */
 export const PRE_PROCESSORS: Processor[] = [
-  loadEntities, groupIngestion, parseMessage, presence, businessEventInbound, chatwootSync,
+  loadEntities, awaitTranscript, groupIngestion, parseMessage, presence, businessEventInbound, chatwootSync,
   optOut, botDetection, media, longMessage, handoffTrigger, humanControl,
   coolingOff,
 ];

@@ -14,7 +14,7 @@ export interface TurnOutcome {
 
 const byPriority = (a: Processor, b: Processor) => a.priority - b.priority;
 /** Stops that mean "there was nothing to do": post-processors are skipped entirely. */
-const NOOP_REASONS = new Set(['nothing_pending', 'conversation_not_found']);
+const NOOP_REASONS = new Set(['nothing_pending', 'conversation_not_found', 'awaiting_transcript']);
 
 /**
  * One turn of a conversation: pre-processors until one stops, the agent core

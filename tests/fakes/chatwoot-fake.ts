@@ -9,6 +9,7 @@ import {
   type MessageType,
 } from './chatwoot-state.js';
 import { ChatwootViews } from './chatwoot-views.js';
+import { multipartOf, type MultipartFile } from './multipart.js';
 
 export interface ChatwootFakeOptions {
   apiToken?: string;
@@ -73,7 +74,13 @@ export class ChatwootFake extends HttpFake {
     onConversation('GET', '/messages', (c) =>
       ok({ meta: { labels: c.labels }, payload: this.messages(c.id).map((m) => this.views.messageJson(m)) }),
     );
-    onConversation('POST', '/messages', (c, body) => this.createMessage(c, body));
+    // JSON, or multipart/form-data when files come along (`attachments[]`), as Chatwoot takes them.
+    on('POST', 'conversations/:id/messages', async (req, p) => {
+      const conversation = this.state.conversations.get(Number(p['id']));
+      if (!conversation) return notFound();
+      const form = await multipartOf(req);
+      return this.createMessage(conversation, form ? form.fields : bodyOf(req), form?.files.filter((f) => f.field === 'attachments[]') ?? []);
+    });
     onConversation('GET', '/labels', (c) => ok({ payload: c.labels }));
     onConversation('POST', '/labels', (c, body) => {
       this.state.setLabels(c, body['labels']);
@@ -169,8 +176,9 @@ export class ChatwootFake extends HttpFake {
     return ok(this.views.conversationJson(conversation));
   }
 
-  private createMessage(conversation: ConversationRecord, body: Body): FakeReply {
+  private createMessage(conversation: ConversationRecord, body: Body, files: MultipartFile[] = []): FakeReply {
     const message = this.state.addMessage({
+      attachments: files.map((f) => ({ fileName: f.fileName, mimetype: f.mimetype, data: f.data, fileType: fileTypeOf(f.mimetype) })),
       conversation_id: conversation.id,
       content: str(body['content']) ?? '',
       message_type: (str(body['message_type']) ?? 'outgoing') as MessageType,
@@ -185,4 +193,10 @@ export class ChatwootFake extends HttpFake {
 
 export async function startChatwootFake(options: ChatwootFakeOptions = {}): Promise<ChatwootFake> {
   return new ChatwootFake(options).listen();
+}
+
+/** Chatwoot's attachment file_type from the upload's content type. */
+function fileTypeOf(mimetype: string): 'image' | 'audio' | 'video' | 'file' {
+  const top = mimetype.split('/')[0];
+  return top === 'image' || top === 'audio' || top === 'video' ? top : 'file';
 }

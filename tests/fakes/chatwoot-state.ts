@@ -38,6 +38,8 @@ export interface MessageRecord {
   content_type: string;
   content_attributes: Record<string, unknown>;
   source_id: string | null;
+  /** Files uploaded with the message (multipart `attachments[]`). */
+  attachments: Array<{ fileName: string; mimetype: string; data: Buffer; fileType: 'image' | 'audio' | 'video' | 'file' }>;
   created_at: number;
 }
 
@@ -122,7 +124,7 @@ export class ChatwootState {
   }
 
   addMessage(fields: Pick<MessageRecord, 'conversation_id' | 'content'> & Partial<MessageRecord>): MessageRecord {
-    if (!fields.content) throw new ChatwootInvalid("Content can't be blank", 'content');
+    if (!fields.content && !fields.attachments?.length) throw new ChatwootInvalid("Content can't be blank", 'content');
     if (fields.message_type !== undefined && !MESSAGE_TYPES.has(fields.message_type)) {
       throw new ChatwootInvalid(`'${fields.message_type}' is not a valid message_type`, 'message_type');
     }
@@ -132,6 +134,7 @@ export class ChatwootState {
       content_type: 'text',
       content_attributes: {},
       source_id: null,
+      attachments: [],
       ...fields,
       id: this.nextMessageId++,
       created_at: now(),

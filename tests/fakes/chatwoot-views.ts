@@ -56,6 +56,12 @@ export class ChatwootViews {
       created_at: message.created_at,
       private: message.private,
       source_id: message.source_id,
+      ...(message.attachments.length > 0 && {
+        attachments: message.attachments.map((a, i) => ({
+          id: message.id * 100 + i, message_id: message.id, file_type: a.fileType, account_id: this.state.accountId,
+          data_url: `/rails/active_storage/blobs/${message.id}-${i}/${encodeURIComponent(a.fileName)}`, file_size: a.data.length,
+        })),
+      }),
       ...(conversation && { sender: this.senderJson(message, conversation) }),
     };
   }

@@ -78,6 +78,7 @@ export class EvolutionFake extends HttpFake {
   private sent: SentText[] = [];
   private presenceLog: SentPresence[] = [];
   private readLog: ReadReceipt[] = [];
+  private readonly media = new Map<string, { mediaType: string; mimetype: string; base64: string } | 'missing'>();
   private deliverButFail = { remaining: 0, status: 500 };
   /** Messages Evolution stored (received ones included), for findMessages/findChats (catch-up). */
   readonly history = new EvolutionMessageStore();
@@ -91,8 +92,18 @@ export class EvolutionFake extends HttpFake {
     this.route('POST', '/chat/markMessageAsRead/:instance', (req, p) => this.markRead(req, p));
     this.route('POST', '/chat/findMessages/:instance', (req, p) => this.findMessages(req, p));
     this.route('POST', '/chat/findChats/:instance', (req, p) => this.checkInstance(p['instance'] ?? '') ?? this.history.findChats(p['instance'] ?? '', this.body(req)));
-    // Media of received messages: a 1x1 PNG, whatever was asked for.
-    this.route('POST', '/chat/getBase64FromMediaMessage/:instance', () => ({ status: 200, body: { mediaType: 'imageMessage', mimetype: 'image/png', base64: ONE_PIXEL_PNG } }));
+    // Media of received messages: what was stored for the id (storeMedia), else a 1x1 PNG.
+    this.route('POST', '/chat/getBase64FromMediaMessage/:instance', (req, p) => this.mediaOf(req, p));
+  }
+
+  /**
+   * The file Evolution holds for a received message id, answered by
+   * getBase64FromMediaMessage in its shape ({ mediaType, fileName, size, mimetype, base64 }).
+   * `missing`: Evolution no longer has it (400, like its "Message not found").
+   */
+  storeMedia(id: string, media: { mediaType: string; mimetype: string; base64: string } | 'missing'): this {
+    this.media.set(id, media);
+    return this;
   }
 
   /**
@@ -128,6 +139,19 @@ export class EvolutionFake extends HttpFake {
     this.readLog = [];
     this.deliverButFail = { remaining: 0, status: 500 };
     if (this.options.responseDelayMs) this.setLatency(this.options.responseDelayMs);
+  }
+
+  private mediaOf(req: RecordedRequest, p: RouteParams): FakeReply {
+    const refused = this.checkInstance(p['instance'] ?? '');
+    if (refused) return refused;
+    const id = (this.body(req)['message'] as { key?: { id?: unknown } } | undefined)?.key?.id;
+    if (typeof id !== 'string' || !id) return badRequest('message.key.id is required');
+    const stored = this.media.get(id);
+    if (stored === 'missing') return badRequest('Message not found');
+    if (!stored) return { status: 200, body: { mediaType: 'imageMessage', mimetype: 'image/png', base64: ONE_PIXEL_PNG } };
+    const ext = stored.mimetype.includes('ogg') ? 'oga' : (stored.mimetype.split('/')[1] ?? 'bin').split(';')[0];
+    const bytes = Buffer.from(stored.base64, 'base64').length;
+    return { status: 200, body: { mediaType: stored.mediaType, fileName: `${id}.${ext}`, size: { fileLength: String(bytes) }, mimetype: stored.mimetype, base64: stored.base64, buffer: null } };
   }
 
   protected override failureBody(status: number): unknown {

@@ -18,3 +18,5 @@ export * from './slack-fake.js';
 export * from './postgrest-fake.js';
 export * from './evolution-history.js';
 export * from './google-docs-fake.js';
+export * from './transcription-fake.js';
+export * from './multipart.js';

@@ -9,6 +9,8 @@ export interface RecordedRequest {
   /** Parsed JSON or form body; the raw text when it is neither; undefined when empty. */
   body: unknown;
   rawBody: string;
+  /** The body as received, for binary (multipart) bodies that rawBody's UTF-8 text would mangle. */
+  bytes: Buffer;
   at: number;
 }
 
@@ -43,7 +45,8 @@ function parseBody(raw: string, contentType: string | undefined): unknown {
 export async function readRequest(req: IncomingMessage): Promise<RecordedRequest> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const rawBody = Buffer.concat(chunks).toString('utf8');
+  const bytes = Buffer.concat(chunks);
+  const rawBody = bytes.toString('utf8');
   const url = new URL(req.url ?? '/', 'http://fake.local');
   const headers = flattenHeaders(req.headers);
   return {
@@ -53,6 +56,7 @@ export async function readRequest(req: IncomingMessage): Promise<RecordedRequest
     headers,
     body: parseBody(rawBody, headers['content-type']),
     rawBody,
+    bytes,
     at: Date.now(),
   };
 }

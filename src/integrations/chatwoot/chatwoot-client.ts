@@ -4,10 +4,17 @@ import { AppError } from '../../shared/errors.js';
 export interface ChatwootClient {
   /** Finds the contact by phone (or creates it in our inbox) and opens a conversation for it. */
   openConversation(contact: { phone: string | null; lid: string | null; name: string | null }): Promise<number>;
-  postMessage(conversationId: number, message: { content: string; type: 'incoming' | 'outgoing'; sourceId: string; private?: boolean }): Promise<number>;
+  /** With `attachments`, sent as multipart/form-data (`attachments[]`), as Chatwoot takes files. */
+  postMessage(conversationId: number, message: { content: string; type: 'incoming' | 'outgoing'; sourceId: string; private?: boolean; attachments?: ChatwootAttachment[] }): Promise<number>;
   /** Our source ids already present in the conversation (reconciliation after a crash). */
   sourceIds(conversationId: number): Promise<Set<string>>;
   addLabels(conversationId: number, labels: string[]): Promise<void>;
+}
+
+export interface ChatwootAttachment {
+  data: Buffer;
+  mimetype: string;
+  fileName: string;
 }
 
 export interface ChatwootOptions {
@@ -29,12 +36,14 @@ export function createChatwootClient(opts: ChatwootOptions): ChatwootClient {
   const inboxId = Number(opts.inboxId);
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     let res: Response;
+    // A form (files) sets its own multipart content type and boundary, and may take longer to upload.
+    const form = body instanceof FormData;
     try {
       res = await fetch(`${base}/${path}`, {
         method,
-        headers: { api_access_token: opts.apiToken, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 5_000),
+        headers: { api_access_token: opts.apiToken, ...(form ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
+        signal: AbortSignal.timeout((opts.timeoutMs ?? 5_000) * (form ? 6 : 1)),
       });
     } catch (err) {
       throw new ChatwootError(`chatwoot ${method} ${path}: ${(err as Error).message}`, undefined);
@@ -64,12 +73,8 @@ export function createChatwootClient(opts: ChatwootOptions): ChatwootClient {
       return conversation.id;
     },
     async postMessage(conversationId, m) {
-      const created = await call<{ id: number }>('POST', `conversations/${conversationId}/messages`, {
-        content: m.content,
-        message_type: m.type,
-        private: m.private ?? false,
-        source_id: m.sourceId,
-      });
+      const fields = { content: m.content, message_type: m.type, private: m.private ?? false, source_id: m.sourceId };
+      const created = await call<{ id: number }>('POST', `conversations/${conversationId}/messages`, m.attachments?.length ? multipart(fields, m.attachments) : fields);
       return created.id;
     },
     async sourceIds(conversationId) {
@@ -80,4 +85,11 @@ export function createChatwootClient(opts: ChatwootOptions): ChatwootClient {
       await call('POST', `conversations/${conversationId}/labels`, { labels });
     },
   };
+}
+
+function multipart(fields: Record<string, string | boolean>, attachments: ChatwootAttachment[]): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+  for (const a of attachments) form.append('attachments[]', new Blob([new Uint8Array(a.data)], { type: a.mimetype }), a.fileName);
+  return form;
 }

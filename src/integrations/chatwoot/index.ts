@@ -1,1 +1,1 @@
-export { createChatwootClient, ChatwootError, type ChatwootClient, type ChatwootOptions } from './chatwoot-client.js';
+export { createChatwootClient, ChatwootError, type ChatwootAttachment, type ChatwootClient, type ChatwootOptions } from './chatwoot-client.js';

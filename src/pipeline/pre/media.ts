@@ -40,8 +40,8 @@ async function fetchImages(ctx: TurnContext): Promise<TurnContext['images']> {
 }
 
 /**
- * Media a person cannot "read" here. A voice note alone gets a natural request
- * to type; a sticker or reaction alone needs no answer; images go on to the
+ * Media a person cannot "read" here. A voice note alone with no transcript gets
+ * a natural request to type; a sticker or reaction alone needs no answer; images go on to the
  * model as images; documents, videos, places and contacts as descriptions.
  */
 export const media: Processor = {
@@ -58,6 +58,8 @@ export const media: Processor = {
         p_interaction_id: l.pending[l.pending.length - 1]!.id, p_props: { kinds: [...kinds] },
         p_dedupe_key: `${type}-${l.pending[l.pending.length - 1]!.id}`,
       });
+    // A voice note with a transcript (Evolution's or our provider's) has words and goes
+    // on like typed text; only one with none (no transcription, or it failed) asks to type.
     if (kinds.has('audio') && !hasWords) {
       await emit('audio_text_requested');
       return stop('audio_only', pick(ctx.deps.replies.audioRequest, l.pending[0]!.id));

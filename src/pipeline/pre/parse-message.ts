@@ -30,7 +30,8 @@ export function describe(m: PendingMessage): string {
     case 'document':
       return `[enviou o documento ${m.media?.fileName ?? ''}]${text ? ` ${text}` : ''}`.replace(' ]', ']');
     case 'audio':
-      return `[enviou um áudio de ${m.media?.seconds ?? '?'}s]`;
+      // A transcribed voice note is read like typed text; the marker tells the model it was spoken.
+      return text ? `[áudio de ${m.media?.seconds ?? '?'}s, transcrito] ${text}` : `[enviou um áudio de ${m.media?.seconds ?? '?'}s]`;
     case 'sticker':
       return '[mandou uma figurinha]';
     case 'location':

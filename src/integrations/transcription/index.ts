@@ -1,0 +1,1 @@
+export { createTranscriptionClient, endpointOf, fileNameFor, TranscriptionError, type Transcriber, type TranscriptionOptions } from './transcription-client.js';
