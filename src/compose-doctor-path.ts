@@ -49,7 +49,10 @@ export function composeDoctorPath(deps: AppDeps): Capability {
         onForged: (payload, job) =>
           deps.notices.post(`Envio recusado: job de saída sem assinatura válida na fila (job ${job.id}, método ${payload.ctx.method}). Verifique quem tem acesso ao Redis.`),
       }) as JobHandler,
-      inbound: inboundHandler({ db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler,
+      inbound: inboundHandler({
+        db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS,
+        automaticTexts: config.EVOLUTION_REJECT_CALL_MESSAGE ? [config.EVOLUTION_REJECT_CALL_MESSAGE] : [],
+      }) as JobHandler,
       turn: turnHandler(pipeline, { queue }) as JobHandler,
       'group-ingest': groupIngestHandler({ db, queue }) as JobHandler,
       ...(pipeline.probeModel

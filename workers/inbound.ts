@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../src/db/index.js';
 import { inboundMessageSchema, type InboundMessage } from '../src/inbound/index.js';
+import { fromMeVerdict } from '../src/senders/index.js';
 import { safeJobId, type JobQueue, type Logger } from '../src/shared/index.js';
 import { defineJob } from './job-definition.js';
 
@@ -25,6 +26,8 @@ export interface InboundJobDeps {
   queue: JobQueue;
   logger: Logger;
   turnDebounceMs: number;
+  /** Texts the provider sends by itself from Júlia's number (the reject-call message): never a person. */
+  automaticTexts?: readonly string[];
 }
 
 /** A fromMe with no matching send is re-checked this many times before we call it a human. */
@@ -68,6 +71,8 @@ export function inboundHandler(deps: InboundJobDeps) {
 }
 
 async function handleFromMe(deps: InboundJobDeps, message: InboundMessage & { fromMeAttempt: number }) {
+  const verdict = fromMeVerdict(message, deps.automaticTexts ?? []);
+  if (!verdict.takeOver) return { status: 'not_a_person', reason: verdict.reason };
   const r = await deps.db.rpc<{ status: string; conversationId?: string }>('inbound_from_me', { p_message: message });
   if (r.status === 'in_flight' && message.fromMeAttempt < FROM_ME_RECHECKS) {
     // Our own send may not be recorded yet; look again later instead of waiting here.

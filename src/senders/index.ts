@@ -1,0 +1,1 @@
+export { fromMeVerdict, stampInstanceNumber, INSTANCE_NUMBER_FIELD, type FromMeVerdict } from './from-me-verdict.js';
