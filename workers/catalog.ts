@@ -22,6 +22,7 @@ import { slackCommandJob } from './slack-command.js';
 import { chatwootNoteJob } from './chatwoot-note.js';
 import { handoffReminderJob } from './handoff-reminder.js';
 import { conversationReviewJob } from './conversation-review.js';
+import { callReceivedJob } from './call-received.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -63,3 +64,4 @@ registerJob('slack-command', slackCommandJob);
 registerJob('chatwoot-note', chatwootNoteJob);
 registerJob('handoff-reminder', handoffReminderJob);
 registerJob('conversation-review', conversationReviewJob);
+registerJob('call-received', callReceivedJob);

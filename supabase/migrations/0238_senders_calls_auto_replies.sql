@@ -13,10 +13,14 @@
 --    answer it, it is stored as an inbound interaction (already handled: no turn
 --    answers it) so the short text that asks him to write is a reply with proof.
 
-create or replace function interaction_is_auto_reply(p_meta jsonb) returns boolean
-language sql immutable as $$
-  select coalesce(p_meta->>'autoReply', '') = 'true'
-$$;
+-- Interactions are append-only: the mark lives beside them.
+create table inbound_auto_replies (
+  interaction_id uuid primary key references interactions(id),
+  conversation_id uuid not null references conversations(id),
+  reason text not null,
+  created_at timestamptz not null default now()
+);
+alter table inbound_auto_replies enable row level security;
 
 create or replace function interaction_typed_on_phone(p_meta jsonb) returns boolean
 language sql immutable as $$
@@ -141,7 +145,7 @@ language sql stable as $$
                         from (select coalesce(rule, 'unknown') rule, count(*) n from s where status = 'blocked' group by 1) r),
     'replied', (select count(*) from s where s.status = 'sent' and exists (
                   select 1 from interactions i where i.doctor_id = s.doctor_id and i.direction = 'inbound'
-                    and not interaction_is_auto_reply(i.meta)
+                    and not exists (select 1 from inbound_auto_replies a where a.interaction_id = i.id)
                     and i.created_at > s.settled_at and i.created_at <= s.settled_at + interval '7 days'))
   )
 $$;
@@ -155,9 +159,11 @@ declare n int;
 begin
   perform 1 from conversations where id = p_conversation_id for update;
   with m as (
-    update interactions i set meta = coalesce(i.meta, '{}'::jsonb) || jsonb_build_object('autoReply', true)
+    insert into inbound_auto_replies (interaction_id, conversation_id, reason)
+    select i.id, i.conversation_id, p_reason from interactions i
      where i.id = any(p_interaction_ids) and i.conversation_id = p_conversation_id and i.direction = 'inbound'
-    returning i.id, i.doctor_id),
+    on conflict (interaction_id) do nothing
+    returning interaction_id as id, (select doctor_id from conversations where id = p_conversation_id) as doctor_id),
   ev as (
     insert into business_events (event_type, doctor_id, conversation_id, interaction_id, props, dedupe_key)
     select 'auto_reply_received', m.doctor_id, p_conversation_id, m.id, jsonb_build_object('reason', p_reason), 'auto-reply:' || m.id
@@ -167,19 +173,20 @@ begin
   select count(*) into n from ev;
   update conversations c set last_inbound_at = (
       select max(i.occurred_at) from interactions i
-       where i.conversation_id = c.id and i.direction = 'inbound' and not interaction_is_auto_reply(i.meta))
+       where i.conversation_id = c.id and i.direction = 'inbound'
+         and not exists (select 1 from inbound_auto_replies a where a.interaction_id = i.id))
    where c.id = p_conversation_id;
   return jsonb_build_object('recorded', n);
 end $$;
 
 -- A doctor called Júlia's number. Recorded once per call id (call_received).
--- p_answer false (Evolution already answered the call with its own text): only
--- the event. Otherwise the call is answered only when nothing else speaks for
+-- p_skip set (Evolution already answered the call with its own text, or the
+-- call is too old to answer): only the event, with that outcome. Otherwise the call is answered only when nothing else speaks for
 -- him: not opted out, not under a person's control, and not in the middle of a
 -- written exchange (a message of his in the last p_active_window, or one still
 -- waiting for its turn), where Júlia's reply to that message is the answer.
 create or replace function call_record(p_instance text, p_call_id text, p_phone text, p_lid text, p_at timestamptz,
-  p_is_video boolean, p_answer boolean, p_active_window interval default interval '10 minutes')
+  p_is_video boolean, p_skip text, p_active_window interval default interval '10 minutes')
 returns jsonb language plpgsql as $$
 declare d doctors; c conversations; ev bigint; iid uuid; v_perm text; v_status text;
 begin
@@ -187,7 +194,7 @@ begin
   c := inbound_conversation(d.id);
   select permission_state into v_perm from doctor_state where doctor_id = d.id;
   v_status := case
-    when not p_answer then 'answered_by_provider'
+    when p_skip is not null then p_skip
     when coalesce(v_perm, 'opted_in') = 'opted_out' then 'opted_out'
     when c.controlled_by = 'human' then 'human_control'
     when c.last_inbound_at > p_at - p_active_window then 'conversation_active'
