@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectAutoReply } from './detect-auto-reply.js';
 
@@ -37,5 +39,14 @@ describe('detectAutoReply', () => {
   it('says why', () => {
     expect(detectAutoReply('Esta é uma mensagem automática.').reason).toBe('declared');
     expect(detectAutoReply('Obrigado por entrar em contato! Como podemos ajudar?').reason).toBe('business_cues');
+  });
+
+  // Every labelled doctor message we keep (thousands, ~150 of them about "automático"): none is a machine.
+  it('takes no doctor message of the labelled classification cases for an auto-reply', () => {
+    const dir = join(import.meta.dirname, '../../../tests/fixtures/classification');
+    const texts = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).flatMap((f) =>
+      readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => String(JSON.parse(l).text ?? '')));
+    expect(texts.length).toBeGreaterThan(1_000);
+    expect(texts.filter((t) => detectAutoReply(t).autoReply)).toEqual([]);
   });
 });
