@@ -122,8 +122,13 @@ describe('senders: take-over, calls and auto-replies through the Evolution webho
     await waitFor(async () => (await count(`select count(*)::int n from business_events e join doctors d on d.id = e.doctor_id where d.phone = $1 and e.event_type = 'human_took_over'`, [phone])) === 2, { what: 'the take-over' });
     await e.post(evolutionPayload('text-conversation', { id: 'SND-TO-2', text: 'combinado, obrigada', remoteJid: jid }));
     await waitFor(async () => (await count(`select count(*)::int n from business_events where event_type = 'inbound_under_human_control'`)) >= 1, { what: 'the doctor under human control' });
+    const conv = await one<{ id: string; doctor_id: string }>(`select c.id, c.doctor_id from conversations c join doctors d on d.id = c.doctor_id where d.phone = $1`, [phone]);
+    // A supervisor writes from Chatwoot too (through the wrapper, as a person).
+    await e.app.deps.outbound.enqueueOutbound(
+      { method: 'MANUAL', doctorId: conv.doctor_id, conversationId: conv.id, actor: 'chatwoot:7' }, 'Dra., aqui é a supervisora: sábado confirmado.', { idempotencyKey: 'snd-supervisor-1' },
+    );
+    await waitFor(() => sentTo(phone).some((t) => t.text.includes('supervisora')), { what: 'the supervisor\'s message' });
     // Hand-back to Júlia.
-    const conv = await one<{ id: string }>(`select c.id from conversations c join doctors d on d.id = c.doctor_id where d.phone = $1`, [phone]);
     await e.app.deps.db.rpc('conversation_set_control', { p_conversation_id: conv.id, p_controlled_by: 'julia', p_reason: 'handback', p_actor: 'chatwoot:1' });
     await e.post(evolutionPayload('text-conversation', { id: 'SND-TO-3', text: 'julia, e domingo tem?', remoteJid: jid }));
     await waitFor(() => sentTo(phone).length > 1, { what: 'Júlia again' });

@@ -24,8 +24,13 @@ export const autoReply: Processor = {
   priority: 32,
   async run(ctx) {
     const l = loaded(ctx);
+    // The loop's signature: the same long text again after Júlia already answered it once. A
+    // doctor who repeats himself because nobody answered is not caught by this.
+    const lastOutbound = l.history.reduce((at, h) => (h.direction === 'outbound' && h.at > at ? h.at : at), '');
     const earlier = new Set(
-      l.history.filter((h) => h.direction === 'inbound' && (h.text ?? '').length >= REPEAT_MIN_CHARS).map((h) => squeeze(h.text!)),
+      l.history
+        .filter((h) => h.direction === 'inbound' && h.at < lastOutbound && (h.text ?? '').length >= REPEAT_MIN_CHARS)
+        .map((h) => squeeze(h.text!)),
     );
     const automatic: Array<{ m: PendingMessage; reason: string }> = [];
     for (const m of l.pending) {
