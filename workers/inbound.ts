@@ -72,7 +72,15 @@ export function inboundHandler(deps: InboundJobDeps) {
 
 async function handleFromMe(deps: InboundJobDeps, message: InboundMessage & { fromMeAttempt: number }) {
   const verdict = fromMeVerdict(message, deps.automaticTexts ?? []);
-  if (!verdict.takeOver) return { status: 'not_a_person', reason: verdict.reason };
+  if (!verdict.takeOver) {
+    // Evolution's own text in a doctor's chat: kept (no text), so the call it answered gets nothing more from Júlia.
+    if (verdict.reason === 'automatic_text' && (message.phone || message.lid)) {
+      await deps.db.rpc('provider_text_seen', {
+        p_instance: message.instance, p_provider_message_id: message.providerMessageId, p_phone: message.phone, p_lid: message.lid, p_reason: 'call_refusal',
+      });
+    }
+    return { status: 'not_a_person', reason: verdict.reason };
+  }
   const r = await deps.db.rpc<{ status: string; conversationId?: string }>('inbound_from_me', { p_message: message });
   if (r.status === 'in_flight' && message.fromMeAttempt < FROM_ME_RECHECKS) {
     // Our own send may not be recorded yet; look again later instead of waiting here.

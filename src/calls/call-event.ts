@@ -40,6 +40,8 @@ export function parseCallEvent(instance: string, data: unknown, fallbackAt: stri
   };
 }
 
+const CALL_SETTLE_MS = 3_000;
+
 /** The webhook's hand-off for `call`: null for any other event, so the caller tries the next handler. */
 export async function enqueueCallEvent(
   queue: JobQueue,
@@ -49,6 +51,7 @@ export async function enqueueCallEvent(
   const fallbackAt = envelope.date_time && !Number.isNaN(Date.parse(envelope.date_time)) ? new Date(envelope.date_time).toISOString() : new Date().toISOString();
   const call = parseCallEvent(envelope.instance, envelope.data, fallbackAt);
   if (!call) return 'ignored';
-  await queue.enqueue('call-received', call, { jobId: safeJobId('call', call.instance, call.callId) });
+  // Evolution posts its own reject-call text just before the call: a short delay lets that echo be read first.
+  await queue.enqueue('call-received', call, { jobId: safeJobId('call', call.instance, call.callId), delayMs: CALL_SETTLE_MS });
   return 'queued';
 }

@@ -19,7 +19,11 @@ describe('fromMeVerdict', () => {
   });
   it('the reject-call text never does, whatever its spacing or case', () => {
     expect(fromMeVerdict(msg({ text: `  ${REJECT.toUpperCase()}\n` }), [REJECT])).toEqual({ takeOver: false, reason: 'automatic_text' });
-    expect(fromMeVerdict(msg({ text: REJECT }), []).takeOver).toBe(true);
+    // Unconfigured, a text that refuses calls is still Evolution's; one that does not say so needs the setting.
+    expect(fromMeVerdict(msg({ text: REJECT }), [])).toEqual({ takeOver: false, reason: 'automatic_text' });
+    const custom = 'Olá! Em instantes alguém da equipe fala com você.';
+    expect(fromMeVerdict(msg({ text: custom }), []).takeOver).toBe(true);
+    expect(fromMeVerdict(msg({ text: custom }), [custom]).takeOver).toBe(false);
   });
   it('keeps the instance number from the envelope, on fromMe messages only', () => {
     const m = { fromMe: true, extra: {} as Record<string, unknown> };

@@ -1,4 +1,5 @@
 import { normalizePhone } from '../shared/index.js';
+import { isCallRefusalText } from './call-refusal-text.js';
 
 /** What a fromMe event from Evolution is, as far as human control goes. */
 export type FromMeVerdict =
@@ -36,6 +37,8 @@ export function fromMeVerdict(message: FromMeMessage, automaticTexts: readonly s
   if (typeof own === 'string' && own !== '' && (own === message.phone || own === chatPhone)) return { takeOver: false, reason: 'own_number' };
   const text = squeeze(message.text);
   if (text !== '' && automaticTexts.some((t) => squeeze(t) === text)) return { takeOver: false, reason: 'automatic_text' };
+  // Without the configured text, Evolution's reject-call message is still recognisable by what it says.
+  if (message.kind === 'text' && isCallRefusalText(message.text)) return { takeOver: false, reason: 'automatic_text' };
   return { takeOver: true };
 }
 

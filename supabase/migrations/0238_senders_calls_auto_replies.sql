@@ -5,11 +5,14 @@
 --    meta.by = 'human_phone' and a human_took_over event). I2 and O1 counted each
 --    one as a violation, so the documented take-over flow raised an alert. They
 --    now leave those rows out; everything the wrapper sends is still checked.
+--    O3 no longer flags a person's message (MANUAL, COMMAND) within 24 h of the
+--    doctor's last message: the wrapper sends it whatever the business hours, as
+--    ARCHITECTURE.md section 6 asks, so a supervisor answering at 21:00 is no alert.
 -- 2. auto_reply_record: a doctor's automatic answer (away message, business
 --    greeting) is kept, marked, and does not count as the doctor answering:
 --    the conversation's last_inbound_at goes back to his last real message, so
 --    follow-ups keep their cadence, and campaign_progress does not count it.
--- 3. call_record: a doctor's WhatsApp call, once per call id; when Júlia is to
+-- 3. provider_text_seen / call_record: a doctor's WhatsApp call, once per call id; when Júlia is to
 --    answer it, it is stored as an inbound interaction (already handled: no turn
 --    answers it) so the short text that asks him to write is a reply with proof.
 
@@ -110,6 +113,10 @@ begin
   -- a reminder the doctor asked for is delivered at the requested time.
   select array_agg(m.id::text) into ids from outbound_messages m
   where m.status = 'sent' and m.proactive and m.method <> 'REMINDER' and m.sent_at >= p_since
+    -- A person (supervisor, manager) writing within 24 h of the doctor's last message is not paced (0250).
+    and not (m.method in ('MANUAL', 'COMMAND') and coalesce(m.actor, 'julia') <> 'julia'
+             and exists (select 1 from interactions i where i.doctor_id = m.doctor_id and i.direction = 'inbound'
+                         and i.occurred_at > m.created_at - interval '24 hours' and i.occurred_at <= m.created_at + interval '1 minute'))
     and not (extract(isodow from m.sent_at at time zone 'America/Sao_Paulo')::int = any (p_business_days)
              and extract(hour from m.sent_at at time zone 'America/Sao_Paulo') >= p_business_start
              and extract(hour from m.sent_at at time zone 'America/Sao_Paulo') < p_business_end);
@@ -195,6 +202,9 @@ begin
   select permission_state into v_perm from doctor_state where doctor_id = d.id;
   v_status := case
     when p_skip is not null then p_skip
+    -- Evolution already answered this call with its own text (its echo arrives just before the call event).
+    when exists (select 1 from business_events be where be.doctor_id = d.id and be.event_type = 'provider_automatic_text'
+                  and be.created_at > least(p_at, now()) - interval '2 minutes') then 'answered_by_provider'
     when coalesce(v_perm, 'opted_in') = 'opted_out' then 'opted_out'
     when c.controlled_by = 'human' then 'human_control'
     when c.last_inbound_at > p_at - p_active_window then 'conversation_active'
@@ -227,6 +237,23 @@ begin
   update conversations set last_inbound_at = greatest(last_inbound_at, p_at), instance = p_instance where id = c.id;
   perform doctor_state_on_inbound(d.id, p_at);
   return jsonb_build_object('status', 'answer', 'doctorId', d.id, 'conversationId', c.id, 'interactionId', iid, 'occurredAt', p_at);
+end $$;
+
+-- A text the provider sent by itself from Júlia's number into a doctor's chat
+-- (Evolution's reject-call message): recorded once, as no one's take-over, so a
+-- call arriving right after it is known to be answered already.
+create or replace function provider_text_seen(p_instance text, p_provider_message_id text, p_phone text, p_lid text, p_reason text)
+returns jsonb language plpgsql as $$
+declare d doctors; c conversations; ev bigint;
+begin
+  d := inbound_doctor(p_phone, p_lid, null);
+  c := inbound_conversation(d.id);
+  insert into business_events (event_type, doctor_id, conversation_id, props, dedupe_key)
+  values ('provider_automatic_text', d.id, c.id, jsonb_build_object('instance', p_instance, 'reason', p_reason),
+          'provider-text:' || p_instance || ':' || p_provider_message_id)
+  on conflict (dedupe_key) do nothing
+  returning id into ev;
+  return jsonb_build_object('status', case when ev is null then 'duplicate' else 'recorded' end, 'doctorId', d.id);
 end $$;
 
 select revoke_api_roles();

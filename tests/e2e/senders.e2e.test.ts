@@ -69,8 +69,8 @@ describe('senders: take-over, calls and auto-replies through the Evolution webho
   it('v2.2 a doctor\'s away message is stored, not answered, and is not a reply to his campaign', async () => {
     const phone = '5511970001004';
     const jid = `${phone}@s.whatsapp.net`;
-    // He wrote an hour ago; then a campaign reached him.
-    await e.post(evolutionPayload('text-conversation', { id: 'SND-AW-0', text: 'oi', remoteJid: jid, timestamp: Math.floor(Date.now() / 1000) - 3_600 }));
+    // He wrote; then a campaign reached him.
+    await e.post(evolutionPayload('text-conversation', { id: 'SND-AW-0', text: 'oi', remoteJid: jid }));
     await waitFor(() => sentTo(phone).length > 0, { what: 'the first answer' });
     const doctor = await one<{ id: string }>(`select id from doctors where phone = $1`, [phone]);
     const campaign = await one<{ id: string }>(`insert into campaigns (name, type, template, status) values ('teste', 'oferta', 'Oi {nome}', 'running') returning id`);
@@ -158,7 +158,8 @@ describe('calls when Evolution does not answer them (no reject-call message)', (
     await e.post(callPayload('v2.3-call-terminate', 'CALL-A-1', phone));
     await e.post(callPayload('v2.3-call-offer', 'CALL-A-1', phone));
     await e.post(callPayload('v2.3-call-offer', 'CALL-A-2', phone));
-    await settle();
+    await waitFor(async () => (await count(`select count(*)::int n from business_events e join doctors d on d.id = e.doctor_id where d.phone = $1 and e.event_type = 'call_received'`, [phone])) === 2, { what: 'the second call' });
+    await settle(800);
     expect(sentTo(phone)).toHaveLength(1);
     expect(await count(`select count(*)::int n from business_events e join doctors d on d.id = e.doctor_id where d.phone = $1 and e.event_type = 'call_received'`, [phone])).toBe(2);
     // No turn and no model call answer a call.
@@ -175,4 +176,18 @@ describe('calls when Evolution does not answer them (no reject-call message)', (
     expect(sentTo(phone)).toHaveLength(1);
   });
 
+
+  it('v2.2 without the setting, Evolution\'s reject-call message is known by what it says: no take-over, no second text for the call', async () => {
+    const phone = '5511970001009';
+    const jid = `${phone}@s.whatsapp.net`;
+    expect((await e.post(evolutionPayload('v2.2-reject-call-message', { id: '3EB0BB11CC22DD33EE44FF', remoteJid: jid }))).status).toBe(200);
+    expect((await e.post(callPayload('v2.3-call-offer', 'CALL-NE-1', phone))).status).toBe(200);
+    await waitFor(async () => (await count(`select count(*)::int n from business_events where event_type = 'call_received' and props->>'outcome' = 'answered_by_provider'`)) === 1, { what: 'the call recorded as answered by Evolution' });
+    expect(await count(`select count(*)::int n from business_events where event_type = 'human_took_over'`)).toBe(0);
+    await e.post(evolutionPayload('text-conversation', { id: 'SND-NE-1', text: 'oi, te liguei. tem plantão sábado?', remoteJid: jid }));
+    await waitFor(() => sentTo(phone).length > 0, { what: 'the answer to the doctor' });
+    await settle(800);
+    expect(sentTo(phone)).toHaveLength(1);
+    expect(sentTo(phone)[0]!.text).toBe(REPLY);
+  });
 });
