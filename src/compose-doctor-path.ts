@@ -6,6 +6,7 @@ import { boundedEnqueue, evolutionWebhook } from './http/index.js';
 import { createDeadLetters } from './inbound/index.js';
 import { enqueueProviderEvent } from './catchup/index.js';
 import { transcribes } from './compose-voice.js';
+import { enqueueCallEvent } from './calls/index.js';
 import { safeJobId } from './shared/index.js';
 import type { JobHandler } from '../workers/index.js';
 import { groupIngestHandler } from '../workers/group-ingest.js';
@@ -14,6 +15,7 @@ import { inboundSweeperHandler, SWEEP_EVERY_MS } from '../workers/inbound-sweepe
 import { createOutboundHandler, type OutboundPayload } from '../workers/outbound.js';
 import { turnHandler } from '../workers/turn.js';
 import { modelRecoveryHandler } from '../workers/model-recovery.js';
+import { callReceivedHandler } from '../workers/call-received.js';
 
 /** Doctors on WhatsApp: the Evolution webhook, inbound, turn and the one way out. */
 export function composeDoctorPath(deps: AppDeps): Capability {
@@ -35,7 +37,8 @@ export function composeDoctorPath(deps: AppDeps): Capability {
             boundedEnqueue(queue, 'enqueue inbound', () =>
               queue.enqueue('inbound', message, { jobId: safeJobId('in', message.instance, message.providerMessageId) }),
             ).then(() => undefined),
-          onProviderEvent: (envelope) => boundedEnqueue(queue, 'enqueue evolution event', () => enqueueProviderEvent(queue, envelope)),
+          onProviderEvent: (envelope) =>
+            boundedEnqueue(queue, 'enqueue evolution event', async () => (await enqueueCallEvent(queue, envelope)) ?? enqueueProviderEvent(queue, envelope)),
         }),
       },
     ],
@@ -50,8 +53,14 @@ export function composeDoctorPath(deps: AppDeps): Capability {
         onForged: (payload, job) =>
           deps.notices.post(`Envio recusado: job de saída sem assinatura válida na fila (job ${job.id}, método ${payload.ctx.method}). Verifique quem tem acesso ao Redis.`),
       }) as JobHandler,
-      inbound: inboundHandler({ db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS, transcribes: transcribes(config) }) as JobHandler,
+      inbound: inboundHandler({
+        db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS, transcribes: transcribes(config),
+        automaticTexts: config.EVOLUTION_REJECT_CALL_MESSAGE ? [config.EVOLUTION_REJECT_CALL_MESSAGE] : [],
+      }) as JobHandler,
       turn: turnHandler(pipeline, { queue }) as JobHandler,
+      'call-received': callReceivedHandler({
+        db, outbound: deps.outbound, clock: deps.clock, logger, providerAnswers: !!config.EVOLUTION_REJECT_CALL_MESSAGE,
+      }) as JobHandler,
       'group-ingest': groupIngestHandler({ db, queue }) as JobHandler,
       ...(pipeline.probeModel
         ? { 'model-recovery': modelRecoveryHandler({ db, queue, logger, probeModel: pipeline.probeModel, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler }

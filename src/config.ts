@@ -49,6 +49,8 @@ const schema = z.object({
   EVOLUTION_API_KEY: optionalString,
   EVOLUTION_INSTANCE: optionalString,
   EVOLUTION_WEBHOOK_TOKEN: optionalString,
+  /** The text Evolution's reject-call setting (msgCall) sends: Júlia's own, never a take-over; Evolution answers calls then. */
+  EVOLUTION_REJECT_CALL_MESSAGE: optionalString,
   CHATWOOT_URL: optionalUrl,
   CHATWOOT_API_TOKEN: optionalString,
   CHATWOOT_ACCOUNT_ID: optionalString,

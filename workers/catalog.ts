@@ -24,6 +24,7 @@ import { slackActionSweepJob } from './slack-action-sweep.js';
 import { chatwootNoteJob } from './chatwoot-note.js';
 import { handoffReminderJob } from './handoff-reminder.js';
 import { conversationReviewJob } from './conversation-review.js';
+import { callReceivedJob } from './call-received.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -67,3 +68,4 @@ registerJob('slack-action-sweep', slackActionSweepJob);
 registerJob('chatwoot-note', chatwootNoteJob);
 registerJob('handoff-reminder', handoffReminderJob);
 registerJob('conversation-review', conversationReviewJob);
+registerJob('call-received', callReceivedJob);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../src/db/index.js';
 import { awaitsTranscript, forStorage, inboundMessageSchema, webhookAudioOf, type InboundMessage } from '../src/inbound/index.js';
+import { fromMeVerdict } from '../src/senders/index.js';
 import { safeJobId, type JobQueue, type Logger } from '../src/shared/index.js';
 import { defineJob } from './job-definition.js';
 import { MAX_VOICE_NOTE_BASE64 } from '../src/voice/index.js';
@@ -28,6 +29,8 @@ export interface InboundJobDeps {
   turnDebounceMs: number;
   /** A transcription provider is configured: voice notes without Evolution's transcript are transcribed. */
   transcribes?: boolean;
+  /** Texts the provider sends by itself from Júlia's number (the reject-call message): never a person. */
+  automaticTexts?: readonly string[];
 }
 
 /** A fromMe with no matching send is re-checked this many times before we call it a human. */
@@ -79,6 +82,16 @@ export function inboundHandler(deps: InboundJobDeps) {
 }
 
 async function handleFromMe(deps: InboundJobDeps, message: InboundMessage & { fromMeAttempt: number }) {
+  const verdict = fromMeVerdict(message, deps.automaticTexts ?? []);
+  if (!verdict.takeOver) {
+    // Evolution's own text in a doctor's chat: kept (no text), so the call it answered gets nothing more from Júlia.
+    if (verdict.reason === 'automatic_text' && (message.phone || message.lid)) {
+      await deps.db.rpc('provider_text_seen', {
+        p_instance: message.instance, p_provider_message_id: message.providerMessageId, p_phone: message.phone, p_lid: message.lid, p_reason: 'call_refusal',
+      });
+    }
+    return { status: 'not_a_person', reason: verdict.reason };
+  }
   const r = await deps.db.rpc<{ status: string; conversationId?: string }>('inbound_from_me', { p_message: message });
   if (r.status === 'in_flight' && message.fromMeAttempt < FROM_ME_RECHECKS) {
     // Our own send may not be recorded yet; look again later instead of waiting here.

@@ -1,5 +1,6 @@
 import type { Processor } from './processor.js';
 import { awaitTranscript } from './pre/await-transcript.js';
+import { autoReply } from './pre/auto-reply.js';
 import { businessEventInbound } from './pre/business-event-inbound.js';
 import { botDetection } from './pre/bot-detection.js';
 import { chatwootSync } from './pre/chatwoot-sync.js';
@@ -25,7 +26,7 @@ import { validateOutputProcessor } from './post/validate-output.js';
  */
 export const PRE_PROCESSORS: Processor[] = [
   loadEntities, awaitTranscript, groupIngestion, parseMessage, presence, businessEventInbound, chatwootSync,
-  optOut, botDetection, media, longMessage, handoffTrigger, humanControl,
+  optOut, autoReply, botDetection, media, longMessage, handoffTrigger, humanControl,
   coolingOff,
 ];
 export const POST_PROCESSORS: Processor[] = [validateOutputProcessor, timing, sendMessage, saveInteraction, metrics];

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { evolutionEnvelopeSchema, normalizeEvolution, type DeadLetterInput, type InboundMessage } from '../../inbound/index.js';
+import { stampInstanceNumber } from '../../senders/index.js';
 import { AppError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import { maskPii } from '../../shared/pii.js';
@@ -65,6 +66,7 @@ export function evolutionWebhook(deps: EvolutionWebhookDeps): Hono {
     }
     if (result.status === 'ignored') return c.json({ status: 'ignored', reason: maskPii(result.reason) });
     if (result.status === 'invalid') return refuse(422, 'unprocessable', result.reason);
+    stampInstanceNumber(result.message, body);
     try {
       await deps.enqueueInbound(result.message);
     } catch (err) {
