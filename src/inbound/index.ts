@@ -1,3 +1,3 @@
 export { inboundMessageSchema, INBOUND_KINDS, type InboundMessage, type InboundKind } from './inbound-message.js';
-export { normalizeEvolution, evolutionEnvelopeSchema, HANDLED_EVENTS, type NormalizeResult } from './normalize-evolution.js';
+export { normalizeEvolution, normalizeEvolutionAll, evolutionEnvelopeSchema, eventName, HANDLED_EVENTS, RECORD_ONLY_KINDS, type NormalizeResult } from './normalize-evolution.js';
 export { createDeadLetters, type DeadLetters, type DeadLetterInput, type DeadLetterRow } from './dead-letters.js';
