@@ -248,6 +248,10 @@ function readContent(message: Record<string, any>, depth = 0): Content {
   if (choice) return withContext({ kind: 'text', text: choice.title, media: null, targetId: null, extra: { choice } });
   const inner = unwrap(message);
   if (inner) return readContent(inner, depth + 1);
+  // Messages with buttons or a list: what we send (a doctor quotes them), read by their visible text.
+  const offer = str(message.buttonsMessage?.contentText) || str(message.listMessage?.description) || str(message.listMessage?.title)
+    || str(message.templateMessage?.hydratedTemplate?.hydratedContentText) || str(message.interactiveMessage?.body?.text);
+  if (offer) return withContext({ kind: 'text', text: offer, ...none });
   for (const [field, kind] of Object.entries(MEDIA_KINDS)) {
     const m = message[field];
     if (!m) continue;
