@@ -20,6 +20,8 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
   let seq = 0;
   const jid = () => `55119710${String(++seq).padStart(5, '0')}@s.whatsapp.net`;
   const phoneOf = (j: string) => j.replace(/@.*$/, '');
+  /** Sends to one chat: a slow answer of an earlier test never counts here. */
+  const sentTo = (chat: string) => e.evolution.sentTexts().filter((s) => s.number === phoneOf(chat));
   const modelSaw = async (before: number) => {
     await waitFor(() => e.anthropic.calls().length > before, { what: 'a model call' });
     return userText(e.anthropic.calls()[before]!);
@@ -39,9 +41,9 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       expect(saw).toContain(title);
       expect(saw).toContain(id);
       expect(saw).not.toContain('não dá pra ver');
-      await waitFor(() => e.evolution.sentTexts().length > 0, { what: 'the answer' });
+      await waitFor(() => sentTo(chat).length > 0, { what: 'the answer' });
       await settle(800);
-      expect(e.evolution.sentTexts().map((s) => s.number)).toEqual([phoneOf(chat)]);
+      expect(sentTo(chat)).toHaveLength(1);
     });
 
     it.each([
@@ -53,7 +55,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       const before = e.anthropic.calls().length;
       expect((await e.post(evolutionVersionPayload(fixture, { remoteJid: chat }))).status).toBe(200);
       expect(await modelSaw(before)).toContain(expected);
-      await waitFor(() => e.evolution.sentTexts().length === 1, { what: 'the answer' });
+      await waitFor(() => sentTo(chat).length === 1, { what: 'the answer' });
     });
 
     it.each(['v2.3-poll-vote', 'v2.3-poll-creation'])('%s is recorded and gets no answer', async (fixture) => {
@@ -64,7 +66,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       await waitFor(async () => (await count(`select count(*)::int n from inbound_records where provider_message_id = $1`, [body.data.key.id])) === 1, { what: 'the record' });
       await settle(1_200);
       expect(e.anthropic.calls().length).toBe(before);
-      expect(e.evolution.sentTexts()).toEqual([]);
+      expect(sentTo(chat)).toEqual([]);
       expect(await count(`select count(*)::int n from interactions where provider_message_id = $1`, [body.data.key.id])).toBe(0);
     });
 
@@ -73,9 +75,9 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       const now = Math.floor(Date.now() / 1000);
       await e.post(evolutionPayload('text-conversation', { id: 'MK-PQ1', text: 'tem vaga de noturno?', remoteJid: chat, timestamp: now }));
       await e.post(evolutionVersionPayload('v2.3-poll-vote', { id: 'MK-PV1', remoteJid: chat, timestamp: now + 1 }));
-      await waitFor(() => e.evolution.sentTexts().length === 1, { what: 'the answer' });
+      await waitFor(() => sentTo(chat).length === 1, { what: 'the answer' });
       await settle(1_000);
-      expect(e.evolution.sentTexts()).toHaveLength(1);
+      expect(sentTo(chat)).toHaveLength(1);
     });
 
     it('a newsletter post is acknowledged and ignored', async () => {
@@ -93,8 +95,8 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       const chat = jid();
       e.evolution.reset();
       await e.post(evolutionPayload('text-conversation', { id: `MK-Q-${fixture}`, text: 'tem vaga essa semana?', remoteJid: chat }));
-      await waitFor(() => e.evolution.sentTexts().some((s) => s.text.startsWith('Tenho essa')), { what: 'the offer' });
-      const offer = e.evolution.sentTexts().find((s) => s.text.startsWith('Tenho essa'))!;
+      await waitFor(() => sentTo(chat).some((s) => s.text.startsWith('Tenho essa')), { what: 'the offer' });
+      const offer = sentTo(chat).find((s) => s.text.startsWith('Tenho essa'))!;
       const ref = offeredRef(offer.text);
       const before = e.anthropic.calls().length;
       await e.post(evolutionVersionPayload(fixture, { remoteJid: chat, quote: { id: offer.id, text: offer.text } }));
@@ -128,9 +130,9 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       const saw = await modelSaw(before);
       expect(saw).toContain('vi a vaga de domingo na UTI adulto');
       expect(saw).not.toContain('sábado na UTI');
-      await waitFor(() => e.evolution.sentTexts().length === 1, { what: 'the answer' });
+      await waitFor(() => sentTo(chat).length === 1, { what: 'the answer' });
       await settle(1_200);
-      expect(e.evolution.sentTexts()).toHaveLength(1);
+      expect(sentTo(chat).map((s) => s.text)).toEqual(['Certo! Já vejo isso pra vc']);
       expect(e.anthropic.calls().length).toBe(before + 1);
       // Nobody took over, and no doctor or conversation was made for our own number.
       expect(await count(`select count(*)::int n from conversations c join doctors d on d.id = c.doctor_id where d.phone = $1 and c.controlled_by = 'human'`, [phoneOf(chat)])).toBe(0);
@@ -142,14 +144,14 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       const chat = jid();
       const original = 'MK-EDIT-HANDLED-1';
       await e.post(evolutionPayload('text-conversation', { id: original, text: 'tem vaga sábado?', remoteJid: chat }));
-      await waitFor(() => e.evolution.sentTexts().length === 1, { what: 'the first answer' });
+      await waitFor(() => sentTo(chat).length === 1, { what: 'the first answer' });
       await settle(600);
       const before = e.anthropic.calls().length;
       expect((await e.post(evolutionVersionPayload('v2.3-messages-edited', { targetId: original, editedAtMs: Date.now() }))).status).toBe(200);
       await waitFor(async () => (await count(`select count(*)::int n from inbound_records where target_provider_id = $1`, [original])) === 1, { what: 'the stored edit' });
       await settle(1_200);
       expect(e.anthropic.calls().length).toBe(before);
-      expect(e.evolution.sentTexts()).toHaveLength(1);
+      expect(sentTo(chat)).toHaveLength(1);
       expect(await count(`select count(*)::int n from inbound_records where target_provider_id = $1 and applied_to = 'handled'`, [original])).toBe(1);
     });
 
@@ -165,9 +167,9 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       ]);
       const saw = await modelSaw(before);
       expect(saw).toContain('na verdade prefiro o noturno de sábado');
-      await waitFor(() => e.evolution.sentTexts().length === 1, { what: 'the answer' });
+      await waitFor(() => sentTo(chat).length === 1, { what: 'the answer' });
       await settle(1_200);
-      expect(e.evolution.sentTexts()).toHaveLength(1);
+      expect(sentTo(chat)).toHaveLength(1);
       expect(await count(`select count(*)::int n from inbound_records where target_provider_id = $1`, [original])).toBe(1);
     });
 
@@ -178,7 +180,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       expect((await e.post(evolutionVersionPayload(fixture, { targetId: original, remoteJid: chat }))).status).toBe(200);
       await waitFor(async () => (await count(`select count(*)::int n from inbound_records where target_provider_id = $1`, [original])) === 1, { what: 'the revoke' });
       await settle(1_200);
-      expect(e.evolution.sentTexts()).toEqual([]);
+      expect(sentTo(chat)).toEqual([]);
       // A later message is answered, and the withdrawn one is not in what the model reads.
       const before = e.anthropic.calls().length;
       await e.post(evolutionPayload('text-conversation', { id: `${original}-next`, text: 'oi, tudo bem?', remoteJid: chat }));
@@ -203,7 +205,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
         body: JSON.stringify(evolutionPayload('text-conversation', { id: 'MK-BYEV', remoteJid: chat })),
       });
       expect(res.status).toBe(200);
-      await waitFor(() => e.evolution.sentTexts().length === 1, { what: 'the answer' });
+      await waitFor(() => sentTo(chat).length === 1, { what: 'the answer' });
     });
   });
 });

@@ -29,7 +29,9 @@ export function offerTurn(call: AnthropicCall): AnthropicStep {
   if (toolResult) {
     const raw = typeof toolResult['content'] === 'string' ? toolResult['content'] : JSON.stringify(toolResult['content']);
     const vagas = (JSON.parse(raw) as { vagas?: Vaga[] }).vagas ?? [];
-    const v = vagas[1] ?? vagas[0];
+    // An offer a person could tell apart from the others: its hospital and time are its own.
+    const distinct = vagas.filter((x) => vagas.filter((y) => y.hospital === x.hospital && y.dia === x.dia).length === 1);
+    const v = distinct[1] ?? distinct[0] ?? vagas[0];
     if (!v) return { text: 'No momento não tenho vaga aberta' };
     const text = `Tenho essa: ${v.hospital}, ${v.dia}. Topa?`;
     sentOffers.set(text, v.ref);
