@@ -200,6 +200,20 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       },
     );
 
+    it('a messaging-history.set over the body cap is acknowledged unread; a message over it is still refused', async () => {
+      const big = (event: string) => {
+        const body = JSON.stringify({ event, instance: 'julia-prod', data: { messages: [{ conversation: 'x'.repeat(1_500_000) }] }, sender: '5511912345678@s.whatsapp.net' });
+        return { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-webhook-token': 'evo-webhook-token', 'content-length': String(Buffer.byteLength(body)) } };
+      };
+      const dead = await deadLetters();
+      expect((await e.app.http.request('/webhooks/evolution', big('messaging-history.set'))).status).toBe(200);
+      expect((await e.app.http.request('/webhooks/evolution/messaging-history-set', big('messaging-history.set'))).status).toBe(200);
+      expect((await e.app.http.request('/webhooks/evolution', big('messages.upsert'))).status).toBe(413);
+      const unsigned = big('messaging-history.set');
+      expect((await e.app.http.request('/webhooks/evolution', { ...unsigned, headers: { ...unsigned.headers, 'x-webhook-token': 'wrong' } })).status).toBe(413);
+      expect(await deadLetters()).toBe(dead);
+    });
+
     it('accepts the by-events path Evolution posts to (<url>/messages-upsert)', async () => {
       const chat = jid();
       const res = await e.app.http.request('/webhooks/evolution/messages-upsert', {
