@@ -54,8 +54,23 @@ begin
   select * into t from interactions
    where direction = 'inbound' and instance = v_instance and provider_message_id = v_target;
   if t.id is null then
-    if exists (select 1 from interactions where direction = 'outbound' and instance = v_instance and provider_message_id = v_target)
-       or exists (select 1 from outbound_messages where provider_message_id = v_target) then
+    select i.* into t from interactions i
+     where i.direction = 'outbound' and i.instance = v_instance and i.provider_message_id = v_target limit 1;
+    if t.id is null then
+      select i.* into t from outbound_messages o join interactions i on i.id = o.interaction_id
+       where o.provider_message_id = v_target limit 1;
+    end if;
+    if t.id is not null then
+      -- Our side changed one of its own messages: kept on record, never a doctor's words nor a take-over.
+      insert into inbound_records (instance, provider_message_id, doctor_id, conversation_id, kind, body, target_provider_id,
+                                   target_interaction_id, meta, occurred_at)
+      values (v_instance, p_message->>'providerMessageId', t.doctor_id, t.conversation_id, v_kind,
+              case when v_kind = 'edit' then p_message->>'text' end, v_target, t.id,
+              coalesce(p_message->'extra', '{}'::jsonb) || jsonb_build_object('ours', true), v_at)
+      on conflict (instance, provider_message_id) do nothing;
+      return jsonb_build_object('status', 'own_message');
+    end if;
+    if exists (select 1 from outbound_messages where provider_message_id = v_target) then
       return jsonb_build_object('status', 'own_message');
     end if;
     return jsonb_build_object('status', 'target_unknown');
@@ -156,5 +171,20 @@ begin
     where i.conversation_id = p_conversation_id and i.direction = 'outbound'
       and i.provider_message_id = any (p_provider_ids)), '[]'::jsonb);
 end $$;
+
+-- Replaces 0090's catchup_is_stored: a change, poll or protocol notice kept in
+-- inbound_records is stored too, or every catch-up run would recover it again
+-- and hold the checkpoint for it.
+create or replace function catchup_is_stored(p_instance text, p_id text, p_from_me boolean, p_is_group boolean)
+returns boolean language sql stable as $$
+  select case
+    when p_is_group then exists (select 1 from group_messages g where g.instance = p_instance and g.provider_message_id = p_id)
+    when p_from_me then exists (select 1 from outbound_messages o where o.provider_message_id = p_id)
+      or exists (select 1 from interactions i where i.direction = 'outbound' and i.instance = p_instance and i.provider_message_id = p_id)
+      or exists (select 1 from inbound_records r where r.instance = p_instance and r.provider_message_id = p_id)
+    else exists (select 1 from interactions i where i.direction = 'inbound' and i.instance = p_instance and i.provider_message_id = p_id)
+      or exists (select 1 from inbound_records r where r.instance = p_instance and r.provider_message_id = p_id)
+  end
+$$;
 
 select revoke_api_roles();

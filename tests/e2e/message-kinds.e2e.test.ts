@@ -157,6 +157,22 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       expect(await count(`select count(*)::int n from inbound_records where target_provider_id = $1 and applied_to = 'handled'`, [original])).toBe(1);
     });
 
+    it('our side editing one of our own messages is recorded as ours: no answer, no take-over', async () => {
+      const chat = jid();
+      await e.post(evolutionPayload('text-conversation', { id: 'MK-OWN-1', text: 'oi', remoteJid: chat }));
+      await waitFor(() => sentTo(chat).length === 1, { what: 'our answer' });
+      const ours = sentTo(chat)[0]!;
+      await settle(600);
+      const before = e.anthropic.calls().length;
+      const edit = evolutionVersionPayload('v2.3-messages-edited', { targetId: ours.id, editedAtMs: Date.now() });
+      edit.data.key.remoteJid = chat;
+      expect((await e.post(edit)).status).toBe(200);
+      await waitFor(async () => (await count(`select count(*)::int n from inbound_records where target_provider_id = $1 and meta->>'ours' = 'true'`, [ours.id])) === 1, { what: 'the record' });
+      await settle(800);
+      expect(e.anthropic.calls().length).toBe(before);
+      expect(await count(`select count(*)::int n from conversations c join doctors d on d.id = c.doctor_id where d.phone = $1 and c.controlled_by = 'human'`, [phoneOf(chat)])).toBe(0);
+    });
+
     it('v2.2 posts an edit twice (messages.edited and an editedMessage upsert): one correction, one answer', async () => {
       const chat = jid();
       const original = 'F2A3B4C5D6E7F8A9B0C1D2E3F4A5B6C7';

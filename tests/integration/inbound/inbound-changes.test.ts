@@ -90,4 +90,16 @@ describe('inbound changes: edits and revokes', () => {
     expect(await count(`select count(*)::int n from interactions where kind = 'edit' and provider_message_id like 'CH-NEVER-2-edit-%'`)).toBe(1);
     expect(await count(`select count(*)::int n from doctors where phone = '5511912345678'`)).toBe(0);
   });
+
+  it('a poll vote is recorded, and the catch-up run counts it as stored (never recovered again)', async () => {
+    const { queue, run } = setup();
+    const vote = normalized(evolutionVersionPayload('v2.3-poll-vote', { id: 'CH-VOTE-1', remoteJid: '5511976543006@s.whatsapp.net' }));
+    expect(await run(vote)).toMatchObject({ status: 'created' });
+    expect(await run(vote)).toMatchObject({ status: 'duplicate' });
+    expect(queue.jobs).toEqual([]);
+    const stored = await db.pg.query<{ s: boolean }>(`select catchup_is_stored('julia-prod', 'CH-VOTE-1', false, false) s`);
+    expect(stored.rows[0]!.s).toBe(true);
+    const revoke = await db.pg.query<{ s: boolean }>(`select catchup_is_stored('julia-prod', 'CH-4-revoke', false, false) s`);
+    expect(revoke.rows[0]!.s).toBe(true);
+  });
 });
