@@ -10,7 +10,7 @@ import type { ScheduleSpec } from '../workers/schedules.js';
  */
 export interface Capability {
   name: string;
-  mounts?: Array<{ path: string; app: HttpApp }>;
+  mounts?: Array<{ path: string; app: HttpApp; beforeBodyLimit?: Parameters<HttpApp['use']>[1] }>;
   handlers?: Record<string, JobHandler>;
   schedules?: ScheduleSpec[];
   /** Called once the workers run (for example to upsert schedulers or start timers). */

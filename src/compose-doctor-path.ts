@@ -2,7 +2,7 @@ import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
 import type { Db } from './db/index.js';
 import { supervisorNoteText } from './handoff/index.js';
-import { boundedEnqueue, evolutionWebhook } from './http/index.js';
+import { BODY_LIMITS, boundedEnqueue, evolutionWebhook, oversizedEvolutionEvent } from './http/index.js';
 import { createDeadLetters } from './inbound/index.js';
 import { enqueueProviderEvent } from './catchup/index.js';
 import { transcribes } from './compose-voice.js';
@@ -26,6 +26,7 @@ export function composeDoctorPath(deps: AppDeps): Capability {
     mounts: [
       {
         path: '/webhooks/evolution',
+        beforeBodyLimit: oversizedEvolutionEvent(BODY_LIMITS.evolution, config.EVOLUTION_WEBHOOK_TOKEN),
         app: evolutionWebhook({
           token: config.EVOLUTION_WEBHOOK_TOKEN,
           logger,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../src/db/index.js';
-import { awaitsTranscript, forStorage, inboundMessageSchema, webhookAudioOf, type InboundMessage } from '../src/inbound/index.js';
+import { awaitsTranscript, forStorage, inboundMessageSchema, RECORD_ONLY_KINDS, webhookAudioOf, type InboundMessage } from '../src/inbound/index.js';
 import { fromMeVerdict } from '../src/senders/index.js';
 import { safeJobId, type JobQueue, type Logger } from '../src/shared/index.js';
 import { defineJob } from './job-definition.js';
@@ -12,7 +12,7 @@ import { MAX_VOICE_NOTE_BASE64 } from '../src/voice/index.js';
  */
 export const inboundJob = defineJob({
   queue: 'inbound',
-  payload: inboundMessageSchema.extend({ fromMeAttempt: z.number().int().min(0).default(0) }),
+  payload: inboundMessageSchema.extend({ fromMeAttempt: z.number().int().min(0).default(0), changeAttempt: z.number().int().min(0).default(0) }),
   // Outlives a 15-minute database outage with margin (docs/decisions/0009-durability.md):
   // waits 1,2,4,...,32 s then 60 s each: retryWindowMs = 63 s + 33 x 60 s = 34 min.
   attempts: 40,
@@ -49,11 +49,23 @@ export function ensureTurn(queue: JobQueue, conversationId: string, debounceMs: 
   return queue.enqueue('turn', { conversationId }, { debounce: { key: `turn-${conversationId}`, ttlMs: debounceMs, replace: false } });
 }
 
+/** An edit or revoke that arrives before the message it changes is looked at again this many times. */
+const CHANGE_RECHECKS = 3;
+const CHANGE_RECHECK_DELAY_MS = 5_000;
+
+type InboundPayload = InboundMessage & { fromMeAttempt: number; changeAttempt?: number };
+
 export function inboundHandler(deps: InboundJobDeps) {
-  return async (message: InboundMessage & { fromMeAttempt: number }) => {
+  return async (message: InboundPayload) => {
     if (message.isGroup) {
       await deps.queue.enqueue('group-ingest', forStorage(message, false), { jobId: safeJobId('grp', message.instance, message.providerMessageId) });
       return { status: 'group' };
+    }
+    // Before fromMe: a change's key may be the sender's view (our own number, fromMe), never a person on our phone.
+    if (message.kind === 'edit' || message.kind === 'delete') return handleChange(deps, message);
+    if (RECORD_ONLY_KINDS.has(message.kind)) {
+      if (message.fromMe) return { status: 'ignored' };
+      return deps.db.rpc('inbound_record', { p_message: message });
     }
     if (message.fromMe) return handleFromMe(deps, message);
     const transcribe = deps.transcribes === true && awaitsTranscript(message);
@@ -79,6 +91,40 @@ export function inboundHandler(deps: InboundJobDeps) {
     }
     return r;
   };
+}
+
+/**
+ * An edit or revoke applies to the message it targets (docs/decisions/0240-message-kinds.md):
+ * a pending message is answered once, on its edited text, or withdrawn; a handled
+ * one keeps the change on record. A change that beats its target here is looked
+ * at again; one whose target never arrives is kept as the doctor's words when we
+ * know whose chat it is (an edit is then answered as a correction), else dropped.
+ */
+async function handleChange(deps: InboundJobDeps, message: InboundPayload) {
+  const r = await deps.db.rpc<{ status: string; conversationId?: string }>('inbound_change_apply', { p_message: message });
+  if (r.status === 'applied' && r.conversationId) {
+    // The doctor is still writing: the turn waits its debounce again and reads the edited text.
+    await scheduleTurn(deps.queue, r.conversationId, deps.turnDebounceMs);
+    return r;
+  }
+  if (r.status !== 'target_unknown') return r;
+  const attempt = message.changeAttempt ?? 0;
+  if (attempt < CHANGE_RECHECKS) {
+    const next = attempt + 1;
+    await deps.queue.enqueue('inbound', { ...message, changeAttempt: next }, {
+      jobId: safeJobId('in', message.instance, message.providerMessageId, `change${next}`),
+      delayMs: CHANGE_RECHECK_DELAY_MS * next,
+    });
+    return { status: 'target_pending_recheck' };
+  }
+  if (!message.phone && !message.lid) {
+    deps.logger.info({ kind: message.kind }, 'a change to a message we never saw, from an unknown chat: dropped');
+    return { status: 'dropped' };
+  }
+  if (message.kind === 'delete') return deps.db.rpc('inbound_record', { p_message: message });
+  const stored = await deps.db.rpc<{ status: 'created' | 'duplicate'; conversationId: string }>('inbound_persist', { p_message: message });
+  if (stored.status === 'created') await scheduleTurn(deps.queue, stored.conversationId, deps.turnDebounceMs);
+  return stored;
 }
 
 async function handleFromMe(deps: InboundJobDeps, message: InboundMessage & { fromMeAttempt: number }) {

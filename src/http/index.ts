@@ -2,6 +2,7 @@ export { createHttpApp, type HttpDeps } from './create-http-app.js';
 export type HttpApp = ReturnType<typeof import('./create-http-app.js').createHttpApp>;
 export { listen, closeServer, type ServerType } from './listen.js';
 export { evolutionWebhook, type EvolutionWebhookDeps } from './webhooks/evolution-webhook.js';
+export { oversizedEvolutionEvent } from './webhooks/oversized-evolution-event.js';
 export { boundedEnqueue, WEBHOOK_ENQUEUE_DEADLINE_MS } from './webhooks/bounded-enqueue.js';
 export { verifyEvolutionAuth } from './webhooks/verify-evolution-auth.js';
 export { chatwootWebhook, type ChatwootWebhookDeps } from './webhooks/chatwoot-webhook.js';

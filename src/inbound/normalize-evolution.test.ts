@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { evolutionEnvelopeSchema, normalizeEvolution, type NormalizeResult } from './normalize-evolution.js';
+import { evolutionEnvelopeSchema, normalizeEvolution, normalizeEvolutionAll, type NormalizeResult } from './normalize-evolution.js';
 import { inboundMessageSchema, type InboundMessage } from './inbound-message.js';
 
 const FIXTURES = join(import.meta.dirname, '../../tests/fixtures/evolution');
@@ -61,7 +61,8 @@ describe('normalizeEvolution', () => {
 
   it('reads edits in both the wrapped upsert and the messages.edited event', () => {
     const wrapped = message('edited');
-    expect(wrapped).toMatchObject({ kind: 'edit', targetId: 'A3F9C21B7E4D8065F1A2B3C4D5E6F708', triggersTurn: true });
+    // An edit never starts a turn of its own: the inbound job applies it to its target.
+    expect(wrapped).toMatchObject({ kind: 'edit', targetId: 'A3F9C21B7E4D8065F1A2B3C4D5E6F708', triggersTurn: false, resolveByTarget: true });
     expect(wrapped.text).toMatch(/domingo/);
     const event = message('edited-event');
     expect(event.kind).toBe('edit');
@@ -89,18 +90,18 @@ describe('normalizeEvolution', () => {
   });
 
   it('ignores status broadcasts and events we do not handle', () => {
-    expect(fixture('status-broadcast')).toEqual({ status: 'ignored', reason: 'status broadcast' });
+    expect(fixture('status-broadcast')).toMatchObject({ status: 'ignored', reason: expect.stringMatching(/@broadcast/) });
     expect(fixture('connection-update')).toMatchObject({ status: 'ignored' });
   });
 
   it('reports a message it can never process as invalid', () => {
     expect(normalizeEvolution({ event: 'messages.upsert', instance: 'x', data: { key: { id: 'A' } } }).status).toBe('invalid');
-    expect(normalizeEvolution({ event: 'messages.upsert', instance: 'x', data: { key: { remoteJid: 'abc@broadcast', id: 'A' } } }).status).toBe('invalid');
+    expect(normalizeEvolution({ event: 'messages.upsert', instance: 'x', data: { key: { remoteJid: 'abc@example', id: 'A' }, message: { conversation: 'oi' } } }).status).toBe('invalid');
   });
 
   it('turns an unknown message type into unsupported rather than losing it', () => {
-    const r = normalizeEvolution({ event: 'MESSAGES_UPSERT', instance: 'x', data: { key: { remoteJid: '5511987654321@s.whatsapp.net', id: 'Z1' }, message: { pollCreationMessage: { name: 'q' } }, messageTimestamp: 1 } });
-    expect(r).toMatchObject({ status: 'message', message: { kind: 'unsupported', extra: { fields: ['pollCreationMessage'] } } });
+    const r = normalizeEvolution({ event: 'MESSAGES_UPSERT', instance: 'x', data: { key: { remoteJid: '5511987654321@s.whatsapp.net', id: 'Z1' }, message: { orderMessage: { itemCount: 1 } }, messageTimestamp: 1 } });
+    expect(r).toMatchObject({ status: 'message', message: { kind: 'unsupported', extra: { fields: ['orderMessage'] } } });
   });
 });
 
@@ -127,5 +128,64 @@ describe('normalizeEvolution on hostile payloads (issue 13 fuzzing, seed 1313)',
     for (let i = 0; i < 100_000; i++) message = { viewOnceMessage: { message } };
     expect(upsert({ message })).toMatchObject({ status: 'message', message: { kind: 'unsupported' } });
     expect(upsert({ message: { viewOnceMessage: { message: { ephemeralMessage: { message: { conversation: 'oi' } } } } } })).toMatchObject({ message: { kind: 'text', text: 'oi' } });
+  });
+});
+
+describe('normalizeEvolution across Evolution versions (issue 26)', () => {
+  it.each([
+    ['v2.2-buttons-response', { type: 'button', id: 'aceitar_plantao', title: 'Aceitar plantão' }],
+    ['v1.8-list-response', { type: 'list', id: 'turno_noturno_2405', title: 'Sábado 24/05 - noturno 19h-07h' }],
+    ['v2.3-template-button-reply', { type: 'template', id: 'confirmar_presenca', title: 'Confirmo presença' }],
+    ['v2.3-interactive-response', { type: 'interactive', id: 'quero_v1', title: 'Quero esse plantão' }],
+  ])('%s: the tapped option is the doctor\'s text, and in extra', (name, choice) => {
+    const m = message(name);
+    expect(m).toMatchObject({ kind: 'text', text: choice.title, triggersTurn: true, extra: { choice } });
+  });
+
+  it('opens view-once, ephemeral and unknown FutureProof wrappers', () => {
+    expect(message('v2.2-view-once-image')).toMatchObject({ kind: 'image', text: expect.stringContaining('CRM') });
+    expect(message('v2.3-view-once-extension-video')).toMatchObject({ kind: 'video', text: 'olha a fila do PS agora' });
+    expect(message('v2.2-ephemeral-text')).toMatchObject({ kind: 'text', text: expect.stringContaining('temporárias') });
+    const r = normalizeEvolution({ event: 'messages.upsert', instance: 'i', data: { key: { remoteJid: '5511987654321@s.whatsapp.net', id: 'W1' }, message: { someFutureWrapperMessage: { message: { conversation: 'oi' } } } } });
+    expect(r).toMatchObject({ status: 'message', message: { kind: 'text', text: 'oi' } });
+  });
+
+  it('reads the quote from the content (2.2) or from data.contextInfo (2.3), with whether we wrote it', () => {
+    for (const name of ['v2.3-quoted-offer', 'v2.2-quoted-offer-extended']) {
+      expect(message(name).extra['quoted']).toMatchObject({ id: '3EB0C7A1D2E3F4051627', fromUs: true, text: expect.stringContaining('Hospital Santa Aurora') });
+    }
+  });
+
+  it('records polls, votes and protocol notices without a turn; ignores our own', () => {
+    expect(message('v2.3-poll-vote')).toMatchObject({ kind: 'poll_vote', triggersTurn: false, targetId: '3EB0A9B8C7D6E5F4A3B2' });
+    expect(message('v2.3-poll-creation')).toMatchObject({ kind: 'poll', triggersTurn: false, extra: { options: ['Diurno', 'Noturno'] } });
+    const own = normalizeEvolution({ event: 'messages.upsert', instance: 'i', data: { key: { remoteJid: '5511987654321@s.whatsapp.net', fromMe: true, id: 'P1' }, message: { protocolMessage: { type: 'HISTORY_SYNC_NOTIFICATION' } } } });
+    expect(own.status).toBe('ignored');
+  });
+
+  it('acknowledges keyless protocol events, newsletters and unknown protocol types instead of refusing them', () => {
+    for (const name of ['v2.3-history-sync-notification', 'v2.3-ephemeral-setting', 'v2.3-newsletter-post']) expect(fixture(name).status).toBe('ignored');
+  });
+
+  it('2.3 messages.edited from the sender\'s side names no doctor: resolved by its target, never fromMe', () => {
+    const m = message('v2.3-messages-edited');
+    expect(m).toMatchObject({ kind: 'edit', phone: null, lid: null, fromMe: false, resolveByTarget: true, targetId: 'D0E1F2A3B4C5D6E7F8A9B0C1D2E3F4A5' });
+    expect(m.text).toMatch(/domingo na UTI adulto/);
+  });
+
+  it('gives one id to one change whatever form it came in', () => {
+    expect(message('v2.2-messages-edited').providerMessageId).toBe(message('v2.2-edited-upsert').providerMessageId);
+    expect(message('v2.3-messages-edited-revoke').providerMessageId).toBe(message('v2.3-messages-delete').providerMessageId);
+  });
+
+  it('reads a list of messages in one envelope, item by item', () => {
+    const one = JSON.parse(readFileSync(join(FIXTURES, 'text-conversation.json'), 'utf8'));
+    const rs = normalizeEvolutionAll({ ...one, data: [one.data, { ...one.data, key: { ...one.data.key, id: 'SECOND' } }] });
+    expect(rs.map((r) => r.status === 'message' && r.message.providerMessageId)).toEqual([one.data.key.id, 'SECOND']);
+  });
+
+  it('never throws on a paramsJson that is not JSON', () => {
+    const r = normalizeEvolution({ event: 'messages.upsert', instance: 'i', data: { key: { remoteJid: '5511987654321@s.whatsapp.net', id: 'N1' }, message: { interactiveResponseMessage: { body: { text: 'Enviado' }, nativeFlowResponseMessage: { paramsJson: '{nope' } } } } });
+    expect(r).toMatchObject({ status: 'message', message: { kind: 'text', text: 'Enviado' } });
   });
 });

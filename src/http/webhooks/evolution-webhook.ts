@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { evolutionEnvelopeSchema, normalizeEvolution, type DeadLetterInput, type InboundMessage } from '../../inbound/index.js';
+import { evolutionEnvelopeSchema, eventName, HANDLED_EVENTS, normalizeEvolutionAll, type DeadLetterInput, type InboundMessage, type NormalizeResult } from '../../inbound/index.js';
 import { stampInstanceNumber } from '../../senders/index.js';
 import { AppError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
@@ -30,7 +30,8 @@ export interface EvolutionWebhookDeps {
 export function evolutionWebhook(deps: EvolutionWebhookDeps): Hono {
   const app = new Hono();
   app.use('*', bodyLimit(BODY_LIMITS.evolution));
-  app.post('/', async (c) => {
+  // With Evolution's "webhook by events", each event is posted to <url>/<event-name> (messages-upsert...).
+  app.post('/:event?', async (c) => {
     // The shared token decides alone when it is sent (verifyEvolutionAuth), so the JWT header is only read without it.
     const token = c.req.header('x-webhook-token');
     const ok = verifyEvolutionAuth(token !== undefined ? { token } : { authorization: c.req.header('authorization') }, deps.token);
@@ -44,17 +45,24 @@ export function evolutionWebhook(deps: EvolutionWebhookDeps): Hono {
       return refuse(400, 'invalid_json', 'body is not JSON');
     }
     const envelope = evolutionEnvelopeSchema.safeParse(body);
-    if (!envelope.success) return refuse(422, 'invalid_payload', envelope.error.issues[0]?.message ?? 'invalid envelope');
-    let result: ReturnType<typeof normalizeEvolution>;
+    if (!envelope.success) {
+      // An event we do not use is acknowledged whatever its envelope looks like: it cannot fail us.
+      const event = (body as { event?: unknown } | null)?.event;
+      if (typeof event === 'string' && event !== '' && !HANDLED_EVENTS.includes(eventName(event))) return c.json({ status: 'ignored', reason: `event ${maskPii(event)}` });
+      return refuse(422, 'invalid_payload', envelope.error.issues[0]?.message ?? 'invalid envelope');
+    }
+    let results: NormalizeResult[];
     try {
-      result = normalizeEvolution(envelope.data);
+      results = normalizeEvolutionAll(envelope.data);
     } catch (err) {
       // A payload that breaks the normalizer is a bug to fix, but also a poison payload:
       // 422 keeps Evolution from retrying it forever, and the dead letter keeps it to study.
       deps.logger.error({ err: maskPii((err as Error).message) }, 'evolution payload broke the normalizer');
       return refuse(422, 'unprocessable', 'payload could not be normalized');
     }
-    if (result.status === 'ignored' && deps.onProviderEvent) {
+    const messages = results.flatMap((r) => (r.status === 'message' ? [r.message] : []));
+    const invalid = results.find((r): r is Extract<NormalizeResult, { status: 'invalid' }> => r.status === 'invalid');
+    if (messages.length === 0 && !invalid && deps.onProviderEvent) {
       try {
         if ((await deps.onProviderEvent(envelope.data)) === 'queued') return c.json({ status: 'queued' });
       } catch (err) {
@@ -64,11 +72,16 @@ export function evolutionWebhook(deps: EvolutionWebhookDeps): Hono {
         return c.json({ error: 'unavailable' }, 503);
       }
     }
-    if (result.status === 'ignored') return c.json({ status: 'ignored', reason: maskPii(result.reason) });
-    if (result.status === 'invalid') return refuse(422, 'unprocessable', result.reason);
-    stampInstanceNumber(result.message, body);
+    if (messages.length === 0 && !invalid) {
+      const reason = results.map((r) => (r.status === 'ignored' ? r.reason : '')).filter(Boolean).join('; ');
+      return c.json({ status: 'ignored', reason: maskPii(reason) });
+    }
+    // A list with one bad item still delivers the good ones; the bad one is kept as a dead letter.
+    if (invalid && messages.length === 0) return refuse(422, 'unprocessable', invalid.reason);
+    if (invalid) await deps.deadLetter?.({ source: 'evolution', reason: `unprocessable: ${maskPii(invalid.reason)}`, raw });
+    for (const m of messages) stampInstanceNumber(m, body);
     try {
-      await deps.enqueueInbound(result.message);
+      for (const message of messages) await deps.enqueueInbound(message);
     } catch (err) {
       // The job schema refused it: retrying the same payload cannot help.
       if (err instanceof AppError && err.code === 'validation') return refuse(422, 'unprocessable', err.message);
