@@ -92,14 +92,14 @@ function gatedView(pg, gate) {
       // Terminate would end the one backend the service also uses; closing the
       // connection is enough (and rolls back what the client left open).
       if (message[0] === TERMINATE && message.length === 5) return;
+      // Not PGlite's execProtocolRawStream: in 0.5.x it leaves its output callback
+      // installed, and the service's next execProtocol (every rpc) would stream its
+      // answer to this client instead of its caller. The whole answer, then, at once.
       const tail = createResponseTail();
       try {
-        await pg.execProtocolRawStream(message, {
-          onRawData: (data) => {
-            tail.push(data);
-            onRawData(data);
-          },
-        });
+        const out = await pg.execProtocolRaw(message);
+        tail.push(out);
+        if (out.length > 0) onRawData(out);
       } finally {
         idle = tail.idle();
       }
