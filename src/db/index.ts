@@ -16,6 +16,7 @@ export { createSupabaseDb } from './supabase.js';
 export { lockDataDir, DataDirLockedError, LOCK_FILE } from './data-dir-lock.js';
 export { connectBeside } from './pglite-beside.js';
 export { socketPathFor } from './pglite-socket-path.mjs';
+export { SOCKET_IDLE_TIMEOUT_MS } from './pglite-socket-serve.mjs';
 export { vectorSupport, type VectorSupport } from './vector-support.js';
 export { waitForDatabase, isTransientConnectionError } from './wait-for-database.js';
 export { waitForSchema } from './wait-for-schema.js';

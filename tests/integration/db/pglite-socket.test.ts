@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import postgres from 'postgres';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPgliteWorkerDb, socketPathFor, type SqlDb } from '../../../src/db/index.js';
+import { createPgliteWorkerDb, socketPathFor, SOCKET_IDLE_TIMEOUT_MS, type SqlDb } from '../../../src/db/index.js';
 
 const SETUP = `
   create table t (id serial primary key, who text not null);
@@ -102,6 +102,26 @@ describe('PGlite served on a socket beside the service', () => {
     const many = await Promise.all(Array.from({ length: 4 }, async (_, i) => (await client(path)`select ${i}::int as i`)[0]!.i));
     expect(many).toEqual([0, 1, 2, 3]);
   });
+
+  it('a client that opens a transaction and goes silent is cut off, and the service waits no longer than that', async () => {
+    const { db, path } = await service();
+    await db.exec(SETUP);
+    const sql = client(path);
+    const silent = sql
+      .begin(async (tx) => {
+        await tx`insert into t (who) values ('silent')`;
+        await sleep(60_000);
+      })
+      .catch(() => 'cut off');
+    await sleep(150);
+    const started = Date.now();
+    expect(await db.rpc('t_add', { p_who: 'service' })).toHaveProperty('id');
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThan(SOCKET_IDLE_TIMEOUT_MS - 1_000);
+    expect(waited).toBeLessThan(SOCKET_IDLE_TIMEOUT_MS + 5_000);
+    expect(await silent).toBe('cut off');
+    expect(await db.rpc('t_whos')).toEqual(['service']);
+  }, 60_000);
 
   it('listens only for its user, removes the socket on close, and replaces a stale one on start', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pglite-socket-'));
