@@ -138,11 +138,17 @@ describe('PGlite served on a socket beside the service', () => {
     expect(existsSync(path)).toBe(false);
   });
 
-  it('a DATA_DIR too deep for a socket path is served from a private directory named after it', () => {
-    const deep = join(tmpdir(), 'x'.repeat(120));
+  it('a DATA_DIR too deep for a socket path is served from a private directory named after it', async () => {
+    const deep = join(mkdtempSync(join(tmpdir(), 'pglite-socket-')), 'x'.repeat(120));
     const path = socketPathFor(deep);
     expect(Buffer.byteLength(path)).toBeLessThan(104);
+    expect(path.startsWith(deep)).toBe(false);
     expect(socketPathFor(deep)).toBe(path);
     expect(socketPathFor(`${deep}y`)).not.toBe(path);
+    const { db } = await service(deep);
+    await db.exec(SETUP);
+    await db.rpc('t_add', { p_who: 'deep' });
+    expect(statSync(dirname(path)).mode & 0o777).toBe(0o700);
+    expect(await client(path)`select who from t`).toEqual([{ who: 'deep' }]);
   });
 });
