@@ -103,6 +103,40 @@ describe('PGlite served on a socket beside the service', () => {
     expect(many).toEqual([0, 1, 2, 3]);
   });
 
+  it('clients in transactions at once each get their own, and only the committed ones stay', async () => {
+    const { db, path } = await service();
+    await db.exec(SETUP);
+    const committed = new Set<string>();
+    const run = (who: string, fail: boolean) =>
+      client(path)
+        .begin(async (tx) => {
+          for (let i = 0; i < 3; i++) {
+            await tx`insert into t (who) values (${who})`;
+            const rows = (await tx`select who from t where who <> 'service'`) as unknown as Array<{ who: string }>;
+            // Its own rows so far, and of the others only what they had committed.
+            expect(rows.filter((r) => r.who === who)).toHaveLength(i + 1);
+            for (const other of rows.filter((r) => r.who !== who)) expect(committed.has(other.who)).toBe(true);
+            await sleep(20);
+          }
+          if (fail) throw new Error('desiste');
+        })
+        .then(
+          () => {
+            committed.add(who);
+            return 'committed';
+          },
+          (err: Error) => err.message,
+        );
+    const service_ = (async () => {
+      for (let i = 0; i < 10; i++) await db.rpc('t_add', { p_who: 'service' });
+    })();
+    const outcomes = await Promise.all([run('a', false), run('b', true), run('c', false), service_]);
+    expect(outcomes.slice(0, 3)).toEqual(['committed', 'desiste', 'committed']);
+    const whos = await db.rpc<string[]>('t_whos');
+    expect(whos.filter((w) => w === 'service')).toHaveLength(10);
+    expect(whos.filter((w) => w !== 'service').sort()).toEqual(['a', 'a', 'a', 'c', 'c', 'c']);
+  });
+
   it('a client that opens a transaction and goes silent is cut off, and the service waits no longer than that', async () => {
     const { db, path } = await service();
     await db.exec(SETUP);
