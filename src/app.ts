@@ -79,7 +79,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     await redisTarget.stop?.();
     throw err;
   });
-  const db = overrides.db ?? (await openDb(config.database));
+  const db = overrides.db ?? (await openDb(config.database, { beside: false }));
   // A process started while PostgreSQL restarts waits for it instead of exiting (see waitForDatabase).
   if (!overrides.db && db.kind === 'postgres' && isSqlDb(db)) await waitForDatabase(db, { timeoutMs: DATABASE_BOOT_WAIT_MS, logger });
   if (!overrides.skipMigrations && isSqlDb(db)) {

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Config } from '../config.js';
 import { createCampaignCommands, type Campaign, type NewCampaign, type OutboundWithdraw } from '../campaigns/index.js';
 import { isSqlDb, migrate, openDb } from '../db/index.js';
-import { createRedis, pingRedis } from '../redis/index.js';
+import { createRedis, locateRedis, pingRedis } from '../redis/index.js';
 import { systemClock, ValidationError } from '../shared/index.js';
 import { createOutboundWithdrawer } from '../../workers/campaign-withdraw.js';
 
@@ -36,7 +36,7 @@ export async function run(config: Config, args: string[] = []): Promise<number> 
   }
   const db = await openDb(config.database);
   // Pause and cancel also take queued jobs back; without Redis the dispatcher does it on its next run.
-  const redis = sub === 'pause' || sub === 'cancel' ? createRedis(config.redisUrl, { name: 'cli' }) : undefined;
+  const redis = sub === 'pause' || sub === 'cancel' ? createRedis(await locateRedis(config.REDIS_URL, { dataDir: config.DATA_DIR }), { name: 'cli' }) : undefined;
   const withdrawer = redis && (await pingRedis(redis)) ? createOutboundWithdrawer(redis, config.REDIS_PREFIX) : undefined;
   try {
     if (isSqlDb(db)) await migrate(db);

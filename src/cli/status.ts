@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import { openDb } from '../db/index.js';
 import { CircuitStore, formatStatus, loadStatus } from '../metrics/index.js';
-import { createRedis, pingRedis } from '../redis/index.js';
+import { createRedis, locateRedis, pingRedis } from '../redis/index.js';
 import { createBullQueues } from '../../workers/queue.js';
 import { queueStats } from '../../workers/queue-stats.js';
 
@@ -11,15 +11,17 @@ import { queueStats } from '../../workers/queue-stats.js';
  * database and Redis as the running service; changes nothing.
  */
 export async function run(config: Config, args: string[] = []): Promise<number> {
-  const redis = createRedis(config.redisUrl, { name: 'status' });
+  // Beside `julia serve` on the embedded default, its Redis may be the private one it started.
+  const redisUrl = await locateRedis(config.REDIS_URL, { dataDir: config.DATA_DIR });
+  const redis = createRedis(redisUrl, { name: 'status' });
   const db = await openDb(config.database).catch((err: unknown) => {
     redis.disconnect();
     throw err;
   });
-  const queues = createBullQueues(createRedis(config.redisUrl, { name: 'status-queues', blocking: true }), config.REDIS_PREFIX);
+  const queues = createBullQueues(createRedis(redisUrl, { name: 'status-queues', blocking: true }), config.REDIS_PREFIX);
   try {
     if (!(await pingRedis(redis, 3_000))) {
-      console.error(`julia status: Redis at ${config.redisUrl} does not answer; queues and circuits are there`);
+      console.error(`julia status: Redis at ${redisUrl} does not answer; queues and circuits are there`);
       return 1;
     }
     const report = await loadStatus({ db, queueStats: () => queueStats(queues), circuits: new CircuitStore(redis, config.REDIS_PREFIX) });

@@ -8,6 +8,8 @@ import { vector } from '@electric-sql/pglite-pgvector';
 // Trigram similarity for matching hospital names from WhatsApp groups (0130_groups.sql).
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPreparedRunner } from './pglite-prepared.mjs';
+import { createSessionGate } from './pglite-session-gate.mjs';
+import { serveOnSocket } from './pglite-socket-serve.mjs';
 
 if (workerData.dataDir) mkdirSync(workerData.dataDir, { recursive: true });
 const pg = await PGlite.create({
@@ -18,6 +20,16 @@ const pg = await PGlite.create({
 
 /** An rpc's fixed SQL text, prepared once: one round into PGlite per call (pglite-prepared.mjs). */
 const runPrepared = createPreparedRunner(pg);
+
+/** The session is shared with local clients on the socket: each statement takes its turn. */
+const gate = createSessionGate();
+let socket;
+try {
+  socket = workerData.socketPath ? await serveOnSocket(pg, gate, workerData.socketPath) : undefined;
+} catch (err) {
+  // The service runs without it; the CLI then says DATA_DIR is in use, as before.
+  parentPort.postMessage({ warning: `not serving the database on ${workerData.socketPath}: ${err?.message ?? err}` });
+}
 
 /** Open transactions by id: a migration runs several statements under one lock. */
 const transactions = new Map();
@@ -32,24 +44,28 @@ function reply(id, fn) {
 parentPort.on('message', (m) => {
   switch (m.op) {
     case 'rpc':
-      return reply(m.id, () => runPrepared(m.sql, m.params));
+      return reply(m.id, () => gate.run(() => runPrepared(m.sql, m.params)));
     case 'query':
-      return reply(m.id, async () => (await pg.query(m.sql, m.params)).rows);
+      return reply(m.id, () => gate.run(async () => (await pg.query(m.sql, m.params)).rows));
     case 'exec':
-      return reply(m.id, async () => void (await pg.exec(m.sql)));
+      return reply(m.id, () => gate.run(async () => void (await pg.exec(m.sql))));
     case 'begin':
-      return reply(m.id, () =>
-        new Promise((started) => {
+      return reply(m.id, async () => {
+        // Held until 'end': no socket client runs inside the transaction.
+        const release = await gate.acquire();
+        await new Promise((started) => {
           let finish;
           const done = new Promise((resolve, reject) => (finish = { resolve, reject }));
           pg.transaction(async (tx) => {
             transactions.set(m.tx, tx);
             started();
             await done;
-          }).catch(() => {});
+          })
+            .catch(() => {})
+            .finally(release);
           transactions.set(`${m.tx}:finish`, finish);
-        }),
-      );
+        });
+      });
     case 'txQuery':
       return reply(m.id, async () => (await transactions.get(m.tx).query(m.sql, m.params)).rows);
     case 'txExec':
@@ -62,10 +78,13 @@ parentPort.on('message', (m) => {
         if (m.commit) finish.resolve();
         else finish.reject(new Error('rollback'));
         // Let PGlite finish COMMIT/ROLLBACK before the next message is answered.
-        await pg.query('select 1');
+        await gate.run(() => pg.query('select 1'));
       });
     case 'close':
-      return reply(m.id, async () => void (await pg.close()));
+      return reply(m.id, async () => {
+        await socket?.stop();
+        await gate.run(async () => void (await pg.close()));
+      });
   }
 });
 parentPort.postMessage({ ready: true });

@@ -8,15 +8,19 @@ type Pending = { resolve(v: unknown): void; reject(e: unknown): void };
  * embedded default. Same SQL, same `rpc`; the event loop stays free for HTTP
  * and jobs while the database works on the other core.
  */
-export async function createPgliteWorkerDb(opts: { dataDir?: string } = {}): Promise<SqlDb> {
-  const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: { dataDir: opts.dataDir } });
+export async function createPgliteWorkerDb(opts: { dataDir?: string; socketPath?: string } = {}): Promise<SqlDb> {
+  // socketPath: also serve the database to local processes there (pglite-socket-serve.mjs).
+  const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
+    workerData: { dataDir: opts.dataDir, socketPath: opts.socketPath },
+  });
   const pending = new Map<number, Pending>();
   let seq = 0;
   let failed: Error | undefined;
   await new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
-    worker.on('message', (m: { ready?: boolean; id?: number; result?: unknown; error?: { message: string; code?: string } }) => {
+    worker.on('message', (m: { ready?: boolean; warning?: string; id?: number; result?: unknown; error?: { message: string; code?: string } }) => {
       if (m.ready) return resolve();
+      if (m.warning) return process.emitWarning(m.warning);
       const p = pending.get(m.id!);
       pending.delete(m.id!);
       if (m.error) p?.reject(Object.assign(new Error(m.error.message), { code: m.error.code }));

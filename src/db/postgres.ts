@@ -8,6 +8,12 @@ export interface PostgresOptions {
   statementTimeoutMs?: number;
   /** Named prepared statements for `rpc` (default: yes, unless the URL is a transaction pooler). */
   prepare?: boolean;
+  /**
+   * A Unix socket to connect through instead of the URL's host (the embedded database
+   * served beside `julia serve`, pglite-beside.ts). Its one session is shared with the
+   * service, so no session settings are sent.
+   */
+  path?: string;
 }
 
 /**
@@ -29,7 +35,9 @@ export function createPostgresDb(opts: PostgresOptions): SqlDb & { sql: postgres
     connect_timeout: 10,
     idle_timeout: 30,
     onnotice: () => {},
-    connection: { statement_timeout: opts.statementTimeoutMs ?? 15_000, application_name: 'julia' },
+    ...(opts.path
+      ? { path: opts.path }
+      : { connection: { statement_timeout: opts.statementTimeoutMs ?? 15_000, application_name: 'julia' } }),
   });
   // postgres.js leaves `unsafe` text unprepared: each call with parameters then costs a
   // Parse+Describe round trip before its Bind+Execute one, and a fresh plan. The rpc

@@ -61,6 +61,22 @@ export async function ensureRedis(
   throw new ConfigError('started redis-server but it did not answer within 5 s; set REDIS_URL');
 }
 
+/**
+ * For a command run beside the service: the Redis `ensureRedis` would pick, without
+ * starting one. An explicit REDIS_URL; else the local default port if it answers; else
+ * the private redis-server a running `julia serve` started on DATA_DIR (its port file);
+ * else the default URL, for the command to report as unreachable.
+ */
+export async function locateRedis(explicitUrl: string | undefined, opts: { defaultPort?: number; dataDir?: string } = {}): Promise<string> {
+  if (explicitUrl) return explicitUrl;
+  const defaultPort = opts.defaultPort ?? 6379;
+  const defaultUrl = defaultPort === 6379 ? DEFAULT_URL : `redis://127.0.0.1:${defaultPort}`;
+  if (await answersPing('127.0.0.1', defaultPort)) return defaultUrl;
+  const previous = Number(readIfExists(join(resolve(opts.dataDir ?? './.data', 'redis'), 'port')));
+  if (previous > 0 && (await answersPing('127.0.0.1', previous))) return `redis://127.0.0.1:${previous}`;
+  return defaultUrl;
+}
+
 function readIfExists(path: string): string {
   try {
     return readFileSync(path, 'utf8').trim();

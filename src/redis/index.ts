@@ -1,5 +1,5 @@
 export { createRedis, pingRedis, whenReady, type Redis } from './connect.js';
-export { ensureRedis, type RedisTarget } from './ensure-redis.js';
+export { ensureRedis, locateRedis, type RedisTarget } from './ensure-redis.js';
 export { onceKeys, type OnceKeys } from './once-key.js';
 export { assertNoEviction } from './eviction-policy.js';
 export { coalesceWrites } from './coalesce-writes.js';

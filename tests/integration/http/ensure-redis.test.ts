@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { ensureRedis } from '../../../src/redis/index.js';
+import { ensureRedis, locateRedis } from '../../../src/redis/index.js';
 import { ConfigError, silentLogger } from '../../../src/shared/index.js';
 
 describe('ensureRedis (embedded default)', () => {
@@ -31,5 +31,19 @@ describe('ensureRedis (embedded default)', () => {
     const err = await ensureRedis(undefined, silentLogger, { defaultPort: 1, binary: 'redis-server-not-installed' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as Error).message).toMatch(/install it .*or set REDIS_URL/);
+  });
+
+  it('finds, for a command run beside the service, the private redis-server the service started', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'julia-redis-'));
+    expect(await locateRedis(undefined, { defaultPort: 1, dataDir })).toBe('redis://127.0.0.1:1');
+    const target = await ensureRedis(undefined, silentLogger, { defaultPort: 1, dataDir });
+    try {
+      expect(await locateRedis(undefined, { defaultPort: 1, dataDir })).toBe(target.url);
+      expect(await locateRedis('redis://example:6380', { defaultPort: 1, dataDir })).toBe('redis://example:6380');
+    } finally {
+      await target.stop!();
+    }
+    // Stopped: its port file no longer leads anywhere.
+    expect(await locateRedis(undefined, { defaultPort: 1, dataDir })).toBe('redis://127.0.0.1:1');
   });
 });
