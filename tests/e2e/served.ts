@@ -28,8 +28,6 @@ export interface Served {
   stop(): Promise<number | null>;
   post(body: unknown): Promise<Response>;
   stderr(): string;
-  /** http://127.0.0.1:PORT of the service. */
-  url: string;
   /** Signals the running service without waiting (SIGKILL: a crash). */
   kill(signal: NodeJS.Signals): boolean;
   running(): boolean;
@@ -99,7 +97,6 @@ export async function startServed(opts: { anthropic: AnthropicHandler }): Promis
         body: JSON.stringify(body),
       }),
     stderr: () => stderr,
-    url: `http://127.0.0.1:${port}`,
     kill: (signal) => child?.kill(signal) ?? false,
     running: () => !!child && child.exitCode === null && child.signalCode === null,
     async close() {
