@@ -9,7 +9,8 @@ import { defineJob } from './job-definition.js';
  * answered; they are stored and handed to the group pipeline (group-process),
  * which parses them into shifts for managers to review.
  */
-export const groupIngestJob = defineJob({ queue: 'groups', payload: inboundMessageSchema, attempts: 5, backoffMs: 2_000, dropOnComplete: true });
+// Signed: the payload names the group, and a trusted group's shifts are imported without review.
+export const groupIngestJob = defineJob({ queue: 'groups', payload: inboundMessageSchema, attempts: 5, backoffMs: 2_000, dropOnComplete: true, signed: true });
 
 export function groupIngestHandler(deps: { db: Db; queue?: JobQueue }) {
   return async (message: InboundMessage) => {
