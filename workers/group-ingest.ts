@@ -16,7 +16,8 @@ export function groupIngestHandler(deps: { db: Db; queue?: JobQueue }) {
   return async (message: InboundMessage) => {
     const saved = await deps.db.rpc<{ status: string; id: string | null }>('group_message_save', { p_message: message });
     // A retried ingest finds the row already saved (id null): the sweeper covers a lost arm.
-    if (saved.id && deps.queue) await armGroupProcess(deps.queue, saved.id);
+    // A post from a group nobody allowed is saved as 'ignored' and never read.
+    if (saved.status === 'created' && saved.id && deps.queue) await armGroupProcess(deps.queue, saved.id);
     return saved;
   };
 }

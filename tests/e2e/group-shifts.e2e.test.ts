@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evolutionPayload } from '../helpers/evolution-fixture.js';
+import { allowGroup } from '../helpers/group-access.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { settle, startE2E, type E2E } from './e2e-harness.js';
 
@@ -16,6 +17,8 @@ afterAll(async () => e?.close());
 
 describe('a shift posted in a WhatsApp group', () => {
   it('is stored, parsed by the fast model and opened as a shift, without a word sent to anyone', async () => {
+    // The company's own group: allowed and trusted by a manager (julia groups allow --trusted).
+    await allowGroup(e.db, '120363025246125486@g.us', { trusted: true });
     const res = await e.post(evolutionPayload('group', { id: 'GRP-E2E-1', text: '🚨 Vaga PS adulto Hospital Santa Clara amanhã 19h às 07h R$1.500 – Paula 11 98765-4321' }));
     expect(res.status).toBe(200);
     const row = await waitFor(

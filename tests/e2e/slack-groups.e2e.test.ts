@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowGroup } from '../helpers/group-access.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { settle, startE2E, type E2E } from './e2e-harness.js';
 import { adminScript, click, isAdminCall, lastPreview, mention, signedSlack } from './slack-helpers.js';
@@ -27,7 +28,8 @@ describe('Slack: reviewing shifts found in WhatsApp groups', () => {
   }
 
   it('lists the shift waiting for review, and opens it only when the manager clicks Confirm', async () => {
-    // A post with a value outside R$ 100–10,000: the pipeline holds it for review.
+    // A post with a value outside R$ 100–10,000, in a group a manager allowed: the pipeline holds it for review.
+    await allowGroup(e.db, '1203@g.us');
     const saved = await e.db.rpc<{ id: string }>('group_message_save', {
       p_message: { instance: 'j1', providerMessageId: 'g-slack-1', chatJid: '1203@g.us', phone: '5511944443333', kind: 'text', text: 'Esperança Osasco UTI 19h-07h R$ 12.000', sentAt: new Date().toISOString() },
     });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPgliteDb } from '../../../src/db/index.js';
 import { migratedDataDir } from '../../helpers/test-db.js';
+import { allowGroup } from '../../helpers/group-access.js';
 
 const JULIA = join(import.meta.dirname, '../../../src/julia.mjs');
 
@@ -11,6 +12,8 @@ const JULIA = join(import.meta.dirname, '../../../src/julia.mjs');
 async function prepare(dataDir: string): Promise<void> {
   const db = await createPgliteDb({ dataDir });
   await db.exec(readFileSync(join(import.meta.dirname, '../../../supabase/seed.sql'), 'utf8'));
+  // The company's own group, trusted: its complete shift imports without review.
+  await allowGroup(db, '1203@g.us', { trusted: true });
   const saved = await db.rpc<{ id: string }>('group_message_save', {
     p_message: { instance: 'j1', providerMessageId: 'g1', chatJid: '1203@g.us', phone: '5511944443333', kind: 'text',
       text: 'Esperança Osasco UTI 19h-07h R$ 12.000 / Santa Clara CM 07-19 R$ 1.500', sentAt: new Date().toISOString() },
