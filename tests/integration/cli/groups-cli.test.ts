@@ -51,4 +51,20 @@ describe('julia groups', () => {
     expect(stats.fila).toMatchObject({ pending_messages: 0, awaiting_review: 0 });
     expect(julia('approve').status).toBe(2);
   });
+
+  it('allow, list and deny a group, each command its own process', { timeout: 300_000 }, async () => {
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', DATA_DIR: migratedDataDir('groups-access') };
+    const julia = (...args: string[]) => spawnSync(process.execPath, [JULIA, 'groups', ...args], { env, encoding: 'utf8', timeout: 90_000 });
+
+    expect(julia('list').stdout).toMatch(/nenhum grupo permitido/);
+    const allowed = julia('allow', '120363025246125486', '--trusted', '--name', 'Escala ABC', '--by', 'ana');
+    expect(allowed.status).toBe(0);
+    expect(allowed.stdout).toMatch(/^120363025246125486@g\.us: confiável/);
+    expect(julia('list').stdout).toMatch(/^120363025246125486@g\.us\s+confiável\s+Escala ABC\s+\(0 mensagens; por ana\)/m);
+    expect(julia('deny', '120363025246125486@g.us').stdout).toMatch(/negado/);
+    expect(julia('list').stdout).toMatch(/nenhum grupo permitido/);
+    const bad = julia('allow', '5511987654321@s.whatsapp.net');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/JID do grupo/);
+  });
 });
