@@ -20,6 +20,8 @@ export interface Served {
   prefix: string;
   /** The service's queues, seen from outside (same Redis, same prefix). */
   queues: BullQueues;
+  /** The service's base URL (http://127.0.0.1:<port>), for routes other than the webhook. */
+  url: string;
   /** Starts `julia serve` (again), waiting for /readyz. */
   start(env?: Record<string, string>): Promise<void>;
   /** SIGTERM and wait for a clean exit. */
@@ -67,6 +69,7 @@ export async function startServed(opts: { anthropic: AnthropicHandler }): Promis
     dataDir,
     prefix,
     queues,
+    url: `http://127.0.0.1:${port}`,
     async start(extra = {}) {
       child = spawn(process.execPath, [JULIA, 'serve'], { env: env(extra), stdio: ['ignore', 'ignore', 'pipe'] });
       child.stderr!.on('data', (d) => (stderr += String(d)));
