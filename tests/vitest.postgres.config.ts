@@ -25,6 +25,7 @@ export default defineConfig({
       'tests/integration/catchup/self-send.test.ts',
       'tests/integration/campaigns/*.test.ts',
       'tests/integration/security/schema-hardening.test.ts',
+      'tests/integration/groups/group-access.test.ts',
     ],
     globalSetup: ['tests/setup/global-setup-postgres.ts'],
     pool: 'forks',
