@@ -99,9 +99,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const queueConnection = createRedis(redisTarget.url, { name: 'queues', blocking: true });
   // Web and worker must agree on the key: from the environment, or made once in the shared database.
   const jobSigner = createJobSigner(config.JOB_SIGNING_KEY ?? (await db.rpc<{ key: string }>('job_signing_key')).key);
-  const queues = createBullQueues(coalesceWrites(queueConnection), redisPrefix, (err) =>
-    logger.warn({ err: err.message }, 'queue connection error'),
-  jobSigner);
+  const onQueueError = (err: Error) => logger.warn({ err: err.message }, 'queue connection error');
+  // Jobs whose payload names whom Júlia answers (inbound, group-ingest) are signed as they are queued.
+  const queues = createBullQueues(coalesceWrites(queueConnection), redisPrefix, onQueueError, jobSigner);
   // The webhooks answer 503 while this connection is not ready (boundedEnqueue), so a
   // process that served before its first connect completed refused the first webhooks
   // of its life. Redis answered just above; a connect that still fails is logged, and
