@@ -7,6 +7,8 @@ import { jobDefinition, QUEUE_NAMES, type QueueName } from './catalog.js';
 
 export interface BullQueues extends JobQueue {
   queues: Record<QueueName, Queue>;
+  /** The payload as `enqueue` would store it: validated, and signed when the job is. For job schedulers' templates. */
+  payloadFor(name: string, payload: unknown): unknown;
   close(): Promise<void>;
 }
 
@@ -21,15 +23,21 @@ export function createBullQueues(connection: Redis, prefix: string, onError: (er
   ) as Record<QueueName, Queue>;
   // Unhandled 'error' events would print stack traces; the owner decides how to report.
   for (const q of Object.values(queues)) q.on('error', onError);
+  const payloadFor = (name: string, payload: unknown): unknown => {
+    const def = jobDefinition(name);
+    const parsed = def.payload.safeParse(payload);
+    if (!parsed.success) throw new ValidationError(`job ${name}: invalid payload: ${parsed.error.issues[0]?.message}`);
+    if (!def.signed) return parsed.data;
+    if (!signer) throw new ValidationError(`job ${name} must be signed and this queue has no signing key`);
+    return { ...(parsed.data as Record<string, unknown>), sig: signer.sign(parsed.data) };
+  };
   return {
     queues,
+    payloadFor,
     async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}) {
       const def = jobDefinition(name);
-      const parsed = def.payload.safeParse(payload);
-      if (!parsed.success) throw new ValidationError(`job ${name}: invalid payload: ${parsed.error.issues[0]?.message}`);
       if (opts.jobId && opts.jobId.includes(':')) throw new ValidationError(`job id may not contain ':' (${opts.jobId})`);
-      if (def.signed && !signer) throw new ValidationError(`job ${name} must be signed and this queue has no signing key`);
-      const data = def.signed ? { ...(parsed.data as Record<string, unknown>), sig: signer!.sign(parsed.data) } : parsed.data;
+      const data = payloadFor(name, payload);
       const jobOpts: JobsOptions = {
         attempts: def.attempts,
         // 'capped' is resolved by the workers' backoffStrategy (workers/index.ts).

@@ -20,7 +20,7 @@ export function forgedJobReporter(deps: { db: Db; logger: Logger; notify(text: s
   return async (job: ForgedJob): Promise<void> => {
     await deadLetters.record({ source: `queue-${job.name}`, reason: `${job.reason} (job ${job.id ?? '?'})`, raw: JSON.stringify(job.data ?? null) });
     await deps.notify(
-      `Job de entrada recusado: ${job.name} sem assinatura válida na fila (job ${job.id ?? '?'}). Nada foi processado nem enviado. Verifique quem tem acesso ao Redis e ao painel de filas.`,
+      `Job recusado: ${job.name} sem assinatura válida na fila (job ${job.id ?? '?'}). Nada foi processado nem enviado. Verifique quem tem acesso ao Redis e ao painel de filas.`,
     );
   };
 }

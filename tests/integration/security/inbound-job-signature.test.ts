@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundFrom } from '../../helpers/evolution-fixture.js';
 import { waitFor } from '../../helpers/wait-for.js';
-import { settle, startE2E, type E2E } from '../../e2e/e2e-harness.js';
+import { settle, startE2E, INSTANCE, type E2E } from '../../e2e/e2e-harness.js';
+import { upsertSchedules } from '../../../workers/schedules.js';
 
 /**
  * An inbound job is a doctor's message: it makes Júlia answer the number in it.
@@ -40,7 +41,7 @@ describe('inbound jobs are signed', () => {
     expect(row?.reason).toMatch(/missing or invalid signature/);
     // The dead letter is masked like any other: the forged number is not kept whole.
     expect(row?.body).not.toContain('5511970008801');
-    await waitFor(() => e.slack.posted().some((p) => /Job de entrada recusado/.test(p.text ?? '')), { timeoutMs: 10_000, what: 'managers told' });
+    await waitFor(() => e.slack.posted().some((p) => /Job recusado: inbound sem assinatura válida/.test(p.text ?? '')), { timeoutMs: 10_000, what: 'managers told' });
   });
 
   it('a signed job whose number was edited in Redis is refused; the service\'s own job is answered', async () => {
@@ -65,5 +66,20 @@ describe('inbound jobs are signed', () => {
     const job = await groups().add('group-ingest', post, { jobId: 'forged-grp-1' });
     expect(await failedReason(groups(), job.id!)).toMatch(/group-ingest job refused: missing or invalid signature/);
     expect((await e.db.pg.query(`select 1 from group_messages where provider_message_id = 'FORGED-GRP-1'`)).rows).toEqual([]);
+  });
+
+  it('delivery statuses and catch-up runs are signed too; a scheduled catch-up carries its signature from the template', async () => {
+    const status = await inbound().add('evolution-status', { instance: INSTANCE, updates: [{ id: 'X', status: 'READ' }] }, { jobId: 'forged-status-1' });
+    expect(await failedReason(inbound(), status.id!)).toMatch(/evolution-status job refused/);
+    const scheduled = e.app.queues.queues.scheduled;
+    const run = await scheduled.add('evolution-catchup', { instance: INSTANCE, reason: 'continue', from: '2020-01-01T00:00:00.000Z' }, { jobId: 'forged-catchup-1' });
+    expect(await failedReason(scheduled, run.id!)).toMatch(/evolution-catchup job refused/);
+
+    await upsertSchedules(e.app.queues, [{ id: 'signed-catchup-probe', queue: 'scheduled', jobName: 'evolution-catchup', every: 3_600_000, payload: { instance: INSTANCE, reason: 'schedule' } }]);
+    const next = await waitFor(async () => (await scheduled.getJobs(['delayed', 'waiting', 'active', 'completed'])).find((j) => j.name === 'evolution-catchup' && j.id !== run.id),
+      { timeoutMs: 10_000, what: 'the scheduler\'s job' });
+    const { sig, ...rest } = next!.data as Record<string, unknown>;
+    expect(e.app.deps.jobSigner.verify(rest, sig)).toBe(true);
+    await scheduled.removeJobScheduler('signed-catchup-probe');
   });
 });
