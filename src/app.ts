@@ -18,6 +18,7 @@ import { createHttpApp, type HttpApp } from './http/index.js';
 import { createChatwootClient, type ChatwootClient } from './integrations/chatwoot/index.js';
 import { createConsoleProvider, createEvolutionClient, type WhatsAppProvider } from './integrations/evolution/index.js';
 import { groupReviewTools } from './slack/index.js';
+import { forgedJobReporter } from './inbound/index.js';
 import { createSlackNotifier, logNotifier, type SlackNotifier } from './integrations/slack/index.js';
 import type { PipelineDeps } from './pipeline/index.js';
 import { createOutboundEnqueuer, createRateLimiter, createSendOutbound, type OutboundEnqueuer, type SendOutbound } from './outbound/index.js';
@@ -97,9 +98,11 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   // by corking the socket rather than by ioredis's auto-pipelining (0205). Order on the
   // connection is kept, and each add is still its own atomic script.
   const queueConnection = createRedis(redisTarget.url, { name: 'queues', blocking: true });
-  const queues = createBullQueues(coalesceWrites(queueConnection), redisPrefix, (err) =>
-    logger.warn({ err: err.message }, 'queue connection error'),
-  );
+  // Web and worker must agree on the key: from the environment, or made once in the shared database.
+  const jobSigner = createJobSigner(config.JOB_SIGNING_KEY ?? (await db.rpc<{ key: string }>('job_signing_key')).key);
+  const onQueueError = (err: Error) => logger.warn({ err: err.message }, 'queue connection error');
+  // Jobs whose payload names whom Júlia answers (inbound, group-ingest) are signed as they are queued.
+  const queues = createBullQueues(coalesceWrites(queueConnection), redisPrefix, onQueueError, jobSigner);
   // The webhooks answer 503 while this connection is not ready (boundedEnqueue), so a
   // process that served before its first connect completed refused the first webhooks
   // of its life. Redis answered just above; a connect that still fails is logged, and
@@ -130,8 +133,6 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ...(overrides.outboundInDoubtGraceMs !== undefined && { inDoubtGraceMs: overrides.outboundInDoubtGraceMs }),
     ...(overrides.outboundSafeModePollMs !== undefined && { safeModePollMs: overrides.outboundSafeModePollMs }),
   });
-  // Web and worker must agree on the key: from the environment, or made once in the shared database.
-  const jobSigner = createJobSigner(config.JOB_SIGNING_KEY ?? (await db.rpc<{ key: string }>('job_signing_key')).key);
   const outbound = createOutboundEnqueuer(queues, jobSigner);
   const notices =
     config.SLACK_BOT_TOKEN && config.SLACK_ALERTS_CHANNEL
@@ -204,6 +205,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         prefix: redisPrefix,
         logger,
         handlers: Object.assign({}, ...capabilities.map((c) => c.handlers ?? {})),
+        // Signed jobs (inbound, group-ingest) written into Redis by anything but the service are refused and reported.
+        signer: jobSigner,
+        onForged: forgedJobReporter({ db, logger, notify: (text) => notices.post(text) }),
         // Inbound jobs are short DB writes; 16 drains a burst of webhooks quickly.
         concurrency: { inbound: 16, turn: config.TURN_CONCURRENCY, outbound: config.OUTBOUND_CONCURRENCY },
         ...(overrides.workerSettings && { settings: overrides.workerSettings }),

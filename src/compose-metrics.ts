@@ -5,7 +5,7 @@ import { createMetrics } from './metrics/index.js';
 import type { BullQueues } from '../workers/queue.js';
 import { queueStats } from '../workers/queue-stats.js';
 
-/** Operations: /metrics (Prometheus, behind ADMIN_TOKEN) in every role that serves HTTP. */
+/** Operations: /metrics (Prometheus, behind METRICS_TOKEN or ADMIN_TOKEN) in every role that serves HTTP. */
 export function composeMetrics(deps: AppDeps, queues: BullQueues): Capability {
   const metrics = createMetrics({
     db: deps.db,
@@ -14,10 +14,11 @@ export function composeMetrics(deps: AppDeps, queues: BullQueues): Capability {
     queueStats: () => queueStats(queues, () => deps.clock.now().getTime()),
     logger: deps.logger,
   });
-  const token = deps.config.ADMIN_TOKEN;
+  // Prometheus scrapes with METRICS_TOKEN (it opens nothing else); the operator's ADMIN_TOKEN opens it too.
+  const tokens = [deps.config.ADMIN_TOKEN, deps.config.METRICS_TOKEN].filter((t): t is string => !!t);
   return {
     name: 'metrics',
-    mounts: token ? [{ path: '/metrics', app: metricsRoute({ token, contentType: metrics.contentType, render: () => metrics.render() }) }] : [],
+    mounts: tokens.length ? [{ path: '/metrics', app: metricsRoute({ tokens, contentType: metrics.contentType, render: () => metrics.render() }) }] : [],
     async close() {
       metrics.close();
     },

@@ -47,9 +47,12 @@ export function composeScheduled(deps: AppDeps, queues: BullQueues): Capability 
   };
   return {
     name: 'scheduled',
-    // Off unless an operator token is configured.
+    // Off unless an operator token is configured; read-only unless ADMIN_QUEUE_WRITE=on.
     mounts: config.ADMIN_TOKEN
-      ? [{ path: QUEUE_BOARD_PATH, app: queueBoardRoute(config.ADMIN_TOKEN, (server) => attachQueueBoard(queues, server)) }]
+      ? [{
+          path: QUEUE_BOARD_PATH,
+          app: queueBoardRoute({ token: config.ADMIN_TOKEN, write: config.ADMIN_QUEUE_WRITE, attach: (server, o) => attachQueueBoard(queues, server, o) }),
+        }]
       : [],
     handlers,
     schedules,

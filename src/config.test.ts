@@ -35,6 +35,13 @@ describe('loadConfig', () => {
     expect(fails({ CHATWOOT_URL: 'http://cw' })).toMatch(/CHATWOOT_API_TOKEN/);
   });
 
+  it('operator tokens: the queue board reads only by default; METRICS_TOKEN may not be the admin token', () => {
+    expect(loadConfig({}).ADMIN_QUEUE_WRITE).toBe(false);
+    expect(loadConfig({ ADMIN_QUEUE_WRITE: 'on' }).ADMIN_QUEUE_WRITE).toBe(true);
+    expect(fails({ METRICS_TOKEN: 'short' })).toMatch(/METRICS_TOKEN/);
+    expect(fails({ ADMIN_TOKEN: 'same-token-0123456789', METRICS_TOKEN: 'same-token-0123456789' })).toMatch(/METRICS_TOKEN must differ/);
+  });
+
   it('picks the database: DATABASE_URL, then Supabase, then PGlite', () => {
     const both = loadConfig({ DATABASE_URL: 'postgres://u@h/db', SUPABASE_URL: 'https://x.supabase.co', SUPABASE_SERVICE_ROLE_KEY: 'k' });
     expect(both.database.kind).toBe('postgres');

@@ -78,6 +78,10 @@ const schema = z.object({
   SLACK_MANAGER_CHANNELS: slackIdList(/^[CG][A-Z0-9]{2,}$/, 'a Slack channel id (C… or G…)'),
   /** Bearer token (or basic-auth password) for /admin/* and /metrics; those routes are off when unset. */
   ADMIN_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  /** Bearer token (or basic-auth password) for /metrics only: what Prometheus scrapes with. ADMIN_TOKEN opens /metrics too. */
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  /** `on` lets the queue board change queues (add, retry, promote, clean, pause...); `off` (default) keeps it read-only. */
+  ADMIN_QUEUE_WRITE: onOff('off'),
   /**
    * HMAC key for outbound job payloads (docs/decisions/0160-security.md). Unset: a key is
    * generated once in the database (job_signing_key()) and shared by every process.
@@ -150,6 +154,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (set.length > 0 && missing.length > 0) {
       throw new ConfigError(`invalid configuration: ${missing[0]} is required when ${set[0]} is set (${group.name})`);
     }
+  }
+  if (raw.METRICS_TOKEN && raw.METRICS_TOKEN === raw.ADMIN_TOKEN) {
+    throw new ConfigError('invalid configuration: METRICS_TOKEN must differ from ADMIN_TOKEN (it opens /metrics only)');
   }
   if (raw.ANTHROPIC_BASE_URL && !raw.ANTHROPIC_API_KEY) {
     throw new ConfigError('invalid configuration: ANTHROPIC_API_KEY is required when ANTHROPIC_BASE_URL is set');

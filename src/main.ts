@@ -16,7 +16,7 @@ const COMMANDS: Record<string, { file: string; help: string }> = {
   chat: { file: './cli/chat.js', help: 'terminal demo: talk to Júlia as a doctor [phone] (needs ANTHROPIC_API_KEY; prints, never sends)' },
   'index-knowledge': { file: './cli/index-knowledge.js', help: 'chunk, embed and store knowledge/ (incremental)' },
   campaign: { file: './cli/campaign.js', help: 'campaigns: create | list | show | start | pause | resume | cancel (julia campaign for usage)' },
-  groups: { file: './cli/groups.js', help: 'shifts from WhatsApp groups: review | show | approve | reject | stats' },
+  groups: { file: './cli/groups.js', help: 'shifts from WhatsApp groups: review | show | approve | reject | stats | list | allow | deny' },
   eval: { file: './cli/eval.js', help: 'conversation scenarios (tests/scenarios) through the real pipeline: --offline scripted, else the real model' },
   classify: { file: './cli/classify.js', help: 'JSON lines on stdin -> detector labels on stdout (offline)' },
   'dead-letters': { file: './cli/dead-letters.js', help: 'webhook payloads refused as never-queueable, newest first [--limit N] [--source S] [--json]' },

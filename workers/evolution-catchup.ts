@@ -18,6 +18,8 @@ export const evolutionCatchupJob = defineJob({
   }),
   attempts: 3,
   backoffMs: 10_000,
+  // A forged run with an early `from` would feed long-unanswered messages to turns.
+  signed: true,
 });
 
 export function evolutionCatchupHandler(deps: CatchupDeps) {

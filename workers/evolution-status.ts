@@ -13,6 +13,9 @@ export const evolutionStatusJob = defineJob({
   payload: z.object({ instance: z.string().min(1), updates: z.array(statusUpdateSchema).min(1).max(500) }),
   attempts: 8,
   backoffMs: 1_000,
+  // On the inbound queue with the doctors' messages: a status written into Redis by hand could
+  // settle a send as delivered that never was.
+  signed: true,
 });
 
 export function evolutionStatusHandler(deps: { db: Db }) {

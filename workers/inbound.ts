@@ -20,6 +20,8 @@ export const inboundJob = defineJob({
   maxBackoffMs: 60_000,
   // A redelivered webhook is deduped by inbound_persist (unique provider id).
   dropOnComplete: true,
+  // The message names the number Júlia answers: only the service may queue one.
+  signed: true,
 });
 
 export interface InboundJobDeps {

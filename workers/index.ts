@@ -1,5 +1,6 @@
-import { Worker, type Job } from 'bullmq';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { JobSigner } from '../src/shared/job-signature.js';
 import type { Logger } from '../src/shared/logger.js';
 import { withTimeout } from '../src/shared/timeout.js';
 import { maskPii } from '../src/shared/pii.js';
@@ -16,6 +17,10 @@ export interface WorkerOptions {
   concurrency?: Partial<Record<QueueName, number>>;
   /** Lock and stall detection; tests shorten them to recover killed workers quickly. */
   settings?: { lockDurationMs?: number; stalledIntervalMs?: number; maxStalledCount?: number };
+  /** Checks `sig` on jobs whose definition is `signed`; without it such jobs are all refused. */
+  signer?: JobSigner;
+  /** Told of each refused job (dead letter, managers' notice); best effort, must not throw. */
+  onForged?: (job: { name: string; id: string | undefined; data: unknown; reason: string }) => Promise<void>;
 }
 
 export interface RunningWorkers {
@@ -66,6 +71,7 @@ export function startWorkers(opts: WorkerOptions): RunningWorkers {
         if (!handler) throw new Error(`no handler for job ${job.name} on queue ${queue}`);
         try {
           const def = jobDefinition(job.name);
+          if (def.signed) await refuseUnsigned(opts, job);
           const payload = def.payload.parse(job.data);
           const run = handler(payload as never, job);
           active.add(run);
@@ -115,6 +121,23 @@ export function startWorkers(opts: WorkerOptions): RunningWorkers {
       }
     },
   };
+}
+
+/**
+ * A signed job's payload must carry the HMAC of the rest of it, as the queue
+ * port wrote it. A job added by anything else (the queue board, a script, a
+ * neighbour on a shared Redis) or edited after the fact fails once, never
+ * retried, before any handler runs: it stays in BullMQ's failed set with its
+ * reason and is reported through onForged.
+ */
+async function refuseUnsigned(opts: WorkerOptions, job: Job): Promise<void> {
+  const data = job.data as Record<string, unknown> | null;
+  const { sig, ...signed } = data && typeof data === 'object' ? data : { sig: undefined };
+  if (opts.signer?.verify(signed, sig)) return;
+  const reason = `${job.name} job refused: missing or invalid signature`;
+  opts.logger.warn({ job: job.name, jobId: job.id, signed: sig !== undefined }, 'job refused: bad signature');
+  await opts.onForged?.({ name: job.name, id: job.id, data: job.data, reason }).catch((err: Error) => opts.logger.warn({ err: maskPii(err.message) }, 'forged-job report failed'));
+  throw new UnrecoverableError(reason);
 }
 
 /** The same error with personal data masked in its message and stack. */

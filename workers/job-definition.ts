@@ -24,6 +24,13 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
    * (unique provider id, idempotency key), not on completed job ids.
    */
   dropOnComplete?: boolean;
+  /**
+   * The payload decides whom Júlia writes to or what she imports (an inbound
+   * message, a group post): the queue port signs it with the job signing key and
+   * the worker refuses, before the handler, a job whose signature does not match
+   * (docs/decisions/0230-queue-board-and-groups.md).
+   */
+  signed?: boolean;
 }
 
 /** The wait before retry `attempt` (1 = the first retry): exponential, capped when the job says so. */

@@ -40,7 +40,8 @@ export async function upsertSchedules(queues: BullQueues, specs: ScheduleSpec[] 
       s.every ? { every: s.every } : { pattern: s.pattern!, tz: SCHEDULE_TZ },
       {
         name: s.jobName,
-        data: s.payload ?? {},
+        // Validated (and signed, for a signed job) like anything enqueued.
+        data: queues.payloadFor(s.jobName, s.payload ?? {}),
         opts: {
           attempts: def.attempts,
           backoff: { type: 'exponential', delay: def.backoffMs },

@@ -1,4 +1,5 @@
 export { createGroupProcessor, toSqlShift, type GroupProcessor, type GroupProcessorDeps, type ProcessOutcome } from './process-group-message.js';
+export { createGroupAccess, normalizeGroupJid, type GroupAccess, type GroupAccessList, type GroupAccessResult, type AllowedGroup } from './group-access.js';
 export { createGroupReview, GROUP_REVIEW_TOOLS, type GroupReview, type GroupShiftView, type ReviewResult } from './group-review.js';
 export { extractShifts, type Extraction } from './extract-shifts.js';
 export { readShifts, parseMoney, MAX_SHIFTS_PER_MESSAGE, type ExtractedShift } from './extraction-schema.js';

@@ -23,10 +23,13 @@ interface StoredMessage {
   body: string | null;
   sentAt: string;
   status: string;
+  /** Its group is on the allow-list now (group_access). */
+  allowed: boolean;
 }
 
 export type ProcessOutcome =
   | { status: 'not_found' | 'already' | 'waiting_for_model' }
+  | { status: 'ignored'; reason: 'grupo_nao_permitido' }
   | { status: 'discarded'; reason: string }
   | { status: 'parsed'; shifts: Array<{ id: string; status: string; reason: string | null; merged: boolean }> };
 
@@ -62,6 +65,9 @@ export function createGroupProcessor(deps: GroupProcessorDeps): GroupProcessor {
       const msg = await deps.db.rpc<StoredMessage | null>('group_message_get', { p_id: messageId });
       if (!msg) return { status: 'not_found' };
       if (msg.status !== 'pending') return { status: 'already' };
+      // Its group was denied after the post was saved (or before the allow-list existed):
+      // kept for audit, never shown to the heuristics or the model.
+      if (msg.allowed !== true) return ignore(messageId);
       const now = deps.clock.now();
       const guess = looksLikeOffer(msg.kind, msg.body);
       if (!guess.offer) return finishDiscarded(messageId, guess.reason);
@@ -90,6 +96,11 @@ export function createGroupProcessor(deps: GroupProcessorDeps): GroupProcessor {
       return { status: 'parsed', shifts: res.shifts ?? [] };
     },
   };
+
+  async function ignore(messageId: string): Promise<ProcessOutcome> {
+    const res = await deps.db.rpc<{ status: string }>('group_message_ignore', { p_message_id: messageId, p_reason: 'grupo_nao_permitido', p_now: deps.clock.now() });
+    return res.status === 'ignored' ? { status: 'ignored', reason: 'grupo_nao_permitido' } : { status: 'already' };
+  }
 
   async function finishDiscarded(messageId: string, reason: string): Promise<ProcessOutcome> {
     const res = await deps.db.rpc<{ status: string }>('group_message_finish', {

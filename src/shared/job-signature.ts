@@ -27,8 +27,15 @@ export function createJobSigner(key: string): JobSigner {
   };
 }
 
-/** JSON with object keys sorted at every level; `undefined` members dropped as JSON.stringify does. */
+/**
+ * JSON with object keys sorted at every level; `undefined` members dropped and
+ * `toJSON` (a Date) applied as JSON.stringify does, so a payload hashes the same
+ * before and after its trip through Redis.
+ */
 export function canonicalJson(value: unknown): string {
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return canonicalJson((value as { toJSON(): unknown }).toJSON());
+  }
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)

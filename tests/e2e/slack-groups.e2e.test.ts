@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowGroup } from '../helpers/group-access.js';
+import { evolutionPayload } from '../helpers/evolution-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { settle, startE2E, type E2E } from './e2e-harness.js';
 import { adminScript, click, isAdminCall, lastPreview, mention, signedSlack, toolResultJson } from './slack-helpers.js';
@@ -27,7 +29,8 @@ describe('Slack: reviewing shifts found in WhatsApp groups', () => {
   }
 
   it('lists the shift waiting for review, and opens it only when the manager clicks Confirm', async () => {
-    // A post with a value outside R$ 100–10,000: the pipeline holds it for review.
+    // A post with a value outside R$ 100–10,000, in a group a manager allowed: the pipeline holds it for review.
+    await allowGroup(e.db, '1203@g.us');
     const saved = await e.db.rpc<{ id: string }>('group_message_save', {
       p_message: { instance: 'j1', providerMessageId: 'g-slack-1', chatJid: '1203@g.us', phone: '5511944443333', kind: 'text', text: 'Esperança Osasco UTI 19h-07h R$ 12.000', sentAt: new Date().toISOString() },
     });
@@ -66,5 +69,38 @@ describe('Slack: reviewing shifts found in WhatsApp groups', () => {
     expect(await openShifts()).toBe(1);
     const audit = await q<{ tool: string; slack_user: string }>(`select tool, slack_user from admin_audit_log`);
     expect(audit).toEqual([{ tool: 'aprovar_vaga_grupo', slack_user: 'UMANAGER1' }]);
+  }, 120_000);
+
+  it('a manager allows and trusts a group only through the button; its posts are then read', async () => {
+    const GROUP = '120363777000001@g.us';
+    const access = async () => q<{ trusted: boolean; allowed_by: string }>('select trusted, allowed_by from group_access where group_jid = $1', [GROUP]);
+    // Before: a post from the group is kept and not read.
+    await e.post({ ...groupPost('G-ACCESS-1') });
+    await waitFor(async () => (await q(`select 1 from group_messages where provider_message_id = 'G-ACCESS-1' and status = 'ignored'`)).length === 1, { what: 'the ignored post' });
+
+    await ask('confia no grupo 120363777000001, é o da escala ABC', { toolUse: { name: 'grupos_permitir', input: { grupo: '120363777000001', acao: 'confiar', nome: 'Escala ABC' } } }, { text: 'Confirme no botão.' });
+    expect(lastToolResult()).toMatchObject({ aguardandoConfirmacao: true });
+    const preview = lastPreview(e.slack)!;
+    expect(preview.text).toContain(GROUP);
+    expect(preview.text).toMatch(/sem revisão/);
+    expect(await access()).toEqual([]);
+    const res = await e.app.http.request('/webhooks/slack', signedSlack(click(preview.actionId, { messageTs: preview.ts, channel: preview.channel }), 'application/x-www-form-urlencoded'));
+    expect(res.status).toBe(200);
+    await waitFor(async () => (await access()).length === 1, { what: 'the group allowed', timeoutMs: 15_000 });
+    expect(await access()).toEqual([{ trusted: true, allowed_by: 'slack:UMANAGER1' }]);
+    expect(await q(`select tool, slack_user from admin_audit_log where tool = 'grupos_permitir'`)).toEqual([{ tool: 'grupos_permitir', slack_user: 'UMANAGER1' }]);
+
+    // The listing the tool points to shows it.
+    await ask('quais grupos você lê?', { toolUse: { name: 'status_fila_grupos', input: {} } }, { text: 'Um grupo.' });
+    expect((lastToolResult() as { grupos: { allowed: Array<{ group_jid: string; trusted: boolean }> } }).grupos.allowed).toContainEqual(expect.objectContaining({ group_jid: GROUP, trusted: true, label: 'Escala ABC' }));
+    // After: a post from it is read (no longer stored as ignored).
+    await e.post({ ...groupPost('G-ACCESS-2') });
+    await waitFor(async () => (await q(`select 1 from group_messages where provider_message_id = 'G-ACCESS-2' and status <> 'ignored'`)).length === 1, { what: 'the read post' });
+
+    function groupPost(id: string) {
+      const body = evolutionPayload('group', { id, text: 'Plantão CM Hospital Santa Clara amanhã 19h às 07h R$ 1.500' });
+      body.data.key.remoteJid = GROUP;
+      return body;
+    }
   }, 120_000);
 });

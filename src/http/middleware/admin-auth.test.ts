@@ -19,4 +19,12 @@ describe('adminAuth', () => {
       expect(res.headers.get('www-authenticate')).toMatch(/^Basic /);
     }
   });
+
+  it('admits any of several tokens and refuses the rest', async () => {
+    const other = 'metrics-token-0123456789';
+    const both = new Hono().use('*', adminAuth([TOKEN, other])).get('/x', (c) => c.text('ok'));
+    for (const t of [TOKEN, other]) expect((await both.request('/x', { headers: { authorization: `Bearer ${t}` } })).status).toBe(200);
+    expect((await both.request('/x', { headers: { authorization: `Bearer ${other}x` } })).status).toBe(401);
+    expect(() => adminAuth([])).toThrow();
+  });
 });

@@ -2,15 +2,21 @@ import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 
 /**
- * Guards operator routes (/admin/*, /metrics) with ADMIN_TOKEN, sent as
- * `Authorization: Bearer <token>` or as the password of basic auth (any user
- * name), which is what a browser prompts for on the queue UI. Compared in
- * constant time. Callers mount the route only when a token is configured.
+ * Guards operator routes (/admin/*, /metrics) with their tokens (ADMIN_TOKEN;
+ * /metrics also admits METRICS_TOKEN), sent as `Authorization: Bearer <token>`
+ * or as the password of basic auth (any user name), which is what a browser
+ * prompts for on the queue UI. Every accepted token is compared, in constant
+ * time, whichever matches, so the answer's timing says nothing about which one
+ * was close. Callers mount the route only when a token is configured.
  */
-export function adminAuth(token: string): MiddlewareHandler {
-  const expected = Buffer.from(token);
+export function adminAuth(tokens: string | readonly string[]): MiddlewareHandler {
+  const expected = (typeof tokens === 'string' ? [tokens] : tokens).filter((t) => t.length > 0).map((t) => Buffer.from(t));
+  if (expected.length === 0) throw new Error('adminAuth needs at least one token');
   return async (c, next) => {
-    if (!matches(presented(c.req.header('authorization')), expected)) {
+    const given = presented(c.req.header('authorization'));
+    let ok = false;
+    for (const token of expected) ok = matches(given, token) || ok;
+    if (!ok) {
       c.header('WWW-Authenticate', 'Basic realm="julia-admin", charset="UTF-8"');
       return c.json({ error: 'unauthorized' }, 401);
     }

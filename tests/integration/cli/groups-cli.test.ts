@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPgliteDb } from '../../../src/db/index.js';
 import { migratedDataDir } from '../../helpers/test-db.js';
+import { allowGroup } from '../../helpers/group-access.js';
 
 const JULIA = join(import.meta.dirname, '../../../src/julia.mjs');
 
@@ -11,6 +12,8 @@ const JULIA = join(import.meta.dirname, '../../../src/julia.mjs');
 async function prepare(dataDir: string): Promise<void> {
   const db = await createPgliteDb({ dataDir });
   await db.exec(readFileSync(join(import.meta.dirname, '../../../supabase/seed.sql'), 'utf8'));
+  // The company's own group, trusted: its complete shift imports without review.
+  await allowGroup(db, '1203@g.us', { trusted: true });
   const saved = await db.rpc<{ id: string }>('group_message_save', {
     p_message: { instance: 'j1', providerMessageId: 'g1', chatJid: '1203@g.us', phone: '5511944443333', kind: 'text',
       text: 'Esperança Osasco UTI 19h-07h R$ 12.000 / Santa Clara CM 07-19 R$ 1.500', sentAt: new Date().toISOString() },
@@ -47,5 +50,21 @@ describe('julia groups', () => {
     // Nothing is left for review once the one waiting shift is approved.
     expect(stats.fila).toMatchObject({ pending_messages: 0, awaiting_review: 0 });
     expect(julia('approve').status).toBe(2);
+  });
+
+  it('allow, list and deny a group, each command its own process', { timeout: 300_000 }, async () => {
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', DATA_DIR: migratedDataDir('groups-access') };
+    const julia = (...args: string[]) => spawnSync(process.execPath, [JULIA, 'groups', ...args], { env, encoding: 'utf8', timeout: 90_000 });
+
+    expect(julia('list').stdout).toMatch(/nenhum grupo permitido/);
+    const allowed = julia('allow', '120363025246125486', '--trusted', '--name', 'Escala ABC', '--by', 'ana');
+    expect(allowed.status).toBe(0);
+    expect(allowed.stdout).toMatch(/^120363025246125486@g\.us: confiável/);
+    expect(julia('list').stdout).toMatch(/^120363025246125486@g\.us\s+confiável\s+Escala ABC\s+\(0 mensagens; por ana\)/m);
+    expect(julia('deny', '120363025246125486@g.us').stdout).toMatch(/negado/);
+    expect(julia('list').stdout).toMatch(/nenhum grupo permitido/);
+    const bad = julia('allow', '5511987654321@s.whatsapp.net');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/JID do grupo/);
   });
 });

@@ -3,7 +3,7 @@ import { createGroupProcessor, loadGroupPrompt } from '../../../src/groups/index
 import { fixedClock, silentLogger } from '../../../src/shared/index.js';
 import { startAnthropicFake, type AnthropicFake } from '../../fakes/anthropic-fake.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
-import { makeProcessor, posts, savePost, scriptedModel } from './group-harness.js';
+import { makeProcessor, posts, savePost, scriptedModel, trustFixtureGroups } from './group-harness.js';
 
 let db: TestDb;
 let anthropic: AnthropicFake;
@@ -11,6 +11,7 @@ const post = (id: string) => posts.find((p) => p.id === id)!;
 
 beforeAll(async () => {
   db = await createTestDb({ seed: true });
+  await trustFixtureGroups(db);
   // The model answers slowly, so both workers are between "read" and "finish" at the same time.
   anthropic = await startAnthropicFake({ handler: scriptedModel(300) });
 });

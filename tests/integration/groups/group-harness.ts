@@ -4,6 +4,7 @@ import { createAnthropicClient } from '../../../src/integrations/anthropic/index
 import { fixedClock, normalizePhone, silentLogger, spParts } from '../../../src/shared/index.js';
 import type { AnthropicFake, AnthropicStep } from '../../fakes/anthropic-fake.js';
 import { modelOutputs } from '../../fixtures/groups/model-outputs.js';
+import { allowGroup } from '../../helpers/group-access.js';
 import type { TestDb } from '../../helpers/test-db.js';
 
 export interface Post { id: string; group: string; sentAt: string; sender: string; kind?: string; body: string | null }
@@ -23,6 +24,11 @@ export function scriptedModel(delayMs = 0) {
       .sort((a, b) => b.body!.length - a.body!.length)[0];
     return { text: (post && modelOutputs[post.id]) ?? '{"vagas": []}', delayMs };
   };
+}
+
+/** The fixture's groups are the company's own channels: allowed and trusted, so complete shifts import without review. */
+export async function trustFixtureGroups(db: TestDb): Promise<void> {
+  for (const jid of new Set(posts.map((p) => p.group))) await allowGroup(db, jid, { trusted: true });
 }
 
 export function makeProcessor(db: TestDb, anthropic: AnthropicFake, clock = fixedClock('2026-11-23T11:00:00Z')): { processor: GroupProcessor; clock: typeof clock } {

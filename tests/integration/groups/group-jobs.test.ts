@@ -5,10 +5,12 @@ import { groupSweepHandler } from '../../../workers/group-sweep.js';
 import { jobDefinition } from '../../../workers/catalog.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
 import { recordingQueue } from '../../helpers/recording-queue.js';
+import { allowGroup } from '../../helpers/group-access.js';
 
 let db: TestDb;
 beforeAll(async () => {
   db = await createTestDb();
+  await allowGroup(db, '120363001@g.us');
 });
 afterAll(async () => db?.close());
 

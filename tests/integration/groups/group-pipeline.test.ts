@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnthropicFake, type AnthropicFake } from '../../fakes/anthropic-fake.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
-import { expected, makeProcessor, naturalKey, posts, recorded, savePost, scorePost, scriptedModel, type Got } from './group-harness.js';
+import { expected, makeProcessor, naturalKey, posts, recorded, savePost, scorePost, scriptedModel, type Got, trustFixtureGroups } from './group-harness.js';
 
 /**
  * The 42 fixture posts through the whole pipeline (heuristic, scripted model,
@@ -18,6 +18,7 @@ const messageIds = new Map<string, string>();
 
 beforeAll(async () => {
   db = await createTestDb({ seed: true });
+  await trustFixtureGroups(db);
   anthropic = await startAnthropicFake({ handler: scriptedModel() });
   const { processor, clock } = makeProcessor(db, anthropic);
   for (const p of posts) {

@@ -4,7 +4,7 @@ import { createGroupReview } from '../../../src/groups/index.js';
 import { silentLogger } from '../../../src/shared/index.js';
 import { startAnthropicFake, type AnthropicFake } from '../../fakes/anthropic-fake.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
-import { makeProcessor, posts, savePost, scriptedModel } from './group-harness.js';
+import { makeProcessor, posts, savePost, scriptedModel, trustFixtureGroups } from './group-harness.js';
 
 let db: TestDb;
 let anthropic: AnthropicFake;
@@ -15,6 +15,7 @@ const groupShiftOf = async (messageId: string) =>
 
 beforeAll(async () => {
   db = await createTestDb({ seed: true });
+  await trustFixtureGroups(db);
   anthropic = await startAnthropicFake({ handler: scriptedModel() });
   h = makeProcessor(db, anthropic);
 });

@@ -12,15 +12,18 @@ describe('Bull Board at /admin/queues', () => {
   const prefix = testPrefix('board');
   let app: App;
   let off: App;
+  let writable: App;
   beforeAll(async () => {
+    writable = await createApp(testConfig({ ADMIN_TOKEN: TOKEN, ADMIN_QUEUE_WRITE: 'on' }), { db: await createTestDb(), redisPrefix: `${prefix}-rw`, logger: silentLogger });
     app = await createApp(testConfig({ ADMIN_TOKEN: TOKEN }), { db: await createTestDb(), redisPrefix: prefix, logger: silentLogger });
     off = await createApp(testConfig(), { db: await createTestDb(), redisPrefix: `${prefix}-off`, logger: silentLogger });
   });
   afterAll(async () => {
     await app.close();
     await off.close();
+    await writable.close();
     const r = testRedis();
-    await dropPrefix(r, prefix);
+    for (const p of [prefix, `${prefix}-off`, `${prefix}-rw`]) await dropPrefix(r, p);
     r.disconnect();
   });
 
@@ -63,5 +66,15 @@ describe('Bull Board at /admin/queues', () => {
 
   it('is not mounted when ADMIN_TOKEN is unset', async () => {
     expect((await off.http.request('/admin/queues', { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+  });
+
+  it('changes queues only when ADMIN_QUEUE_WRITE=on', async () => {
+    const add = (a: App) =>
+      a.http.request('/admin/queues/api/queues/scheduled/add', {
+        method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'reports', data: {} }),
+      });
+    expect((await add(app)).status).toBe(405);
+    expect((await add(writable)).status).toBe(200);
+    expect(await writable.queues.queues.scheduled.getWaitingCount()).toBe(1);
   });
 });

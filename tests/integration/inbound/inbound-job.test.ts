@@ -5,6 +5,7 @@ import { groupIngestHandler } from '../../../workers/group-ingest.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
 import { inboundFrom } from '../../helpers/evolution-fixture.js';
 import { recordingQueue } from '../../helpers/recording-queue.js';
+import { allowGroup } from '../../helpers/group-access.js';
 
 describe('inbound job', () => {
   let db: TestDb;
@@ -69,6 +70,8 @@ describe('inbound job', () => {
     const { queue, run } = handler();
     await run({ ...inboundFrom('group', { id: 'G-1' }), fromMeAttempt: 0 });
     expect(queue.jobs.map((j) => j.name)).toEqual(['group-ingest']);
+    // A group a manager allowed (posts from others are stored as 'ignored': tests/integration/groups/group-access.test.ts).
+    await allowGroup(db, '120363025246125486@g.us');
     const ingest = groupIngestHandler({ db });
     const payload = queue.jobs[0]!.payload;
     expect(await ingest(payload)).toMatchObject({ status: 'created' });

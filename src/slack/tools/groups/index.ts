@@ -3,6 +3,7 @@ import type { AdminTool } from '../../admin-tool.js';
 import { aprovarVagaGrupo } from './aprovar-vaga-grupo.js';
 import { detalhesVagaGrupo } from './detalhes-vaga-grupo.js';
 import { estatisticasGrupos } from './estatisticas-grupos.js';
+import { gruposPermitir } from './grupos-permitir.js';
 import { metricasPipeline } from './metricas-pipeline.js';
 import { statusFilaGrupos } from './status-fila-grupos.js';
 import { listarVagasRevisao } from './listar-vagas-revisao.js';
@@ -14,5 +15,6 @@ export function groupReviewTools(review: GroupReview): AdminTool<any>[] {
   return [
     listarVagasRevisao(review), detalhesVagaGrupo(review), aprovarVagaGrupo(review), rejeitarVagaGrupo(review),
     estatisticasGrupos(review), metricasPipeline(review), statusFilaGrupos(review),
+    gruposPermitir(review),
   ];
 }
