@@ -16,6 +16,8 @@ export const callReceivedJob = defineJob({
   attempts: 8,
   backoffMs: 1_000,
   dropOnComplete: true,
+  // Its payload makes Júlia write to a phone: signed like the inbound job it stands beside.
+  signed: true,
 });
 
 export interface CallReceivedDeps {
