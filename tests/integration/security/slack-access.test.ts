@@ -4,6 +4,7 @@ import type { AnthropicCall, AnthropicStep } from '../../fakes/index.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { settle, startE2E, type E2E } from '../../e2e/e2e-harness.js';
 import { click, isAdminCall, lastPreview, mention, signedSlack, slashCommand, toolResultJson } from '../../e2e/slack-helpers.js';
+import { allowGroup } from '../../helpers/group-access.js';
 
 type Step = AnthropicStep | ((body: AnthropicCall) => AnthropicStep);
 
@@ -131,6 +132,8 @@ describe('Slack: who may steer Júlia, and what reaches Slack', () => {
       expect(raw).toContain('+55 11 9••••-1234');
     });
     it("group-review tools show the poster's phone masked, like a doctor's", async () => {
+      // An allowed group, untrusted: its shift waits for the managers' review.
+      await allowGroup(e.db, '120363012345678901@g.us');
       const saved = await e.db.rpc<{ id: string }>('group_message_save', {
         p_message: { instance: 'j1', providerMessageId: 'g-access-1', chatJid: '120363012345678901@g.us', phone: '5511944443333', kind: 'text', text: 'Plantão UTI 19h R$ 12.000, falar com Carla 11 94444-3333 ou 5511944443333@s.whatsapp.net', sentAt: new Date().toISOString() },
       });
