@@ -167,17 +167,18 @@ language plpgsql stable as $$
 declare r record; rows jsonb; res jsonb := '{}'::jsonb;
 begin
   for r in
-    select c.conrelid::regclass::text as tbl, a.attname as col, c.confrelid::regclass::text as target
+    select c.conrelid::regclass::text as tbl,
+           string_agg(format('%I = any(%s)', a.attname, case when c.confrelid = 'doctors'::regclass then '$1' else '$2' end), ' or ') as cond
     from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
     where c.contype = 'f' and c.confrelid in ('doctors'::regclass, 'conversations'::regclass) and cardinality(c.conkey) = 1
       and c.conrelid <> 'doctors'::regclass
-    order by 1, 2
+    group by 1 order by 1
   loop
-    execute format('select coalesce(jsonb_agg(to_jsonb(t) - ''embedding'' order by to_jsonb(t)->>''created_at''), ''[]''::jsonb) from %s t where %I = any($1)',
-                   r.tbl, r.col)
-      into rows using case when r.target = 'doctors' then array[p_doctor] else p_conversations end;
+    execute format('select coalesce(jsonb_agg(to_jsonb(t) - ''embedding'' order by to_jsonb(t)->>''created_at''), ''[]''::jsonb) from %s t where %s',
+                   r.tbl, r.cond)
+      into rows using array[p_doctor], p_conversations;
     if jsonb_array_length(rows) > 0 then
-      res := jsonb_set(res, array[r.tbl], coalesce(res->r.tbl, '[]'::jsonb) || rows);
+      res := res || jsonb_build_object(r.tbl, rows);
     end if;
   end loop;
   -- Campaign sends name the doctor without a foreign key.
