@@ -13,7 +13,7 @@ export function csvField(value: unknown): string {
   // Quote anything that could split the field or the row; double inner quotes.
   // A leading = + - @ would make Excel evaluate the cell: it is prefixed with '.
   const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d+([.,]\d+)?$/.test(text) ? `'${text}` : text;
-  return /[";\r\n,]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return /[";\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export function csvRow(values: unknown[]): string {
