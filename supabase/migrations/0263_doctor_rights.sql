@@ -102,17 +102,21 @@ create trigger doctor_state_opt_in_unlists after update of permission_state on d
 -- Last line of defence under the wrapper's R0: no reservation of a send to an
 -- erased doctor's tombstone, nor of a proactive send without a bypass to a phone
 -- on the list. The doctor rows above make R0 block first; this never fires unless
--- a caller skipped them.
+-- a caller skipped them. A job queued before the erase that records its outcome
+-- afterwards (blocked, deduped) records the tombstone's number, not his.
 create or replace function outbound_refuse_erased() returns trigger
 language plpgsql as $$
+declare v_tomb text;
 begin
-  if new.status = 'reserved' then
-    if exists (select 1 from doctors where id = new.doctor_id and erased_at is not null) then
+  select phone into v_tomb from doctors where id = new.doctor_id and erased_at is not null;
+  if v_tomb is not null then
+    if new.status = 'reserved' then
       raise exception 'outbound: the doctor was erased (LGPD); nothing is sent' using errcode = 'JE001';
     end if;
-    if new.proactive and coalesce(btrim(new.bypass_reason), '') = '' and erased_opt_out_listed(new.phone, null) then
-      raise exception 'outbound: this number belongs to an erased doctor who opted out; nothing is sent' using errcode = 'JE001';
-    end if;
+    new.phone := v_tomb;
+  elsif new.status = 'reserved' and new.proactive and coalesce(btrim(new.bypass_reason), '') = ''
+        and erased_opt_out_listed(new.phone, null) then
+    raise exception 'outbound: this number belongs to an erased doctor who opted out; nothing is sent' using errcode = 'JE001';
   end if;
   return new;
 end $$;

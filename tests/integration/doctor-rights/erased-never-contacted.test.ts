@@ -125,4 +125,32 @@ describe('an erased opted-out doctor re-created is never contacted', () => {
     await expect(reserve(tomb!.id, tomb!.phone, `k-${process.pid}-2`)).rejects.toThrow(/erased/);
     expect(await q(`select 1 from outbound_messages where idempotency_key like $1`, [`k-${process.pid}-%`])).toHaveLength(0);
   });
+
+  it('campaign sends queued before the erase send him nothing and leave no trace of his number', { timeout: 120_000 }, async () => {
+    const erased = '5511983330011';
+    const kept = '5511983330012';
+    await db.rpc('doctor_upsert', { p_phone: erased, p_name: 'Dr. Zeta' });
+    await db.rpc('doctor_upsert', { p_phone: kept, p_name: 'Dra. Eta' });
+    clock.set(new Date(Date.parse(MONDAY_1000) + 3_600_000));
+    // The outbound queue is held, so his send is certainly still queued when he is erased.
+    const outbound = app.queues.queues.outbound;
+    await outbound.pause();
+    const c = await commands.create({ name: 'Antes do apagamento', type: 'custom', template: 'Oi {{primeiro_nome}}, plantão extra no sábado!', audience: { recent_days: 0 } });
+    await commands.start(c.id);
+    const t = await dispatcher.tick();
+    expect(t.enqueued, JSON.stringify(t)).toBeGreaterThanOrEqual(2);
+    // Erased while his send waits in the queue; the queue is not purged here (the CLI does that):
+    // the rows decide.
+    expect((await eraseDoctor(db, parseDoctorSubject(erased), 'test')).status).toBe('erased');
+    await outbound.resume();
+    await waitFor(async () => Object.values(await outbound.getJobCounts('waiting', 'delayed', 'active', 'prioritized')).every((n) => n === 0), { timeoutMs: 30_000, what: 'outbound queue drained' });
+    const extra = (phone: string) => fake.sentTexts().filter((s) => s.number === phone && /plantão extra/.test(s.text));
+    // His queued send was decided on his tombstone (opted out, synthetic number): blocked by R0.
+    expect(await q(`select m.status, m.rule from outbound_messages m join doctors d on d.id = m.doctor_id where d.erased_at is not null and m.method = 'CAMPAIGN' and m.status <> 'sent'`)).toContainEqual({ status: 'blocked', rule: 'R0_opted_out' });
+    expect(extra(kept)).toHaveLength(1);
+    expect(extra(erased)).toHaveLength(0);
+    expect(await q(`select 1 from outbound_messages where phone = any($1)`, [[erased, '551183330011']])).toHaveLength(0);
+    const report = await db.rpc<{ checks: Array<{ id: string; violations: number }> }>('julia_invariants', { p_now: new Date(), p_since: new Date(Date.now() - 7 * 86_400_000) });
+    expect(report.checks.filter((x) => x.violations > 0)).toEqual([]);
+  });
 });
