@@ -113,6 +113,19 @@ describe('doctor export and erase', () => {
     expect((await violations()).violations).toBe(0);
   });
 
+  it('his own new consent takes his number off the list: opting in again is not undone by a later merge', async () => {
+    const phone = '5511981110007';
+    const a = await db.rpc<{ id: string }>('doctor_upsert', { p_phone: phone, p_name: 'Dr. Teta' });
+    await optOut(a.id);
+    await eraseDoctor(db, parseDoctorSubject(phone), 'test');
+    const back = await deliver({ phone }, 'oi');
+    expect(await permissionOf(phone)).toBe('opted_out');
+    await db.rpc('doctor_state_set_permission', { p_doctor_id: back.doctorId, p_state: 'opted_in', p_reason: 'pediu para voltar', p_actor: 'test' });
+    // Re-keyed (his @lid learnt with the number): stays opted in.
+    await deliver({ phone, lid: '810000000000007@lid' }, 'sou eu mesmo');
+    expect(await permissionOf(phone)).toBe('opted_in');
+  });
+
   it('erasing a doctor who had not opted out does not block him: he comes back opted in', async () => {
     const phone = '5511981110004';
     const a = await deliver({ phone }, 'quero plantões');
