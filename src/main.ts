@@ -19,6 +19,8 @@ const COMMANDS: Record<string, { file: string; help: string }> = {
   groups: { file: './cli/groups.js', help: 'shifts from WhatsApp groups: review | show | approve | reject | stats | list | allow | deny' },
   eval: { file: './cli/eval.js', help: 'conversation scenarios (tests/scenarios) through the real pipeline: --offline scripted, else the real model' },
   classify: { file: './cli/classify.js', help: 'JSON lines on stdin -> detector labels on stdout (offline)' },
+  export: { file: './cli/export.js', help: 'reports as CSV for Excel: doctors | shifts | campaign ID [--out FILE]' },
+  doctor: { file: './cli/doctor.js', help: 'a doctor\'s rights (LGPD): show | export | erase PHONE' },
   'dead-letters': { file: './cli/dead-letters.js', help: 'webhook payloads refused as never-queueable, newest first [--limit N] [--source S] [--json]' },
 };
 

@@ -29,6 +29,7 @@ export default defineConfig({
       'tests/integration/security/schema-hardening.test.ts',
       'tests/integration/slack/slack-action-store.test.ts',
       'tests/integration/groups/group-access.test.ts',
+      'tests/integration/doctor-rights/*.test.ts',
     ],
     globalSetup: ['tests/setup/global-setup-postgres.ts'],
     pool: 'forks',
