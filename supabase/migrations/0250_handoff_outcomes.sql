@@ -17,7 +17,9 @@ create table handoffs (
   last_human_at timestamptz,
   ended_at timestamptz,
   ended_via text,
-  ended_by text
+  ended_by text,
+  -- An expiry's notices (Chatwoot note, Slack) were posted: at least once, never lost.
+  expiry_notified_at timestamptz
 );
 create unique index handoffs_open_idx on handoffs (conversation_id) where ended_at is null;
 create index handoffs_started_idx on handoffs (started_at);
@@ -182,6 +184,21 @@ begin
   end loop;
   return out;
 end $$;
+
+-- Expired hand-offs whose notices are not out yet (a crash after the decision posts them on the next run).
+create or replace function handoff_expiry_notices(p_limit int default 50) returns jsonb
+language sql stable as $$
+  select coalesce(jsonb_agg(jsonb_build_object('handoffId', h.id, 'conversationId', h.conversation_id, 'since', h.started_at,
+           'endedAt', h.ended_at, 'doctorName', d.name, 'reason', h.reason) order by h.ended_at), '[]'::jsonb)
+  from (select * from handoffs where ended_via = 'handback_expired' and expiry_notified_at is null order by ended_at limit p_limit) h
+  left join doctors d on d.id = h.doctor_id
+$$;
+
+create or replace function handoff_expiry_notified(p_handoff_id uuid) returns jsonb
+language sql as $$
+  update handoffs set expiry_notified_at = coalesce(expiry_notified_at, now()) where id = p_handoff_id
+  returning jsonb_build_object('ok', true)
+$$;
 
 -- ------------------------------------------------------------ outcomes
 -- Hand-offs waiting for a person now, and the time to the first human reply of the
