@@ -153,6 +153,8 @@ export class ChatwootState {
     this.messages.push(message);
     const conversation = this.conversations.get(message.conversation_id);
     if (conversation) conversation.last_activity_at = message.created_at;
+    // Chatwoot reopens a resolved (or snoozed) conversation when the contact writes (no agent bot on the inbox).
+    if (conversation && message.message_type === 'incoming' && !message.private && (conversation.status === 'resolved' || conversation.status === 'snoozed')) conversation.status = 'open';
     return message;
   }
 
