@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { humanControlExpiryHandler } from '../../../workers/human-control-expiry.js';
 import { inboundFrom } from '../../helpers/evolution-fixture.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
 
@@ -93,5 +94,35 @@ describe('hand-off outcomes and human control with a deadline (SQL)', () => {
       expect(await control(conversationId)).toBe('human');
       expect(await count(`select count(*) as n from handoffs where conversation_id = $1 and ended_at is null`, conversationId)).toBe(1);
     }
+  });
+
+  it('a crash after the expiry and before its notices: the next run posts them, once', async () => {
+    const { conversationId } = await handedOff();
+    const slack: string[] = [];
+    const notes: string[] = [];
+    const mirrored: string[] = [];
+    let slackDown = true;
+    const clock = { now: () => new Date(Date.now() + 2 * 3_600_000) };
+    const job = humanControlExpiryHandler({
+      db, clock: clock as never, hours: 1,
+      notices: {
+        slack: async (id, text) => {
+          if (slackDown) throw new Error('slack unreachable');
+          if (id === conversationId) slack.push(text);
+        },
+        note: async (n) => void (n.conversationId === conversationId && notes.push(n.key)),
+        mirror: async (id) => void (id === conversationId && mirrored.push(id)),
+      },
+    });
+    await expect(job()).rejects.toThrow('slack unreachable');
+    expect(await control(conversationId)).toBe('julia');
+    slackDown = false;
+    await job();
+    await job();
+    expect(slack).toHaveLength(1);
+    expect(slack[0]).toContain('ninguém escreveu ao médico em 1h');
+    // The note job is keyed by the hand-off: enqueued twice, posted once (chatwoot-note's job id).
+    expect(new Set(notes).size).toBe(1);
+    expect(mirrored.length).toBeGreaterThanOrEqual(1);
   });
 });
