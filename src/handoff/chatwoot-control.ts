@@ -71,6 +71,14 @@ export async function applyChatwootControl(
     await chatwoot.setStatus(cw, 'pending');
     await record('julia', null, 'pending');
   }
+  if (!s.contactId) {
+    // Linked before the contact was kept: ask Chatwoot once, and remember it.
+    const contactId = await chatwoot.conversationContact(cw);
+    if (contactId) {
+      await deps.db.rpc('chatwoot_contact_link', { p_doctor_id: s.doctorId, p_contact_id: contactId, p_profile_hash: null });
+      s.contactId = contactId;
+    }
+  }
   await syncContactProfile(deps, s);
 }
 

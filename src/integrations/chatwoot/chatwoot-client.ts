@@ -17,6 +17,8 @@ export interface ChatwootClient {
   assign(conversationId: number, to: { teamId?: number; assigneeId?: number }): Promise<void>;
   /** Adds and removes labels keeping every other label (Chatwoot's POST replaces the list). Returns the labels after. */
   updateLabels(conversationId: number, change: LabelChange): Promise<string[]>;
+  /** The contact of a conversation (meta.sender), for conversations linked before we kept it. */
+  conversationContact(conversationId: number): Promise<number | null>;
   /** PUT the contact's custom attributes (Chatwoot merges them into the ones it has). */
   updateContactAttributes(contactId: number, attributes: Record<string, string | boolean | null>): Promise<void>;
   /** Creates the contact attribute definitions missing from the account, so the panel shows them. */
@@ -110,6 +112,10 @@ export function createChatwootClient(opts: ChatwootOptions): ChatwootClient {
       if (to.assigneeId !== undefined) await call('POST', `conversations/${conversationId}/assignments`, { assignee_id: to.assigneeId });
     },
     updateLabels,
+    async conversationContact(conversationId) {
+      const c = await call<{ meta?: { sender?: { id?: number } | null } }>('GET', `conversations/${conversationId}`);
+      return typeof c.meta?.sender?.id === 'number' ? c.meta.sender.id : null;
+    },
     async updateContactAttributes(contactId, attributes) {
       await call('PUT', `contacts/${contactId}`, { custom_attributes: attributes });
     },

@@ -113,6 +113,16 @@ describe('chatwoot-sync applies the Chatwoot conventions', () => {
     expect(puts()).toBe(before + 1);
   });
 
+  it('a conversation linked before the contact was kept finds its contact in Chatwoot', async () => {
+    const r = await doctor();
+    await sync(r.conversationId);
+    await db.pg.query(`delete from chatwoot_contacts where doctor_id = $1`, [r.doctorId]);
+    await db.pg.query(`update doctors set city = 'Campinas', region = null where id = $1`, [r.doctorId]);
+    await sync(r.conversationId);
+    const conv = await conversationOf(r.conversationId);
+    expect(cw.contacts().find((c) => c.id === conv.contact_id)!.custom_attributes['julia_regiao']).toBe('Campinas');
+  });
+
   it('an image Evolution no longer has, or one over the size cap, is mirrored as text saying so', async () => {
     const gone = await doctor('image-caption');
     evo.storeMedia(`CCS-${n}`, 'missing');
