@@ -25,36 +25,32 @@ create unique index handoffs_open_idx on handoffs (conversation_id) where ended_
 create index handoffs_started_idx on handoffs (started_at);
 create index handoffs_conversation_idx on handoffs (conversation_id, started_at desc);
 
--- The reason a hand-off was made, in the few categories a manager reads.
+-- The reason a hand-off was made (detect-handoff, the agent, ValidateOutput, a person), in the few categories a manager reads.
 create or replace function handoff_category(p_reason text) returns text
 language sql immutable as $$
   select case
-    when p_reason is null then 'outro'
-    when p_reason in ('human_request', 'pediu_humano') or p_reason like '%human%request%' then 'pediu_pessoa'
-    when p_reason ~ '(legal|juridic|lawyer|processo)' then 'juridico'
-    when p_reason ~ '(anger|angry|raiva|hostil|insult)' then 'irritacao'
-    when p_reason ~ '(payment|pagamento|billing)' then 'pagamento'
-    when p_reason ~ '(model|outage)' then 'falha_modelo'
-    when p_reason ~ '(validat|output|draft)' then 'resposta_invalida'
-    when p_reason ~ '(supervisor|chatwoot|takeover|phone|slack)' then 'pessoa_assumiu'
-    when p_reason ~ '(bot)' then 'suspeita_bot'
+    when p_reason = 'human_request' then 'pediu_pessoa'
+    when p_reason = 'legal_threat' then 'juridico'
+    when p_reason = 'strong_anger' then 'irritacao'
+    when p_reason = 'complaint' then 'reclamacao'
+    when p_reason = 'payment_dispute' then 'pagamento'
+    when p_reason in ('model_unavailable', 'llm_unavailable', 'model_refusal', 'empty_reply') then 'falha_modelo'
+    when p_reason like 'validation_failed%' then 'resposta_invalida'
+    when p_reason in ('supervisor_reply', 'phone_takeover', 'takeover') or p_reason like 'slack%' or p_reason like 'chatwoot%' then 'pessoa_assumiu'
     else 'outro' end
 $$;
 
 create or replace function handoffs_on_control() returns trigger
 language plpgsql as $$
+declare by_phone boolean;
 begin
   if new.controlled_by = 'human' then
+    -- A message typed on the phone took it over in this same transaction: that is the first human reply.
+    by_phone := exists (select 1 from interactions i where i.conversation_id = new.id and i.direction = 'outbound'
+                          and i.meta->>'by' = 'human_phone' and i.created_at = now());
     insert into handoffs (conversation_id, doctor_id, started_at, first_human_reply_at, handled_by, last_human_at, reason, category)
-    select new.id, new.doctor_id, now(), p.at, p.by, p.at, coalesce(p.reason, 'takeover'), 'pessoa_assumiu'
-      from (select
-              -- A message typed on the phone took it over in this same transaction: that is the first human reply.
-              (select now() where exists (select 1 from interactions i where i.conversation_id = new.id and i.direction = 'outbound'
-                                           and i.meta->>'by' = 'human_phone' and i.created_at = now())) as at,
-              (select 'whatsapp_phone' where exists (select 1 from interactions i where i.conversation_id = new.id and i.direction = 'outbound'
-                                           and i.meta->>'by' = 'human_phone' and i.created_at = now())) as by,
-              (select 'phone_takeover' where exists (select 1 from interactions i where i.conversation_id = new.id and i.direction = 'outbound'
-                                           and i.meta->>'by' = 'human_phone' and i.created_at = now())) as reason) p
+    values (new.id, new.doctor_id, now(), case when by_phone then now() end, case when by_phone then 'whatsapp_phone' end,
+            case when by_phone then now() end, case when by_phone then 'phone_takeover' else 'takeover' end, 'pessoa_assumiu')
     on conflict (conversation_id) where ended_at is null do nothing;
   else
     update handoffs set ended_at = now(), ended_via = coalesce(ended_via, 'handback')
@@ -202,7 +198,8 @@ $$;
 
 -- ------------------------------------------------------------ outcomes
 -- Hand-offs waiting for a person now, and the time to the first human reply of the
--- hand-offs started in [p_from, p_to) (all time when null), in seconds.
+-- hand-offs started in [p_from, p_to) (all time when null), in seconds. Take-overs by a
+-- person (category pessoa_assumiu) are not waits and stay out of the reply times.
 create or replace function handoff_outcomes(p_from timestamptz default null, p_to timestamptz default null,
   p_buckets_s float8[] default array[60, 300, 900, 1800, 3600, 7200, 14400, 43200, 86400], p_now timestamptz default now())
 returns jsonb language sql stable as $$
@@ -213,10 +210,12 @@ returns jsonb language sql stable as $$
   replied as (
     select extract(epoch from h.first_human_reply_at - h.started_at)::float8 as s
       from handoffs h
-     where h.first_human_reply_at is not null
+     where h.first_human_reply_at is not null and h.category <> 'pessoa_assumiu'
        and (p_from is null or h.started_at >= p_from) and (p_to is null or h.started_at < p_to)),
+  -- A person who took a conversation over did not make anyone wait: only hand-offs to a person count.
   period as (
-    select count(*) as n from handoffs h where (p_from is null or h.started_at >= p_from) and (p_to is null or h.started_at < p_to))
+    select count(*) as n from handoffs h where h.category <> 'pessoa_assumiu'
+       and (p_from is null or h.started_at >= p_from) and (p_to is null or h.started_at < p_to))
   select jsonb_build_object(
     'waiting', (select n from waiting),
     'oldestWaitingSeconds', (select oldest from waiting),

@@ -48,6 +48,15 @@ describe('hand-off outcomes and human control with a deadline (SQL)', () => {
     expect(out.p90Seconds).toBeGreaterThanOrEqual(out.medianSeconds);
   });
 
+  it('a message typed on the phone is the take-over and its first human reply', async () => {
+    const r = await db.rpc<{ status: string; conversationId: string }>('inbound_from_me', { p_message: inboundFrom('from-me', { id: 'HCE-PHONE-1', remoteJid: '5511987700999@s.whatsapp.net' }) });
+    expect(r.status).toBe('human_control');
+    const rows = await handoffRows(r.conversationId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ reason: 'phone_takeover', category: 'pessoa_assumiu', handled_by: 'whatsapp_phone' });
+    expect(rows[0]!.first_human_reply_at).not.toBeNull();
+  });
+
   it('expires human control with no person message, returning it to Júlia once', async () => {
     const { conversationId } = await handedOff();
     expect(await db.rpc<Expired[]>('human_control_expire', { p_hours: 4, p_now: hoursLater(3) })).toEqual([]);

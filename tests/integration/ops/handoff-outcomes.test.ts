@@ -31,6 +31,10 @@ describe('hand-off outcomes in /metrics, the period report and julia status', ()
     await handoff('2026-03-05T19:00:00Z', '2026-03-05T19:10:00Z');
     await handoff('2026-03-05T20:00:00Z', '2026-03-05T20:45:00Z');
     await handoff('2026-03-05T21:30:00Z');
+    // A supervisor taking a conversation over is not a doctor waiting: it stays out of the times.
+    const taken = await doctorWithConversation(h);
+    await h.db.rpc('handoff_supervisor_message', { p_conversation_id: taken.conversationId, p_actor: 'chatwoot:7', p_now: '2026-03-05T22:00:00Z' });
+    await h.db.pg.query(`update handoffs set started_at = '2026-03-05T19:30:00Z' where conversation_id = $1`, [taken.conversationId]);
   });
   afterAll(async () => {
     await dropPrefix(redis, prefix);
