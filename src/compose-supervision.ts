@@ -13,6 +13,7 @@ import { loadVoiceAudio, voiceNoteAwaitingWords } from './voice/index.js';
 import { chatwootNoteHandler } from '../workers/chatwoot-note.js';
 import { handoffReminderHandler } from '../workers/handoff-reminder.js';
 import { humanControlExpiryHandler } from '../workers/human-control-expiry.js';
+import { chatwootContactsHandler } from '../workers/chatwoot-contacts.js';
 
 export const HANDOFF_LABEL = 'atendimento-humano';
 
@@ -21,6 +22,7 @@ export function composeSupervision(deps: AppDeps, chatwoot: ChatwootClient | und
   const { config, db, logger, outbound, clock, redis, redisPrefix, notices, mirror, note } = deps;
   const conventions = { handoffLabel: HANDOFF_LABEL, teamId: config.CHATWOOT_HANDOFF_TEAM_ID, assigneeId: config.CHATWOOT_HANDOFF_ASSIGNEE_ID };
   const expireHours = config.HUMAN_CONTROL_EXPIRE_HOURS;
+  const definitions = chatwoot ? contactAttributeDefinitions(chatwoot) : undefined;
   const chatwootUrl = chatwootUiBase(config);
   if (config.CHATWOOT_WEBHOOK_ALLOW_URL_TOKEN) {
     logger.warn('CHATWOOT_WEBHOOK_ALLOW_URL_TOKEN=on: unsigned Chatwoot webhooks are admitted by the URL secret alone');
@@ -50,10 +52,12 @@ export function composeSupervision(deps: AppDeps, chatwoot: ChatwootClient | und
     ],
     handlers: {
       ...(chatwoot ? { 'chatwoot-sync': chatwootSyncHandler({
-        db, chatwoot, logger, conventions, definitions: contactAttributeDefinitions(chatwoot),
+        db, chatwoot, logger, conventions, ...(definitions && { definitions }),
         voice: { audio: (id) => loadVoiceAudio({ db, fetchMedia: fetchMediaOf(deps) }, id), awaitingWords: (id) => voiceNoteAwaitingWords(db, id) },
         media: (id) => loadMirrorMedia({ db, fetchMedia: fetchMediaOf(deps) }, id),
-      }) as JobHandler, 'chatwoot-note': chatwootNoteHandler({ db, chatwoot }) as JobHandler } : {}),
+      }) as JobHandler,
+      'chatwoot-note': chatwootNoteHandler({ db, chatwoot }) as JobHandler,
+      'chatwoot-contacts': chatwootContactsHandler({ db, chatwoot, logger, ...(definitions && { definitions }) }) as JobHandler } : {}),
       ...(expireHours ? { 'human-control-expiry': humanControlExpiryHandler({
         db, clock, hours: expireHours, logger,
         notices: {
@@ -67,6 +71,8 @@ export function composeSupervision(deps: AppDeps, chatwoot: ChatwootClient | und
     // Every minute: a reminder is due at most a minute late.
     schedules: [
       { id: 'handoff-reminder', queue: 'scheduled', jobName: 'handoff-reminder', every: 60_000 },
+      // Profile changes with no message to mirror reach the Chatwoot contact within five minutes.
+      ...(chatwoot ? [{ id: 'chatwoot-contacts', queue: 'scheduled' as const, jobName: 'chatwoot-contacts', every: 5 * 60_000 }] : []),
       // A hand-off goes back at most a quarter of its deadline late, and at most a minute.
       ...(expireHours ? [{ id: 'human-control-expiry', queue: 'scheduled' as const, jobName: 'human-control-expiry', every: Math.min(60_000, Math.max(1_000, Math.round((expireHours * 3_600_000) / 4))) }] : []),
     ],

@@ -26,6 +26,7 @@ import { handoffReminderJob } from './handoff-reminder.js';
 import { conversationReviewJob } from './conversation-review.js';
 import { callReceivedJob } from './call-received.js';
 import { humanControlExpiryJob } from './human-control-expiry.js';
+import { chatwootContactsJob } from './chatwoot-contacts.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -71,3 +72,4 @@ registerJob('handoff-reminder', handoffReminderJob);
 registerJob('conversation-review', conversationReviewJob);
 registerJob('call-received', callReceivedJob);
 registerJob('human-control-expiry', humanControlExpiryJob);
+registerJob('chatwoot-contacts', chatwootContactsJob);

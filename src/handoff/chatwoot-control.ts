@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '../db/index.js';
 import type { ChatwootClient } from '../integrations/chatwoot/index.js';
 import type { Logger } from '../shared/index.js';
@@ -22,6 +21,8 @@ interface ControlState {
   contactId: number | null;
   profileHash: string | null;
   profile: Record<string, string | boolean> | null;
+  /** md5 of the profile as SQL sees it (chatwoot_contacts_stale compares the same). */
+  profileHashNow: string | null;
 }
 
 /** The doctor's profile on the Chatwoot contact (keys of chatwoot_contact_profile). */
@@ -84,13 +85,19 @@ export async function applyChatwootControl(
 
 /** The contact's custom attributes, written only when the profile changed (hash of what was last written). */
 async function syncContactProfile(deps: { db: Db; chatwoot: ChatwootClient; logger?: Logger | undefined; definitions?: () => Promise<void> }, s: ControlState): Promise<void> {
-  if (!s.contactId || !s.profile) return;
-  const attributes = Object.fromEntries(CONTACT_ATTRIBUTES.map((a) => [a.key, s.profile![a.key] ?? null]));
-  const hash = createHash('sha256').update(JSON.stringify(attributes)).digest('hex').slice(0, 32);
-  if (hash === s.profileHash) return;
+  if (!s.contactId || !s.profile || !s.profileHashNow || s.profileHashNow === s.profileHash) return;
+  await writeContactProfile(deps, { doctorId: s.doctorId, contactId: s.contactId, profile: s.profile, hash: s.profileHashNow });
+}
+
+/** Every known attribute is sent, absent ones as null, so a value that went away is cleared (Chatwoot merges). */
+export async function writeContactProfile(
+  deps: { db: Db; chatwoot: ChatwootClient; logger?: Logger | undefined; definitions?: () => Promise<void> },
+  c: { doctorId: string; contactId: number; profile: Record<string, string | boolean>; hash: string },
+): Promise<void> {
+  const attributes = Object.fromEntries(CONTACT_ATTRIBUTES.map((a) => [a.key, c.profile[a.key] ?? null]));
   await deps.definitions?.().catch((err: Error) => deps.logger?.warn({ err: err.message }, 'chatwoot contact attribute definitions not created (needs an administrator token)'));
-  await deps.chatwoot.updateContactAttributes(s.contactId, attributes);
-  await deps.db.rpc('chatwoot_contact_link', { p_doctor_id: s.doctorId, p_contact_id: s.contactId, p_profile_hash: hash });
+  await deps.chatwoot.updateContactAttributes(c.contactId, attributes);
+  await deps.db.rpc('chatwoot_contact_link', { p_doctor_id: c.doctorId, p_contact_id: c.contactId, p_profile_hash: c.hash });
 }
 
 /** Creates the attribute definitions once per process; a failure is tried again next time. */

@@ -277,7 +277,8 @@ language sql stable as $$
     'doctorId', c.doctor_id,
     'contactId', (select k.contact_id from chatwoot_contacts k where k.doctor_id = c.doctor_id),
     'profileHash', (select k.profile_hash from chatwoot_contacts k where k.doctor_id = c.doctor_id),
-    'profile', chatwoot_contact_profile(c.doctor_id))
+    'profile', chatwoot_contact_profile(c.doctor_id),
+    'profileHashNow', md5(chatwoot_contact_profile(c.doctor_id)::text))
   from conversations c left join chatwoot_conversation_state s on s.conversation_id = c.id
   where c.id = p_conversation_id
 $$;

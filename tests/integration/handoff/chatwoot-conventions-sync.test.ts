@@ -5,6 +5,7 @@ import { createChatwootClient } from '../../../src/integrations/chatwoot/index.j
 import { evolutionEnvelopeSchema, normalizeEvolution } from '../../../src/inbound/index.js';
 import { createEvolutionClient } from '../../../src/integrations/evolution/index.js';
 import { createLogger } from '../../../src/shared/index.js';
+import { chatwootContactsHandler } from '../../../workers/chatwoot-contacts.js';
 import { chatwootSyncHandler } from '../../../workers/chatwoot-sync.js';
 import { startChatwootFake, startEvolutionFake, type ChatwootFake, type EvolutionFake } from '../../fakes/index.js';
 import { evolutionPayload, inboundFrom } from '../../helpers/evolution-fixture.js';
@@ -111,6 +112,24 @@ describe('chatwoot-sync applies the Chatwoot conventions', () => {
     await sync(r.conversationId);
     expect(contact.custom_attributes['julia_opt_out']).toBe(true);
     expect(puts()).toBe(before + 1);
+  });
+
+  it('a profile that changes with no message to mirror reaches the contact on the next contacts run, once', async () => {
+    const r = await doctor();
+    await sync(r.conversationId);
+    const contacts = chatwootContactsHandler({ db, chatwoot: chatwoot(), logger });
+    await contacts(); // whatever earlier tests left stale
+    const conv = await conversationOf(r.conversationId);
+    const contact = cw.contacts().find((c) => c.id === conv.contact_id)!;
+    expect(contact.custom_attributes['julia_opt_out']).toBe(false);
+    await db.rpc('doctor_state_set_permission', { p_doctor_id: r.doctorId, p_state: 'opted_out', p_reason: 'slack', p_now: new Date().toISOString() });
+    expect(await contacts()).toMatchObject({ stale: 1, written: 1 });
+    expect(contact.custom_attributes['julia_opt_out']).toBe(true);
+    expect(await contacts()).toMatchObject({ stale: 0, written: 0 });
+    // The mirror agrees on the hash: its next run writes nothing either.
+    const puts = cw.requestsTo('PUT', `/api/v1/accounts/:a/contacts/${contact.id}`).length;
+    await sync(r.conversationId);
+    expect(cw.requestsTo('PUT', `/api/v1/accounts/:a/contacts/${contact.id}`)).toHaveLength(puts);
   });
 
   it('a conversation linked before the contact was kept finds its contact in Chatwoot', async () => {
