@@ -1,7 +1,7 @@
 import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
-import { chatwootUiBase } from './compose-notices.js';
-import { handBack, handleSupervisorReply } from './handoff/index.js';
+import { chatwootUiBase, postConversationNotice } from './compose-notices.js';
+import { contactAttributeDefinitions, handBack, handleSupervisorReply, loadMirrorMedia } from './handoff/index.js';
 import { chatwootWebhook } from './http/index.js';
 import { createDeadLetters } from './inbound/index.js';
 import type { ChatwootClient } from './integrations/chatwoot/index.js';
@@ -12,12 +12,17 @@ import { fetchMediaOf } from './compose-voice.js';
 import { loadVoiceAudio, voiceNoteAwaitingWords } from './voice/index.js';
 import { chatwootNoteHandler } from '../workers/chatwoot-note.js';
 import { handoffReminderHandler } from '../workers/handoff-reminder.js';
+import { humanControlExpiryHandler } from '../workers/human-control-expiry.js';
+import { chatwootContactsHandler } from '../workers/chatwoot-contacts.js';
 
 export const HANDOFF_LABEL = 'atendimento-humano';
 
 /** Supervisors in Chatwoot: the mirror job, the webhook for their replies and the hand-back. */
 export function composeSupervision(deps: AppDeps, chatwoot: ChatwootClient | undefined): Capability {
-  const { config, db, logger, outbound, clock, redis, redisPrefix, notices } = deps;
+  const { config, db, logger, outbound, clock, redis, redisPrefix, notices, mirror, note } = deps;
+  const conventions = { handoffLabel: HANDOFF_LABEL, teamId: config.CHATWOOT_HANDOFF_TEAM_ID, assigneeId: config.CHATWOOT_HANDOFF_ASSIGNEE_ID };
+  const expireHours = config.HUMAN_CONTROL_EXPIRE_HOURS;
+  const definitions = chatwoot ? contactAttributeDefinitions(chatwoot) : undefined;
   const chatwootUrl = chatwootUiBase(config);
   if (config.CHATWOOT_WEBHOOK_ALLOW_URL_TOKEN) {
     logger.warn('CHATWOOT_WEBHOOK_ALLOW_URL_TOKEN=on: unsigned Chatwoot webhooks are admitted by the URL secret alone');
@@ -36,15 +41,40 @@ export function composeSupervision(deps: AppDeps, chatwoot: ChatwootClient | und
           handoffLabel: HANDOFF_LABEL,
           deadLetter: (entry) => createDeadLetters(db, logger).record(entry),
           onAgentMessage: (m) => handleSupervisorReply({ db, outbound, now: () => clock.now() }, m),
-          onHandback: (m) => handBack({ db, now: () => clock.now() }, m),
+          onHandback: async (m) => {
+            const r = await handBack({ db, now: () => clock.now() }, m);
+            // The label comes off and the status follows (the mirror applies control).
+            if (r.conversationId && mirror) await mirror(r.conversationId);
+            return r;
+          },
         }),
       },
     ],
     handlers: {
-      ...(chatwoot ? { 'chatwoot-sync': chatwootSyncHandler({ db, chatwoot, logger, voice: { audio: (id) => loadVoiceAudio({ db, fetchMedia: fetchMediaOf(deps) }, id), awaitingWords: (id) => voiceNoteAwaitingWords(db, id) } }) as JobHandler, 'chatwoot-note': chatwootNoteHandler({ db, chatwoot }) as JobHandler } : {}),
+      ...(chatwoot ? { 'chatwoot-sync': chatwootSyncHandler({
+        db, chatwoot, logger, conventions, ...(definitions && { definitions }),
+        voice: { audio: (id) => loadVoiceAudio({ db, fetchMedia: fetchMediaOf(deps) }, id), awaitingWords: (id) => voiceNoteAwaitingWords(db, id) },
+        media: (id) => loadMirrorMedia({ db, fetchMedia: fetchMediaOf(deps) }, id),
+      }) as JobHandler,
+      'chatwoot-note': chatwootNoteHandler({ db, chatwoot }) as JobHandler,
+      'chatwoot-contacts': chatwootContactsHandler({ db, chatwoot, logger, ...(definitions && { definitions }) }) as JobHandler } : {}),
+      ...(expireHours ? { 'human-control-expiry': humanControlExpiryHandler({
+        db, clock, hours: expireHours, logger,
+        notices: {
+          slack: (conversationId, text) => postConversationNotice({ config, db, notices }, { title: 'Atendimento humano expirou: a Júlia voltou', text, conversationId }),
+          ...(note ? { note } : {}),
+          ...(mirror ? { mirror } : {}),
+        },
+      }) as JobHandler } : {}),
       'handoff-reminder': handoffReminderHandler({ db, notices, clock, minutes: config.HANDOFF_REMINDER_MINUTES, ...(chatwootUrl ? { chatwootUrl } : {}) }) as JobHandler,
     },
     // Every minute: a reminder is due at most a minute late.
-    schedules: [{ id: 'handoff-reminder', queue: 'scheduled', jobName: 'handoff-reminder', every: 60_000 }],
+    schedules: [
+      { id: 'handoff-reminder', queue: 'scheduled', jobName: 'handoff-reminder', every: 60_000 },
+      // Profile changes with no message to mirror reach the Chatwoot contact within five minutes.
+      ...(chatwoot ? [{ id: 'chatwoot-contacts', queue: 'scheduled' as const, jobName: 'chatwoot-contacts', every: 5 * 60_000 }] : []),
+      // A hand-off goes back at most a quarter of its deadline late, and at most a minute.
+      ...(expireHours ? [{ id: 'human-control-expiry', queue: 'scheduled' as const, jobName: 'human-control-expiry', every: Math.min(60_000, Math.max(1_000, Math.round((expireHours * 3_600_000) / 4))) }] : []),
+    ],
   };
 }

@@ -58,6 +58,11 @@ const schema = z.object({
   CHATWOOT_WEBHOOK_SECRET: optionalString,
   /** Older Chatwoot without webhook signatures: admit the secret as a URL token. Off by default; warned at boot. */
   CHATWOOT_WEBHOOK_ALLOW_URL_TOKEN: onOff('off'),
+  /** Chatwoot team (or agent) a hand-off is assigned to; unset: the conversation is opened unassigned. */
+  CHATWOOT_HANDOFF_TEAM_ID: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  CHATWOOT_HANDOFF_ASSIGNEE_ID: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  /** Hours without a person's message after which a hand-off returns to Júlia; unset: human control never expires. */
+  HUMAN_CONTROL_EXPIRE_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(24 * 90).optional()),
   /** Minutes an unresolved hand-off waits before the managers' channel is reminded. */
   HANDOFF_REMINDER_MINUTES: int(30, 1, 7 * 24 * 60),
   /** Base URL of Google Docs' export endpoint (briefings); tests point it at a fake. */

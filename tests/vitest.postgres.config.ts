@@ -30,6 +30,7 @@ export default defineConfig({
       'tests/integration/slack/slack-action-store.test.ts',
       'tests/integration/groups/group-access.test.ts',
       'tests/integration/doctor-rights/*.test.ts',
+      'tests/integration/handoff/human-control-expiry.test.ts',
     ],
     globalSetup: ['tests/setup/global-setup-postgres.ts'],
     pool: 'forks',

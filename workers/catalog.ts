@@ -25,6 +25,8 @@ import { chatwootNoteJob } from './chatwoot-note.js';
 import { handoffReminderJob } from './handoff-reminder.js';
 import { conversationReviewJob } from './conversation-review.js';
 import { callReceivedJob } from './call-received.js';
+import { humanControlExpiryJob } from './human-control-expiry.js';
+import { chatwootContactsJob } from './chatwoot-contacts.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -69,3 +71,5 @@ registerJob('chatwoot-note', chatwootNoteJob);
 registerJob('handoff-reminder', handoffReminderJob);
 registerJob('conversation-review', conversationReviewJob);
 registerJob('call-received', callReceivedJob);
+registerJob('human-control-expiry', humanControlExpiryJob);
+registerJob('chatwoot-contacts', chatwootContactsJob);

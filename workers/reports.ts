@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../src/db/index.js';
 import type { SlackNotifier } from '../src/integrations/slack/index.js';
+import { formatHandoffOutcomes, loadHandoffOutcomes } from '../src/metrics/index.js';
 import { formatReport, reportPeriod, type PeriodReport } from '../src/ops/index.js';
 import type { Clock } from '../src/shared/index.js';
 import { defineJob } from './job-definition.js';
@@ -13,7 +14,8 @@ export function reportsHandler(deps: { db: Db; notices: SlackNotifier; clock: Cl
   return async () => {
     const { from, to } = reportPeriod(deps.clock.now());
     const report = await deps.db.rpc<PeriodReport>('ops_report', { p_from: from, p_to: to });
-    await deps.notices.post(formatReport(report));
+    const handoffs = await loadHandoffOutcomes(deps.db, { from, to });
+    await deps.notices.post(formatReport(report, formatHandoffOutcomes(handoffs)));
     return report;
   };
 }

@@ -26,7 +26,8 @@ export async function handleSupervisorReply(deps: { db: Db; outbound: OutboundEn
   const found = await deps.db.rpc<Lookup | null>('chatwoot_conversation_lookup', { p_chatwoot_conversation_id: m.chatwootConversationId });
   if (!found) return 'unknown_conversation';
   const actor = `chatwoot:${m.agentId}`;
-  await deps.db.rpc('conversation_set_control', { p_conversation_id: found.conversationId, p_controlled_by: 'human', p_reason: 'supervisor_reply', p_actor: actor });
+  // Also the hand-off's first human reply and last sign of a person (human control expiry).
+  await deps.db.rpc('handoff_supervisor_message', { p_conversation_id: found.conversationId, p_actor: actor, p_now: deps.now() });
   const recent = found.lastInbound && deps.now().getTime() - new Date(found.lastInbound.sentAt).getTime() <= REPLY_WINDOW_MS;
   const ctx: OutboundContext = recent
     ? { method: 'REPLY', doctorId: found.doctorId, conversationId: found.conversationId, inboundInteractionId: found.lastInbound!.id, lastInboundAt: found.lastInbound!.sentAt, actor }

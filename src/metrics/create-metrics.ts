@@ -6,7 +6,8 @@ import type { Redis } from '../redis/index.js';
 import { onObservation } from '../shared/observe.js';
 import type { Logger } from '../shared/logger.js';
 import { CircuitStore } from './circuit-store.js';
-import { databaseMetrics, queueMetrics, circuitMetrics, retrievalMetrics, metric, type ScrapeState } from './scrape-metrics.js';
+import { databaseMetrics, handoffMetrics, queueMetrics, circuitMetrics, retrievalMetrics, metric, type ScrapeState } from './scrape-metrics.js';
+import { loadHandoffOutcomes } from './handoff-outcomes.js';
 import { loadSnapshot, type QueueStatsFn } from './snapshot.js';
 
 export interface MetricsDeps {
@@ -56,15 +57,15 @@ export function createMetrics(deps: MetricsDeps): Metrics {
   });
 
   const state: ScrapeState = {};
-  for (const m of [...databaseMetrics(state), ...queueMetrics(state), ...circuitMetrics(state), ...retrievalMetrics(state)]) registry.registerMetric(m as never);
+  for (const m of [...databaseMetrics(state), ...queueMetrics(state), ...circuitMetrics(state), ...retrievalMetrics(state), ...handoffMetrics(state)]) registry.registerMetric(m as never);
 
   return {
     contentType: registry.contentType,
     circuits,
     async render() {
       // One round trip each, then every metric reads from `state`.
-      const [snapshot, queues, open, retrievals] = await Promise.all([loadSnapshot(deps.db), deps.queueStats(), circuits.list(), retrieval.read()]);
-      Object.assign(state, { snapshot, queues, circuits: open, retrieval: retrievals });
+      const [snapshot, queues, open, retrievals, handoffs] = await Promise.all([loadSnapshot(deps.db), deps.queueStats(), circuits.list(), retrieval.read(), loadHandoffOutcomes(deps.db)]);
+      Object.assign(state, { snapshot, queues, circuits: open, retrieval: retrievals, handoffs });
       return registry.metrics();
     },
     close: stop,

@@ -4,3 +4,4 @@ export { CircuitStore, type CircuitView } from './circuit-store.js';
 export { loadSnapshot, TURN_BUCKETS_MS, type MetricsSnapshot, type QueueStat, type QueueStatsFn } from './snapshot.js';
 export { estimateCostUsd, priceOf } from './prices.js';
 export { loadStatus, formatStatus, type StatusReport } from './status-report.js';
+export { loadHandoffOutcomes, formatHandoffOutcomes, humanDuration, FIRST_REPLY_BUCKETS_S, type HandoffOutcomes } from './handoff-outcomes.js';

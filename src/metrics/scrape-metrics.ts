@@ -1,5 +1,6 @@
 import type { CircuitView } from './circuit-store.js';
 import { estimateCostUsd } from './prices.js';
+import { handoffMetricValues, type HandoffOutcomes } from './handoff-outcomes.js';
 import type { MetricsSnapshot, QueueStat } from './snapshot.js';
 
 /** Filled by render() right before the registry serialises. */
@@ -8,6 +9,7 @@ export interface ScrapeState {
   queues?: QueueStat[];
   circuits?: CircuitView[];
   retrieval?: Map<string, { buckets: Map<number, number>; count: number; sum: number }>;
+  handoffs?: HandoffOutcomes;
 }
 
 type Labels = Record<string, string | number>;
@@ -106,5 +108,13 @@ export function retrievalMetrics(s: ScrapeState) {
         { metricName: 'julia_retrieval_seconds_count', value: h.count, labels: { mode } },
       ]),
     ),
+  ];
+}
+
+export function handoffMetrics(s: ScrapeState) {
+  return [
+    metric('julia_handoffs_waiting', 'Hand-offs waiting now for the first message of a person', 'gauge', () => handoffMetricValues(s.handoffs).waiting),
+    metric('julia_handoff_oldest_waiting_seconds', 'Age of the oldest hand-off still waiting for a person', 'gauge', () => handoffMetricValues(s.handoffs).oldest),
+    metric('julia_handoff_first_human_reply_seconds', 'Time from a hand-off to the first message of a person (all hand-offs answered)', 'histogram', () => handoffMetricValues(s.handoffs).firstReply),
   ];
 }

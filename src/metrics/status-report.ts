@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import type { CircuitStore, CircuitView } from './circuit-store.js';
+import { formatHandoffOutcomes, loadHandoffOutcomes, type HandoffOutcomes } from './handoff-outcomes.js';
 import type { QueueStat, QueueStatsFn } from './snapshot.js';
 
 interface OperationsStatus {
@@ -12,15 +13,19 @@ interface OperationsStatus {
 export interface StatusReport extends OperationsStatus {
   queues: QueueStat[];
   circuits: CircuitView[];
+  /** Hand-offs waiting now; time to first human reply over the last 7 days. */
+  handoffs?: HandoffOutcomes;
 }
 
-export async function loadStatus(deps: { db: Db; queueStats: QueueStatsFn; circuits: CircuitStore }): Promise<StatusReport> {
-  const [ops, queues, circuits] = await Promise.all([
+export async function loadStatus(deps: { db: Db; queueStats: QueueStatsFn; circuits: CircuitStore; now?: Date }): Promise<StatusReport> {
+  const now = deps.now ?? new Date();
+  const [ops, queues, circuits, handoffs] = await Promise.all([
     deps.db.rpc<OperationsStatus>('operations_status'),
     deps.queueStats(),
     deps.circuits.list(),
+    loadHandoffOutcomes(deps.db, { from: new Date(now.getTime() - 7 * 24 * 3_600_000), to: now }),
   ]);
-  return { ...ops, queues, circuits };
+  return { ...ops, queues, circuits, handoffs };
 }
 
 const TODAY_LABELS: Record<string, string> = {
@@ -50,6 +55,7 @@ export function formatStatus(r: StatusReport, now = new Date()): string {
   }
   out.push('', `Hoje (desde ${r.since})`);
   for (const [key, label] of Object.entries(TODAY_LABELS)) out.push(`  ${label.padEnd(24)} ${r.today[key] ?? 0}`);
+  if (r.handoffs) out.push('', 'Hand-offs (1ª resposta: últimos 7 dias)', `  ${formatHandoffOutcomes(r.handoffs)}`);
   out.push('', 'Circuitos');
   if (r.circuits.length === 0) out.push('  nenhum registrado (todos fechados)');
   for (const c of r.circuits) out.push(`  ${c.circuit}:${c.key} ${c.open ? 'ABERTO' : 'fechado'} desde ${new Date(c.at).toISOString()}`);

@@ -13,8 +13,8 @@ export interface PeriodReport {
   blockedByRule: Record<string, number>;
 }
 
-/** The period report as the managers read it in Slack. */
-export function formatReport(r: PeriodReport): string {
+/** The period report as the managers read it in Slack; `handoffs` is the hand-off outcomes line (metrics/handoff-outcomes). */
+export function formatReport(r: PeriodReport, handoffs?: string): string {
   const rate = r.responseRate === null ? '-' : `${Math.round(r.responseRate * 100)}%`;
   const blocks = Object.entries(r.blockedByRule)
     .sort((a, b) => b[1] - a[1])
@@ -25,6 +25,7 @@ export function formatReport(r: PeriodReport): string {
     `Médicos contatados: ${r.doctorsContacted} · responderam: ${r.doctorsAnswered} (${rate})`,
     `Reservas: ${r.reservations} · plantões confirmados: ${r.shiftsCompleted}`,
     `Handoffs: ${r.handoffs} · opt-outs: ${r.optOuts}`,
+    ...(handoffs ? [handoffs] : []),
     `Bloqueios por regra: ${blocks || 'nenhum'}`,
   ].join('\n');
 }

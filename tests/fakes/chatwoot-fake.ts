@@ -66,6 +66,19 @@ export class ChatwootFake extends HttpFake {
     });
     on('POST', 'contacts', (req) => this.createContact(bodyOf(req)));
     onContact('GET', '', (c) => ok({ payload: this.views.contactJson(c) }));
+    // Chatwoot merges the custom attributes sent into the contact's (contacts_controller#update).
+    on('PUT', 'contacts/:id', (req, p) => {
+      const contact = this.state.contacts.get(Number(p['id']));
+      if (!contact) return notFound();
+      const body = bodyOf(req);
+      if (typeof body['name'] === 'string') contact.name = body['name'];
+      contact.custom_attributes = { ...contact.custom_attributes, ...obj(body['custom_attributes']) };
+      return ok({ payload: this.views.contactJson(contact) });
+    });
+    on('GET', 'custom_attribute_definitions', (req) =>
+      ok(this.state.attributeDefinitions.filter((d) => req.query['attribute_model'] === undefined || String(d.attribute_model) === req.query['attribute_model'])),
+    );
+    on('POST', 'custom_attribute_definitions', (req) => ok(this.state.addAttributeDefinition(bodyOf(req))));
     onContact('GET', '/conversations', (c) =>
       ok({ payload: this.state.conversationsOf(c.id).map((conv) => this.views.conversationJson(conv)) }),
     );
@@ -85,6 +98,18 @@ export class ChatwootFake extends HttpFake {
     onConversation('POST', '/labels', (c, body) => {
       this.state.setLabels(c, body['labels']);
       return ok({ payload: c.labels });
+    });
+    // One of assignee_id or team_id per call, as Chatwoot's assignments controller reads them.
+    onConversation('POST', '/assignments', (c, body) => {
+      if ('assignee_id' in body) {
+        c.assignee_id = body['assignee_id'] === null ? null : Number(body['assignee_id']);
+        return ok({ id: c.assignee_id, name: `Agente ${c.assignee_id}` });
+      }
+      if ('team_id' in body) {
+        c.team_id = body['team_id'] === null ? null : Number(body['team_id']);
+        return ok({ id: c.team_id, name: `Time ${c.team_id}` });
+      }
+      return { status: 422, body: { message: 'assignee_id or team_id is required' } };
     });
     onConversation('POST', '/toggle_status', (c, body) => {
       this.state.toggleStatus(c, str(body['status']));

@@ -23,10 +23,20 @@ export interface ConversationRecord {
   contact_id: number;
   status: ConversationStatus;
   labels: string[];
+  assignee_id?: number | null;
+  team_id?: number | null;
   custom_attributes: Record<string, unknown>;
   additional_attributes: Record<string, unknown>;
   created_at: number;
   last_activity_at: number;
+}
+
+export interface AttributeDefinition {
+  id: number;
+  attribute_key: string;
+  attribute_display_name: string;
+  attribute_model: number;
+  attribute_display_type: number;
 }
 
 export interface MessageRecord {
@@ -64,6 +74,7 @@ export class ChatwootState {
   contacts = new Map<number, ContactRecord>();
   conversations = new Map<number, ConversationRecord>();
   messages: MessageRecord[] = [];
+  attributeDefinitions: AttributeDefinition[] = [];
   private nextContactId = 1;
   private nextConversationId = 1;
   private nextMessageId = 1;
@@ -142,6 +153,8 @@ export class ChatwootState {
     this.messages.push(message);
     const conversation = this.conversations.get(message.conversation_id);
     if (conversation) conversation.last_activity_at = message.created_at;
+    // Chatwoot reopens a resolved (or snoozed) conversation when the contact writes (no agent bot on the inbox).
+    if (conversation && message.message_type === 'incoming' && !message.private && (conversation.status === 'resolved' || conversation.status === 'snoozed')) conversation.status = 'open';
     return message;
   }
 
@@ -165,6 +178,17 @@ export class ChatwootState {
       throw new ChatwootInvalid(`'${requested}' is not a valid status`, 'status');
     }
     conversation.status = (requested as ConversationStatus | undefined) ?? (conversation.status === 'open' ? 'resolved' : 'open');
+  }
+
+  /** Keys are unique per account and model (a second definition of a key is a 422). */
+  addAttributeDefinition(body: Record<string, unknown>): AttributeDefinition {
+    const key = typeof body['attribute_key'] === 'string' ? body['attribute_key'] : '';
+    const model = body['attribute_model'] === 'contact_attribute' ? 1 : Number(body['attribute_model'] ?? 0);
+    if (!key) throw new ChatwootInvalid("Attribute key can't be blank", 'attribute_key');
+    if (this.attributeDefinitions.some((d) => d.attribute_key === key && d.attribute_model === model)) throw new ChatwootInvalid('Attribute key has already been taken', 'attribute_key');
+    const def = { id: this.attributeDefinitions.length + 1, attribute_key: key, attribute_display_name: String(body['attribute_display_name'] ?? key), attribute_model: model, attribute_display_type: Number(body['attribute_display_type'] ?? 0) };
+    this.attributeDefinitions.push(def);
+    return def;
   }
 
   setLabels(conversation: ConversationRecord, labels: unknown): void {

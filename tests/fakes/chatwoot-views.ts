@@ -75,6 +75,8 @@ export class ChatwootViews {
         sender: contact ? this.contactJson(contact, false) : null,
         channel: 'Channel::Api',
         hmac_verified: false,
+        assignee: conversation.assignee_id ? { id: conversation.assignee_id, name: `Agente ${conversation.assignee_id}` } : null,
+        team: conversation.team_id ? { id: conversation.team_id, name: `Time ${conversation.team_id}` } : null,
       },
       id: conversation.id,
       messages: last ? [this.messageJson(last)] : [],
