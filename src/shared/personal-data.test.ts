@@ -52,6 +52,15 @@ describe('scrubPersonalData', () => {
     expect(scrubPersonalData('tel5511987657777x e zap11987657777')).toBe('tel+55 11 9••••-7777x e zap+55 11 9••••-7777');
   });
 
+  it("keeps today's group ids whole (a group, not a person) and masks old ones that carry the creator's phone", () => {
+    expect(scrubPersonalData('grupo 120363025246125888@g.us e 120363777000001')).toBe('grupo 120363025246125888@g.us e 120363777000001');
+    expect(maskToolResult({ group_jid: '120363025246125888@g.us' })).toEqual({ group_jid: '120363025246125888@g.us' });
+    const old = scrubPersonalData('grupo 5511987654321-1521234567@g.us');
+    expect(old.replace(/\D/g, '')).not.toContain('987654321');
+    // A US number that begins like a group id is still a phone.
+    expect(scrubPersonalData('ligue +1 203 634 5678').replace(/\D/g, '')).not.toContain('6345678');
+  });
+
   it('hides CRMs written with or without the state', () => {
     for (const crm of ['CRM 123456', 'CRM/SP 123456', 'CRM-SP 123.456', 'crm: 123456', 'CRMSP123456', '123456-SP', 'CRM 123456/RJ']) {
       const out = scrubPersonalData(`Dr. Lucas, ${crm}, plantonista`);
@@ -86,7 +95,9 @@ describe('maskToolResult', () => {
     expect(r[0]).toEqual({ id, nome: 'Dra. Ana', telefone: '+55 11 9••••-7777', crm: 'CRM ••••56', cidade: 'São Paulo' });
     expect(String(r[1]!['texto'])).toMatch(/^me liga no \+55 11 9••••-7777 x+…$/);
     expect(String(r[1]!['texto']).length).toBeLessThanOrEqual(281);
-    expect(JSON.stringify(r[2])).not.toMatch(/99888|0432112/);
+    expect(JSON.stringify(r[2])).not.toMatch(/99888/);
+    // The group's id names a group, not a person: kept whole so a manager can allow or deny it.
+    expect(r[2]!['group_jid']).toBe('120363043211234567@g.us');
     // A group poster's contact is masked the same way as a doctor's phone.
     expect(r[3]).toEqual({ hospital: 'Hospital X', contact: 'Carla +55 31 9••••-4321', extracted: { contact: '+55 31 9••••-4321' } });
   });

@@ -47,6 +47,13 @@ const CRM_WITH_UF = new RegExp(`(?<![\\w.-])(\\d(?:\\.?\\d){3,6})\\s?[-/]\\s?(${
 const DIGIT_RUN = /(?<![A-Za-z0-9•+])(?:\+\s?)?\(?\d(?:[\s.()\-]{0,2}\d){7,}(?![A-Za-z0-9•])/g;
 // Uuids are the ids the model passes between tools; their digit groups are never phones.
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+/**
+ * A WhatsApp group id of today's form (120363 and at least nine more digits: longer than
+ * any phone starting with +1 203) names a group, not a person, and managers need it whole
+ * to allow or deny the group. Old-form ids (creator's phone, dash, time) are still masked.
+ */
+const GROUP_ID = /(?<!\d)120363\d{9,}(?:@g\.us)?(?![\d-])/;
+const KEPT = new RegExp(`${UUID.source}|${GROUP_ID.source}`, 'gi');
 const SHORT_PHONE = /^\+?9?\d{4}[\s.-]?\d{4}$/;
 // A mobile number (DDD, the ninth digit, eight more) even when glued to letters ("tel5511987…x").
 const GLUED_MOBILE = /(?<![0-9])(?:\+?55)?[1-9][1-9]9\d{8}(?![0-9])/g;
@@ -60,7 +67,7 @@ export function scrubPersonalData(text: string): string {
   const t = plainDigits(text);
   let out = '';
   let last = 0;
-  for (const m of t.matchAll(UUID)) {
+  for (const m of t.matchAll(KEPT)) {
     out += scrubPart(t.slice(last, m.index)) + m[0];
     last = m.index + m[0].length;
   }
@@ -115,6 +122,7 @@ export function maskToolResult(value: unknown, opts: ToolResultMaskOptions = {},
   const maxText = opts.maxText ?? 280;
   if (depth > 20) return null;
   if (typeof value === 'string') {
+    if (new RegExp(`^${GROUP_ID.source}$`).test(value)) return value;
     if (PHONE_KEY.test(key) && value.replace(/\D/g, '').length >= 8) return /[a-z]{3}/i.test(value) ? scrubPersonalData(value) : maskPhoneForPeople(value);
     if (CRM_KEY.test(key) && /\d/.test(value)) return maskCrm(value);
     const clean = scrubPersonalData(value);
