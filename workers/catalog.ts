@@ -25,6 +25,7 @@ import { chatwootNoteJob } from './chatwoot-note.js';
 import { handoffReminderJob } from './handoff-reminder.js';
 import { conversationReviewJob } from './conversation-review.js';
 import { callReceivedJob } from './call-received.js';
+import { briefingSyncJob } from './briefing-sync.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -69,3 +70,4 @@ registerJob('chatwoot-note', chatwootNoteJob);
 registerJob('handoff-reminder', handoffReminderJob);
 registerJob('conversation-review', conversationReviewJob);
 registerJob('call-received', callReceivedJob);
+registerJob('briefing-sync', briefingSyncJob);
