@@ -120,6 +120,16 @@ describe('scoped directives', () => {
     expect(mine.every((v) => v.valor_maximo_autorizado === 'R$ 2.500,00' && v.diretrizes!.some((d) => d.includes('Teto Santa Clara noturno')))).toBe(true);
   });
 
+  it('criar_diretriz run again with the same confirmed action (a redrive, or two at once) makes one directive', async () => {
+    const item = { kind: 'hospital', text: 'Teto por ação', scope: 'hospital', hospitalId: (await query<{ id: string }>(h.db, `select id from hospitals where slug = 'santa-clara-tatuape'`))[0]!.id, maxValueCents: 190_000 };
+    const args = { p_item: item, p_valid_until: new Date(Date.now() + DAY), p_created_by: 'slack:UTEST', p_action_key: 'action-0270-1', p_now: new Date() };
+    const runs = await Promise.all([h.db.rpc<{ id: string }>('directive_create', args), h.db.rpc<{ id: string }>('directive_create', args)]);
+    const again = await h.db.rpc<{ id: string; scopeLabel: string }>('directive_create', args);
+    expect(new Set([...runs.map((r) => r.id), again.id]).size).toBe(1);
+    expect(again.scopeLabel).toBe('Hospital Santa Clara');
+    expect(await query(h.db, `select 1 from manager_directives where action_key = 'action-0270-1'`)).toHaveLength(1);
+  });
+
   it(`${onPostgres ? 'PostgreSQL' : 'PGlite'}: a revoke racing a reservation that relies on the margin: either the reservation commits first, or it is refused`, async () => {
     for (let i = 0; i < 3; i++) {
       const clara = await openShift('santa-clara-tatuape', 'noturno', 3 + i);
