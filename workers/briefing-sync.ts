@@ -67,12 +67,16 @@ export function briefingSyncHandler(deps: { db: Db; documents: DocumentReader; n
     if (items.length === 0) throw new Error('briefing sync: no directives found in the document; nothing changed');
     const result = await deps.db.rpc<SyncResult>('directive_sync', { p_source: doc.source, p_items: items, p_by: 'briefing-sync', p_now: deps.clock.now() });
     if (result.unresolved.length) deps.logger.warn({ unresolved: result.unresolved.length }, 'briefing sync: lines naming a hospital or specialty that was not found');
-    // Only a change is posted: a second run (or one at the same time) finds none and stays quiet.
-    if (result.added.length || result.revoked.length) {
+    // Only a change is posted, once: the change sets wait in SQL until posted, claimed for a
+    // lease, so a run at the same time finds them taken and a run after a crash posts them.
+    const pending = await deps.db.rpc<Array<{ id: number; diff: SyncResult }>>('directive_sync_claim', { p_source: doc.source, p_now: deps.clock.now() });
+    for (const run of pending) {
       try {
-        await deps.notices.post(formatSyncDiff(result));
+        await deps.notices.post(formatSyncDiff(run.diff));
+        await deps.db.rpc('directive_sync_done', { p_id: run.id, p_posted: true, p_now: deps.clock.now() });
       } catch (err) {
-        deps.logger.warn({ err: errorMessage(err) }, 'briefing sync: could not post the difference');
+        deps.logger.warn({ err: errorMessage(err) }, 'briefing sync: could not post the difference; the next run retries');
+        await deps.db.rpc('directive_sync_done', { p_id: run.id, p_posted: false, p_now: deps.clock.now() });
       }
     }
     return result;

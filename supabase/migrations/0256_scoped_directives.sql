@@ -344,6 +344,16 @@ returns jsonb language sql stable as $$
   from manager_directives d where d.revoked_at is null and d.valid_from <= p_now and d.valid_until > p_now
 $$;
 
+create table directive_sync_runs (
+  id bigserial primary key,
+  source text not null,
+  diff jsonb not null,
+  created_at timestamptz not null default now(),
+  claimed_until timestamptz,
+  posted_at timestamptz
+);
+create index directive_sync_runs_unposted_idx on directive_sync_runs (source, id) where posted_at is null;
+
 -- The daily briefing sync: the document's items against the directives it created before.
 -- New items are added, items gone from the document revoked, the rest untouched. One run
 -- per document at a time (advisory lock): a second run at once waits and finds nothing to do.
@@ -380,7 +390,38 @@ begin
       v_added := v_added || jsonb_build_array(directive_json(d));
     end if;
   end loop;
+  -- The change set waits here until it is posted: a process that dies before posting leaves it for the next run.
+  if jsonb_array_length(v_added) > 0 or jsonb_array_length(v_revoked) > 0 then
+    insert into directive_sync_runs (source, diff, created_at)
+    values (p_source, jsonb_build_object('added', v_added, 'revoked', v_revoked, 'unresolved', v_unresolved), p_now);
+  end if;
   return jsonb_build_object('added', v_added, 'revoked', v_revoked, 'unresolved', v_unresolved);
+end $$;
+
+-- Change sets not yet posted, claimed for a lease: one poster at a time; a poster that dies
+-- lets the lease lapse and the next run posts them.
+create or replace function directive_sync_claim(p_source text, p_now timestamptz, p_lease_seconds int default 120)
+returns jsonb language plpgsql as $$
+declare v jsonb;
+begin
+  with c as (
+    update directive_sync_runs r set claimed_until = p_now + make_interval(secs => p_lease_seconds)
+     where r.id in (select x.id from directive_sync_runs x
+                     where x.source = p_source and x.posted_at is null and (x.claimed_until is null or x.claimed_until < p_now)
+                     order by x.id for update skip locked)
+    returning r.id, r.diff)
+  select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'diff', c.diff) order by c.id), '[]'::jsonb) into v from c;
+  return v;
+end $$;
+
+create or replace function directive_sync_done(p_id bigint, p_posted boolean, p_now timestamptz)
+returns jsonb language plpgsql as $$
+begin
+  update directive_sync_runs
+     set posted_at = case when p_posted then p_now end,
+         claimed_until = case when p_posted then claimed_until end
+   where id = p_id and posted_at is null;
+  return jsonb_build_object('ok', true);
 end $$;
 
 select revoke_api_roles();

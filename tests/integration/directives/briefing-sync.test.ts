@@ -97,6 +97,35 @@ describe('daily briefing sync', () => {
     expect(rows).toHaveLength(2);
   });
 
+  it('a run that died between storing the change and posting it: the next run posts it once; a live claim is left alone', async () => {
+    const doc = 'briefingCrash00001';
+    docs.publish(doc, 'Prioridades\n- Item de quem caiu no meio.');
+    // The process dies right after the SQL commit: nothing was posted.
+    await db.rpc('directive_sync', { p_source: `briefing:${doc}`, p_items: [{ kind: 'prioridade', text: 'Item de quem caiu no meio.' }], p_by: 'briefing-sync', p_now: new Date() });
+    const posts = slack.posted().length;
+    const next = (await sync(doc)()) as { added: unknown[] };
+    expect(next.added).toEqual([]);
+    expect(slack.posted().length - posts).toBe(1);
+    expect(slack.posted().at(-1)!.text).toContain('Item de quem caiu no meio.');
+    await sync(doc)();
+    expect(slack.posted().length - posts).toBe(1);
+
+    // Died after claiming: the lease holds it for a while, then a later run posts it.
+    docs.publish(doc, 'Prioridades\n- Outro item.');
+    await db.rpc('directive_sync', { p_source: `briefing:${doc}`, p_items: [{ kind: 'prioridade', text: 'Outro item.' }], p_by: 'briefing-sync', p_now: new Date() });
+    expect(await db.rpc<unknown[]>('directive_sync_claim', { p_source: `briefing:${doc}`, p_now: new Date() })).toHaveLength(1);
+    await sync(doc)();
+    expect(slack.posted().length - posts).toBe(1);
+    const later = briefingSyncHandler({
+      db, documents: createGoogleDocsReader({ baseUrl: docs.url }),
+      notices: createSlackNotifier({ token: 'xoxb-sync', channel: 'CGESTAO', apiUrl: `${slack.url}/api`, logger: silentLogger }),
+      clock: { now: () => new Date(Date.now() + 5 * 60_000) }, logger: silentLogger, docId: doc,
+    });
+    await later();
+    expect(slack.posted().length - posts).toBe(2);
+    expect(slack.posted().at(-1)!.text).toContain('Outro item.');
+  });
+
   it('an empty or unreadable document revokes nothing', async () => {
     const before = await active();
     docs.publish(DOC, '\n\n');
