@@ -12,6 +12,7 @@ import { composeScheduled } from './compose-scheduled.js';
 import { composeVoice } from './compose-voice.js';
 import { composeSupervision } from './compose-supervision.js';
 import { composeSlack } from './compose-slack.js';
+import { composeBriefing } from './compose-briefing.js';
 import { isSqlDb, migrate, openDb, waitForDatabase, waitForSchema, type Db } from './db/index.js';
 import { createFlagStore, type FlagStore } from './flags/index.js';
 import { createHttpApp, type HttpApp } from './http/index.js';
@@ -179,6 +180,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     composeMetrics(deps, queues),
     composeSlack(deps, { tools: groupReviewTools(groups.review) }),
     composeQuality(deps),
+    composeBriefing(deps),
   ];
 
   const http = createHttpApp({

@@ -67,6 +67,10 @@ const schema = z.object({
   HANDOFF_REMINDER_MINUTES: int(30, 1, 7 * 24 * 60),
   /** Base URL of Google Docs' export endpoint (briefings); tests point it at a fake. */
   GOOGLE_DOCS_BASE_URL: z.preprocess(emptyToUndefined, z.url().default('https://docs.google.com')),
+  /** The briefing document (Google Docs id or link) the daily sync re-reads; unset = no sync (docs/decisions/0270-scoped-directives.md). */
+  BRIEFING_DOC_ID: optionalString,
+  /** When the briefing sync runs, a 5-field cron read in São Paulo time (default 07:30 on business days). */
+  BRIEFING_SYNC_CRON: z.preprocess(emptyToUndefined, z.string().regex(/^\S+( \S+){4}$/, 'a 5-field cron pattern').default('30 7 * * 1-5')),
   /** Speech to text for voice notes Evolution did not transcribe: any OpenAI-compatible /v1/audio/transcriptions (docs/decisions/0245-voice-notes.md). */
   TRANSCRIPTION_API_URL: optionalUrl,
   TRANSCRIPTION_API_KEY: optionalString,

@@ -31,6 +31,7 @@ export default defineConfig({
       'tests/integration/groups/group-access.test.ts',
       'tests/integration/doctor-rights/*.test.ts',
       'tests/integration/handoff/human-control-expiry.test.ts',
+      'tests/integration/directives/*.test.ts',
     ],
     globalSetup: ['tests/setup/global-setup-postgres.ts'],
     pool: 'forks',

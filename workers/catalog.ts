@@ -27,6 +27,7 @@ import { conversationReviewJob } from './conversation-review.js';
 import { callReceivedJob } from './call-received.js';
 import { humanControlExpiryJob } from './human-control-expiry.js';
 import { chatwootContactsJob } from './chatwoot-contacts.js';
+import { briefingSyncJob } from './briefing-sync.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -73,3 +74,4 @@ registerJob('conversation-review', conversationReviewJob);
 registerJob('call-received', callReceivedJob);
 registerJob('human-control-expiry', humanControlExpiryJob);
 registerJob('chatwoot-contacts', chatwootContactsJob);
+registerJob('briefing-sync', briefingSyncJob);

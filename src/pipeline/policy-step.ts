@@ -11,7 +11,12 @@ import { loaded, type TurnContext } from './turn-context.js';
  */
 export async function policyFor(ctx: TurnContext, history: HistoryMessage[]): Promise<TurnPolicy | undefined> {
   try {
-    const facts = await ctx.deps.db.rpc<PolicyFacts>('policy_context', { p_doctor_id: loaded(ctx).doctor.id, p_now: ctx.deps.clock.now() });
+    // Only the directives that apply to this conversation: its doctor, the shifts in play, their hospitals and specialties.
+    const facts = await ctx.deps.db.rpc<PolicyFacts>('policy_context_for', {
+      p_doctor_id: loaded(ctx).doctor.id,
+      p_conversation_id: ctx.conversationId,
+      p_now: ctx.deps.clock.now(),
+    });
     if (!facts.enabled) return undefined;
     return deriveTurnPolicy(facts, history, ctx.deps.clock.now());
   } catch (err) {

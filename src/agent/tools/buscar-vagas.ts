@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fold } from '../../shared/index.js';
 import { shiftForModel, type DbShift } from '../format.js';
+import { marginForModel, type Margin } from './margin.js';
 import { ToolError } from './tool-error.js';
 import type { AgentTool } from './tool.js';
 
@@ -42,7 +43,8 @@ export const buscarVagas: AgentTool<BuscarVagasInput> = {
   name: 'buscar_vagas',
   description:
     'Lista plantões abertos compatíveis com o médico desta conversa (só mostra, não reserva). ' +
-    'Já exclui plantões que batem com reservas dele. Cada vaga vem com uma ref (v1, v2...) usada para reservar.',
+    'Já exclui plantões que batem com reservas dele. Cada vaga vem com uma ref (v1, v2...) usada para reservar, ' +
+    'e, quando a gestão definiu, o valor máximo autorizado e as diretrizes daquela vaga.',
   input,
   async execute(args, { doctorId, conversationId, deps }) {
     const filters = {
@@ -68,7 +70,11 @@ export const buscarVagas: AgentTool<BuscarVagasInput> = {
         p_doctor_id: doctorId, p_conversation_id: conversationId, p_shift_ids: shown.map((s) => s.shiftId), p_via: 'buscar_vagas', p_now: deps.clock.now(),
       });
     }
-    const vagas = shown.map(shiftForModel);
+    // Each shift's negotiation margin and the manager directives on it (hospital, specialty, shift).
+    const margins = shown.length
+      ? await deps.db.rpc<Record<string, Margin>>('directive_margins', { p_doctor_id: doctorId, p_shift_ids: shown.map((s) => s.shiftId), p_now: deps.clock.now() })
+      : {};
+    const vagas = shown.map((s) => ({ ...shiftForModel(s), ...marginForModel(margins[s.shiftId]) }));
     return vagas.length > 0
       ? { total: vagas.length, vagas }
       : { total: 0, vagas: [], observacao: 'nenhuma vaga aberta com esses filtros' };

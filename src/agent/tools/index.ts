@@ -6,6 +6,7 @@ import { buscarVagas } from './buscar-vagas.js';
 import { confirmarPlantao } from './confirmar-plantao.js';
 import { reservarPlantao } from './reservar-plantao.js';
 import { salvarMemoria } from './salvar-memoria.js';
+import { proporValor } from './propor-valor.js';
 import type { AgentTool } from './tool.js';
 
 export type { AgentTool, ToolContext, ToolDeps } from './tool.js';
@@ -16,13 +17,14 @@ export { buscarInfoHospital } from './buscar-info-hospital.js';
 export { salvarMemoria } from './salvar-memoria.js';
 export { agendarLembrete, parseSpLocal } from './agendar-lembrete.js';
 export { confirmarPlantao } from './confirmar-plantao.js';
+export { proporValor } from './propor-valor.js';
 
 /**
  * The spec's five WhatsApp tools (1.3) plus the post-shift confirmation (5.5),
  * in a fixed order so the cached prompt prefix stays stable.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const JULIA_TOOLS: AgentTool<any>[] = [buscarVagas, reservarPlantao, buscarInfoHospital, agendarLembrete, salvarMemoria, confirmarPlantao];
+export const JULIA_TOOLS: AgentTool<any>[] = [buscarVagas, reservarPlantao, buscarInfoHospital, agendarLembrete, salvarMemoria, confirmarPlantao, proporValor];
 
 /** JSON Schema of the zod input, as the Messages API expects it (what the model may send). */
 export function toLlmTool(tool: AgentTool<unknown>): LlmTool {

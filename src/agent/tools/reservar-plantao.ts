@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorMessage } from '../../shared/index.js';
-import { shiftForModel, shiftLine, type DbShift } from '../format.js';
+import { formatBRL, shiftForModel, shiftLine, type DbShift } from '../format.js';
+import { marginRefusal, toCents, type Margin } from './margin.js';
 import { ToolError } from './tool-error.js';
 import type { AgentTool, ToolContext } from './tool.js';
 
@@ -15,6 +16,12 @@ const input = z.strictObject({
     .regex(/^v\d{1,3}$/, 'use a ref da vaga oferecida nesta conversa (v1, v2...)')
     .optional()
     .describe('Ref da vaga oferecida nesta conversa (v1, v2...), quando souber qual é'),
+  valor: z
+    .number()
+    .positive()
+    .max(100_000)
+    .optional()
+    .describe('Valor combinado com o médico, em reais, quando for diferente do valor da vaga (nunca acima do máximo autorizado)'),
 });
 export type ReservarPlantaoInput = z.infer<typeof input>;
 
@@ -28,9 +35,11 @@ interface Resolution {
 
 interface Reservation {
   ok: boolean;
-  reason?: 'forbidden' | 'not_found' | 'past' | 'clash' | 'taken';
+  reason?: 'forbidden' | 'not_found' | 'past' | 'clash' | 'taken' | 'above_margin' | 'below_margin';
   already?: boolean;
   shift?: DbShift;
+  margin?: Margin;
+  valueCents?: number;
 }
 
 const REFUSALS: Record<string, string> = {
@@ -88,21 +97,25 @@ export const reservarPlantao: AgentTool<ReservarPlantaoInput> = {
   input,
   async execute(args, ctx) {
     const target = await resolveTarget(args, ctx);
-    const res = await ctx.deps.db.rpc<Reservation>('agent_reserve_shift', {
+    // The margin is checked and the shift reserved in one SQL transaction: a directive revoked meanwhile is never relied on.
+    const value = args.valor !== undefined ? toCents(args.valor) : null;
+    const res = await ctx.deps.db.rpc<Reservation>('agent_reserve_shift_at', {
       p_doctor_id: ctx.doctorId,
       p_conversation_id: ctx.conversationId,
       p_shift_id: target.shiftId,
+      p_value_cents: value,
       p_now: ctx.deps.clock.now(),
     });
     if (res.reason === 'forbidden') throw new ToolError('proibido', 'esta conversa não pertence a este médico');
+    if ((res.reason === 'above_margin' || res.reason === 'below_margin') && res.margin) throw marginRefusal(res.reason, value ?? res.margin.listedCents, res.margin);
     if (!res.ok || !res.shift) {
       // A clear refusal, not an error: the model tells the doctor and offers something else.
       return { reservado: false, motivo: res.reason, explicacao: REFUSALS[res.reason ?? ''] ?? 'não foi possível reservar' };
     }
-    const vaga = shiftForModel({ ...res.shift, ref: target.ref });
+    const vaga = { ...shiftForModel({ ...res.shift, ref: target.ref }), ...(res.valueCents !== undefined && res.valueCents !== res.shift.valueCents ? { valor_combinado: formatBRL(res.valueCents) } : {}) };
     if (res.already) return { reservado: true, ja_estava_reservada: true, vaga };
     // After commit, and never failing the tool: the reservation already stands.
-    await notifyManagers(ctx, { ...res.shift, ref: target.ref });
+    await notifyManagers(ctx, { ...res.shift, ref: target.ref, ...(res.valueCents !== undefined ? { valueCents: res.valueCents } : {}) });
     return { reservado: true, vaga, proximo_passo: 'a equipe entra em contato para a documentação do plantão' };
   },
 };

@@ -7,6 +7,7 @@ import { buscarMetricas } from './buscar-metricas.js';
 import { buscarVagas } from './buscar-vagas.js';
 import { campanhaCriar, campanhaIniciar, campanhaPausar, campanhaStatus } from './campanhas.js';
 import { compararPeriodos } from './comparar-periodos.js';
+import { criarDiretriz } from './criar-diretriz.js';
 import { desbloquearMedico } from './desbloquear-medico.js';
 import { listarDiretrizes, revogarDiretriz } from './diretrizes.js';
 import { enviarMensagem } from './enviar-mensagem.js';
@@ -19,6 +20,7 @@ import { statusSistema } from './status-sistema.js';
 import { toggleCampanhas } from './toggle-campanhas.js';
 
 export { parseBriefing, type Directive } from './briefing-parse.js';
+export { directiveInWords, type ResolvedDirective } from './directive-words.js';
 
 /** The manager tools of this capability; groups add theirs to the registry separately. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -29,5 +31,5 @@ export const CORE_TOOLS: AdminTool<any>[] = [
   buscarVagas, reservarVaga,
   statusSistema, buscarHandoffs, pausarJulia, retomarJulia, toggleCampanhas,
   campanhaCriar, campanhaIniciar, campanhaPausar, campanhaStatus,
-  processarBriefing, listarDiretrizes, revogarDiretriz,
+  processarBriefing, listarDiretrizes, revogarDiretriz, criarDiretriz,
 ];

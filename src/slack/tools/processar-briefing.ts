@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../admin-tool.js';
-import { parseBriefing, type Directive } from './briefing-parse.js';
+import { parseBriefing } from './briefing-parse.js';
+import { directiveInWords, type ResolvedDirective } from './directive-words.js';
 
 const input = z.object({
   url: z.url().describe('link do Google Docs (o documento precisa estar compartilhado para leitura)'),
@@ -12,7 +13,7 @@ const input = z.object({
  * preview shows the directives read from the document, so the manager confirms
  * what Júlia will actually follow.
  */
-type BriefingInput = z.infer<typeof input> & { itens?: Directive[] };
+type BriefingInput = z.infer<typeof input> & { itens?: ResolvedDirective[] };
 
 export const processarBriefing = defineTool<BriefingInput>({
   name: 'processar_briefing',
@@ -22,13 +23,20 @@ export const processarBriefing = defineTool<BriefingInput>({
   // The document is read once, at the preview: what is confirmed is what is stored, even if the doc changes meanwhile.
   async prepare({ url, validadeDias }, { deps }) {
     if (!deps.documents) throw new Error('leitura de documentos não configurada');
-    const itens = parseBriefing(await deps.documents.read(url));
-    if (itens.length === 0) throw new Error('não achei diretrizes no documento (use títulos e itens com "-")');
+    const parsed = parseBriefing(await deps.documents.read(url));
+    if (parsed.length === 0) throw new Error('não achei diretrizes no documento (use títulos e itens com "-")');
+    // Names resolved now, so the preview says which hospital each margin binds.
+    const itens = await deps.db.rpc<ResolvedDirective[]>('directive_resolve', { p_items: parsed });
     return { url, validadeDias, itens };
   },
-  preview: ({ validadeDias, itens = [] }) => `Gravar ${itens.length} diretriz(es) por ${validadeDias} dia(s):\n${itens.map((d) => `• [${d.kind}] ${d.text}`).join('\n')}`,
-  async run({ url, validadeDias, itens }, { deps, user }) {
-    if (!itens?.length) throw new Error('nada a gravar');
+  preview: ({ validadeDias, itens = [] }) => {
+    const ok = itens.filter((d) => !d.unresolved).length;
+    return `Gravar ${ok} diretriz(es) por ${validadeDias} dia(s):\n${itens.map((d) => `• ${directiveInWords(d)}`).join('\n')}`;
+  },
+  async run({ url, validadeDias, itens: all }, { deps, user }) {
+    // A margin meant for a hospital that was not found is never applied to every conversation.
+    const itens = (all ?? []).filter((d) => !d.unresolved);
+    if (!itens.length) throw new Error('nada a gravar');
     const now = deps.clock.now();
     const saved = await deps.db.rpc<unknown[]>('directive_add', {
       p_items: itens,

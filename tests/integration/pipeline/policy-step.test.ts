@@ -32,7 +32,8 @@ describe('policy step', () => {
     expect(out.status).toBe('replied');
     const ctx = h.agentCalls[0]!.context!;
     expect(ctx.preferSmart).toBe('negotiation');
-    expect(ctx.managerDirectives).toEqual(['Priorize o Hospital Santa Clara nesta semana.']);
+    // The same line agent_steering gives the prompt, so the agent shows it once.
+    expect(ctx.managerDirectives).toEqual(['prioridade: Priorize o Hospital Santa Clara nesta semana.']);
     // Camila's seeded preferences: nights, east side and ABC, at least R$ 1,500.
     expect(ctx.policyConstraints).toEqual(expect.arrayContaining(['Prefere plantão noturno: ofereça esse turno primeiro.', 'Não ofereça vaga abaixo de R$ 1500.']));
     const { rows } = await db.pg.query<{ policy: { preferSmart: string; directives: string[] } }>('select policy from turn_policies where turn_id = $1', [turnId]);
