@@ -77,6 +77,11 @@ export function createOutboundHandler(
       await job.moveToDelayed(Date.now() + Math.max(1, result.delayMs), job.token);
       throw new DelayedError();
     }
+    // Back with its paused campaign, which sends it on resume: nothing is settled here.
+    if (result.outcome === 'withdrawn') {
+      logger.info({ jobId: job.id, rule: result.rule }, 'outbound withdrawn to its paused campaign');
+      return { outcome: result.outcome };
+    }
     // A paused send that outlived its lateness window: its reminder is 'expired', not cancelled.
     const expired = result.outcome === 'blocked' && result.rule === 'safe_mode_expired';
     await onSettled?.(payload, expired ? { outcome: 'expired' } : result);

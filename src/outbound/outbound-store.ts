@@ -71,7 +71,7 @@ export interface ReplyReservation {
   proof_window_ms: number;
 }
 
-export type ReserveAnswer = { status: 'reserved' | 'deduped' | 'in_doubt' | 'wait' | ExistingSend['status']; id: string; rule?: string; replay?: boolean };
+export type ReserveAnswer = { status: 'reserved' | 'deduped' | 'in_doubt' | 'wait' | 'withdrawn' | ExistingSend['status']; id: string; rule?: string; replay?: boolean };
 
 /** Thin typed wrappers over the SQL functions of migration 0010. */
 export function createOutboundStore(db: Db) {

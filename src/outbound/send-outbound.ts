@@ -54,6 +54,8 @@ export type OutboundResult =
   | { outcome: 'sent'; event: 'doctor_outbound' | 'outbound_bypass'; outboundMessageId: string; interactionId: string; instance: string; replay?: boolean }
   | { outcome: 'blocked'; event: 'outbound_blocked'; rule: string; outboundMessageId: string; replay?: boolean }
   | { outcome: 'deduped'; event: 'outbound_deduped'; outboundMessageId: string; replay?: boolean }
+  /** Its campaign was paused before the provider call: handed back to the campaign, which sends it on resume (no outcome event, as for a withdrawn job). */
+  | { outcome: 'withdrawn'; rule: 'campaign_paused' }
   /** Not decided yet: run again at `until` (no outcome event is written for a deferral). */
   | { outcome: 'deferred'; until: Date; reason: DeferReason; delayMs: number };
 
@@ -205,6 +207,7 @@ export function createSendOutbound(deps: OutboundDeps): SendOutbound {
     // Decided here without a provider call: the rate slot goes back.
     if (rateSlotOf) await deps.rateLimiter.release(rateSlotOf, row.idempotencyKey);
     if (res.status === 'wait') return pause(row, ctx, callAt);
+    if (res.status === 'withdrawn') return { outcome: 'withdrawn', rule: 'campaign_paused' };
     if (res.status === 'deduped') return { outcome: 'deduped', event: 'outbound_deduped', outboundMessageId: res.id };
     return { outcome: 'blocked', event: 'outbound_blocked', rule: res.rule ?? 'unknown', outboundMessageId: res.id };
   }

@@ -119,6 +119,15 @@ begin
   -- the job was queued stops it here (an id that names no campaign has no status to stop it).
   if v_rule is null and v->>'campaign' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
     select status into v_campaign from campaigns where id = (v->>'campaign')::uuid;
+    if v_campaign = 'paused' and p_method in ('CAMPAIGN', 'REACTIVATION') then
+      -- Paused, not decided: the send goes back to its campaign as a withdrawal would take it
+      -- (no outcome of its own), so a resume reaches this doctor once. An in-doubt reservation
+      -- being re-attempted was already reconciled as not sent, so it is released too.
+      if m.id is not null then delete from outbound_messages where id = m.id; end if;
+      update campaign_sends set status = 'queued', dispatched_at = null, instance = null
+      where campaign_id = (v->>'campaign')::uuid and doctor_id = p_doctor_id and status = 'dispatched';
+      return jsonb_build_object('status', 'withdrawn', 'rule', 'campaign_paused');
+    end if;
     if v_campaign in ('paused', 'cancelled') then v_rule := 'campaign_' || v_campaign; end if;
   end if;
   if v_rule is null and coalesce((v->>'campaigns_off')::boolean, false) then

@@ -100,27 +100,42 @@ describe("the campaign's status and R1 are re-checked under the per-phone lock r
     h.clock.set(WEDNESDAY_NOON);
   });
 
-  it('a campaign paused after its send was queued: blocked with campaign_paused, exactly one outbound_blocked, nothing sent', async () => {
+  it('a campaign paused after its send was queued: the send goes back to the campaign, nothing sent, no outcome; resumed, it goes out once', async () => {
     const d = await createDoctor(h.db);
     const c = await campaign(h, 'prospeccao');
+    const key = `campaign:${c}:${d.id}`;
+    // As the dispatcher leaves it: the doctor's send of this campaign is out of its hands.
+    await h.db.pg.query(`insert into campaign_sends (campaign_id, doctor_id, status, dispatched_at) values ($1, $2, 'dispatched', $3)`, [c, d.id, h.clock.now()]);
     between.run = async () => {
       await h.db.rpc('campaign_transition', { p_campaign_id: c, p_action: 'pause', p_now: h.clock.now() });
     };
     const before = sendTexts(h);
     const ctx: OutboundContext = { method: 'CAMPAIGN', doctorId: d.id, campaignId: c, actor: 'julia' };
-    const res = await h.send(ctx, 'Oi! Temos plantões de clínica.', { idempotencyKey: `campaign:${c}:${d.id}` });
-    expect(res).toMatchObject({ outcome: 'blocked', event: 'outbound_blocked', rule: 'campaign_paused' });
+    expect(await h.send(ctx, 'Oi! Temos plantões de clínica.', { idempotencyKey: key })).toEqual({ outcome: 'withdrawn', rule: 'campaign_paused' });
     expect(sendTexts(h)).toBe(before);
-    // The job retried after the pause (or a second worker): the same record, no second event.
+    expect(await outcomes(h, d.id)).toEqual([]);
+    expect((await h.db.pg.query(`select 1 from outbound_messages where idempotency_key = $1`, [key])).rows).toEqual([]);
+    const [send] = (await h.db.pg.query<{ status: string }>(`select status from campaign_sends where campaign_id = $1 and doctor_id = $2`, [c, d.id])).rows;
+    expect(send).toEqual({ status: 'queued' });
+    // Resumed: the dispatcher's send under the same key reaches him once, and a retry replays it.
     between.run = undefined;
-    expect(await h.send(ctx, 'Oi! Temos plantões de clínica.', { idempotencyKey: `campaign:${c}:${d.id}` })).toMatchObject({ outcome: 'blocked', rule: 'campaign_paused', replay: true });
+    await h.db.rpc('campaign_transition', { p_campaign_id: c, p_action: 'resume', p_now: h.clock.now() });
+    expect(await h.send(ctx, 'Oi! Temos plantões de clínica.', { idempotencyKey: key })).toMatchObject({ outcome: 'sent' });
+    expect(await h.send(ctx, 'Oi! Temos plantões de clínica.', { idempotencyKey: key })).toMatchObject({ outcome: 'sent', replay: true });
+    expect(sendTexts(h)).toBe(before + 1);
+    expect(await outcomes(h, d.id)).toEqual([['doctor_outbound', null]]);
+  });
+
+  it('a campaign follow-up whose campaign was paused is blocked with campaign_paused (a follow-up has no campaign to wait in)', async () => {
+    const d = await createDoctor(h.db);
+    const c = await campaign(h, 'prospeccao', 'paused');
+    const before = sendTexts(h);
+    expect(await h.send({ method: 'FOLLOWUP', doctorId: d.id, conversationId: d.conversationId, campaignId: c, actor: 'julia' }, 'Conseguiu ver a vaga?')).toMatchObject({
+      outcome: 'blocked',
+      rule: 'campaign_paused',
+    });
+    expect(sendTexts(h)).toBe(before);
     expect(await outcomes(h, d.id)).toEqual([['outbound_blocked', 'campaign_paused']]);
-    const [row] = (await h.db.pg.query<{ status: string; rule: string }>(`select status, rule from outbound_messages where idempotency_key = $1`, [`campaign:${c}:${d.id}`])).rows;
-    expect(row).toEqual({ status: 'blocked', rule: 'campaign_paused' });
-    // The campaign's progress counts it by that rule.
-    await h.db.pg.query(`insert into campaign_sends (campaign_id, doctor_id, status, dispatched_at) values ($1, $2, 'dispatched', $3)`, [c, d.id, h.clock.now()]);
-    await h.db.rpc('campaign_sync', { p_now: h.clock.now() });
-    expect(await h.db.rpc('campaign_progress', { p_campaign_id: c })).toMatchObject({ blocked: 1, blocked_by_rule: { campaign_paused: 1 } });
   });
 
   it('a cancelled campaign blocks its queued send (campaign_cancelled) and its follow-ups', async () => {
