@@ -12,6 +12,7 @@ import { fetchMediaOf } from './compose-voice.js';
 import { loadVoiceAudio, voiceNoteAwaitingWords } from './voice/index.js';
 import { chatwootNoteHandler } from '../workers/chatwoot-note.js';
 import { handoffReminderHandler } from '../workers/handoff-reminder.js';
+import { recordInstructionNote } from './instructions/index.js';
 
 export const HANDOFF_LABEL = 'atendimento-humano';
 
@@ -37,6 +38,7 @@ export function composeSupervision(deps: AppDeps, chatwoot: ChatwootClient | und
           deadLetter: (entry) => createDeadLetters(db, logger).record(entry),
           onAgentMessage: (m) => handleSupervisorReply({ db, outbound, now: () => clock.now() }, m),
           onHandback: (m) => handBack({ db, now: () => clock.now() }, m),
+          onPrivateNote: (m) => recordInstructionNote({ db, now: () => clock.now(), ttlHours: config.SUPERVISOR_INSTRUCTION_HOURS, ...(deps.note ? { note: deps.note } : {}) }, m),
         }),
       },
     ],

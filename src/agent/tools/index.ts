@@ -4,6 +4,7 @@ import { agendarLembrete } from './agendar-lembrete.js';
 import { buscarInfoHospital } from './buscar-info-hospital.js';
 import { buscarVagas } from './buscar-vagas.js';
 import { confirmarPlantao } from './confirmar-plantao.js';
+import { consultarGestor } from './consultar-gestor.js';
 import { reservarPlantao } from './reservar-plantao.js';
 import { salvarMemoria } from './salvar-memoria.js';
 import type { AgentTool } from './tool.js';
@@ -16,13 +17,15 @@ export { buscarInfoHospital } from './buscar-info-hospital.js';
 export { salvarMemoria } from './salvar-memoria.js';
 export { agendarLembrete, parseSpLocal } from './agendar-lembrete.js';
 export { confirmarPlantao } from './confirmar-plantao.js';
+export { consultarGestor } from './consultar-gestor.js';
 
 /**
  * The spec's five WhatsApp tools (1.3) plus the post-shift confirmation (5.5),
- * in a fixed order so the cached prompt prefix stays stable.
+ * and consultar_gestor (ask the managers, issue 28), in a fixed order so the
+ * cached prompt prefix stays stable.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const JULIA_TOOLS: AgentTool<any>[] = [buscarVagas, reservarPlantao, buscarInfoHospital, agendarLembrete, salvarMemoria, confirmarPlantao];
+export const JULIA_TOOLS: AgentTool<any>[] = [buscarVagas, reservarPlantao, buscarInfoHospital, agendarLembrete, salvarMemoria, confirmarPlantao, consultarGestor];
 
 /** JSON Schema of the zod input, as the Messages API expects it (what the model may send). */
 export function toLlmTool(tool: AgentTool<unknown>): LlmTool {
