@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import type { SlackApi, SlackNotifier } from '../integrations/slack/index.js';
-import type { OutboundContext, OutboundEnqueuer } from '../outbound/index.js';
+import { replyContext, type OutboundContext, type OutboundEnqueuer } from '../outbound/index.js';
+import { REPLY_PROOF_WINDOW_MS } from '../policy/index.js';
 import { errorMessage, type Clock, type JobQueue, type Logger } from '../shared/index.js';
 import { outcomeText } from './outcome-text.js';
 import { ASK_APPROVE_ACTION, decidedQuestionBlocks, isAskAction, questionBlocks, questionText, type QuestionView } from './question-blocks.js';
@@ -37,6 +38,19 @@ export interface AskManager {
   sweep(): Promise<{ timedOut: number; redelivered: number }>;
 }
 
+/**
+ * Júlia's own line on a timeout answers the doctor's last message while that is
+ * within the reply window (a REPLY with its proof); later it is a FOLLOWUP, paced
+ * like any of her proactive messages (business hours, R2, R3).
+ */
+function timeoutContext(q: QuestionView, now: Date): OutboundContext {
+  const last = q.lastInbound;
+  if (last && now.getTime() - new Date(last.sentAt).getTime() < REPLY_PROOF_WINDOW_MS - 60_000) {
+    return replyContext({ doctorId: q.doctorId, conversationId: q.conversationId, inboundInteractionId: last.id, lastInboundAt: last.sentAt, instance: last.instance, handoffNotice: true });
+  }
+  return { method: 'FOLLOWUP', doctorId: q.doctorId, conversationId: q.conversationId, actor: 'julia', handoffNotice: true };
+}
+
 const view = (db: Db, id: string) => db.rpc<QuestionView | null>('manager_question_view', { p_id: id });
 
 export function createAskManager(deps: AskManagerDeps): AskManager {
@@ -51,9 +65,7 @@ export function createAskManager(deps: AskManagerDeps): AskManager {
     const q = await view(db, id);
     if (!q || q.status === 'pending') return;
     const timedOut = q.status === 'timed_out';
-    const ctx: OutboundContext = timedOut
-      ? { method: 'FOLLOWUP', doctorId: q.doctorId, conversationId: q.conversationId, actor: 'julia', handoffNotice: true }
-      : { method: 'COMMAND', doctorId: q.doctorId, conversationId: q.conversationId, actor: q.answeredBy ?? 'slack:unknown' };
+    const ctx: OutboundContext = timedOut ? timeoutContext(q, deps.clock.now()) : { method: 'COMMAND', doctorId: q.doctorId, conversationId: q.conversationId, actor: q.answeredBy ?? 'slack:unknown' };
     await deps.outbound.enqueueOutbound(ctx, outcomeText(q), { idempotencyKey: `ask-manager-${q.id}` });
     if (timedOut) {
       // After the line is queued, as every hand-off: from here on a person answers.

@@ -20,7 +20,7 @@ export interface QuestionView {
   answeredBy: string | null;
   answeredVia: 'button' | 'thread' | 'timeout' | null;
   deliveryEnqueuedAt: string | null;
-  lastInboundAt: string | null;
+  lastInbound: { id: string; sentAt: string; instance: string | null } | null;
   shift: { startsAt: string; period: string; hours: number; hospital: string; valueCents: number } | null;
 }
 

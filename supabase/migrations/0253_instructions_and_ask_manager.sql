@@ -128,7 +128,10 @@ language sql stable as $$
     'slackChannel', q.slack_channel, 'slackTs', q.slack_ts, 'conversationId', q.conversation_id,
     'doctorId', q.doctor_id, 'doctorName', d.name, 'doctorPhone', d.phone,
     'answer', q.answer, 'answeredBy', q.answered_by, 'answeredVia', q.answered_via,
-    'deliveryEnqueuedAt', q.delivery_enqueued_at, 'lastInboundAt', c.last_inbound_at,
+    'deliveryEnqueuedAt', q.delivery_enqueued_at,
+    'lastInbound', (select jsonb_build_object('id', i.id, 'sentAt', i.occurred_at, 'instance', c.instance) from interactions i
+                    where i.conversation_id = c.id and i.direction = 'inbound' and i.kind not in ('reaction', 'delete')
+                    order by i.created_at desc, i.id desc limit 1),
     'shift', (
       select jsonb_build_object('startsAt', s.starts_at, 'period', s.period, 'hours', s.duration_hours, 'hospital', h.name, 'valueCents', s.value_cents)
       from shifts s join hospitals h on h.id = s.hospital_id

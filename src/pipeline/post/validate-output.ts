@@ -61,7 +61,8 @@ function withActions(ctx: TurnContext): { actions?: string[] } {
 function check(ctx: TurnContext): Violation[] {
   const r = ctx.agentResult!;
   // What the turn legitimately knew: tool results, the doctor's words and the history.
-  const known = [JSON.stringify(r.toolCalls.map((t) => t.result)), ctx.text, ...loaded(ctx).history.map((h) => h.text ?? '')].join('\n');
+  // A supervisor's instruction is known too: a value it allows may be offered (never its words).
+  const known = [JSON.stringify(r.toolCalls.map((t) => t.result)), ctx.text, ...loaded(ctx).history.map((h) => h.text ?? ''), ...(r.instructions ?? [])].join('\n');
   const found = validateOutput(ctx.replies.join('\n\n'), known, leakDetector(ctx.deps.replies.confidential));
   // No detail: the instruction itself is what must not travel.
   if (r.instructions?.length && quotesInstruction(ctx.replies.join('\n\n'), r.instructions)) {
