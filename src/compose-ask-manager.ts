@@ -38,7 +38,7 @@ export function buildAskManager(p: {
   });
 }
 
-export function composeAskManager(_deps: AppDeps, asks: AskManager | undefined): Capability {
+export function composeAskManager(deps: AppDeps, asks: AskManager | undefined): Capability {
   if (!asks) return { name: 'ask-manager' };
   return {
     name: 'ask-manager',
@@ -48,5 +48,9 @@ export function composeAskManager(_deps: AppDeps, asks: AskManager | undefined):
     },
     // Every minute: a timeout is at most a minute late, and an answer cut off before its send is sent.
     schedules: [{ id: 'ask-manager-sweep', queue: 'scheduled', jobName: 'ask-manager-sweep', every: 60_000 }],
+    // And once at boot: an answer a dying process recorded but never queued goes out now.
+    onWorkersStarted: async () => {
+      await deps.queue.enqueue('ask-manager-sweep', {}, { jobId: `ask-manager-sweep-boot-${Date.now()}` });
+    },
   };
 }
