@@ -13,6 +13,7 @@ import { composeVoice } from './compose-voice.js';
 import { composeSupervision } from './compose-supervision.js';
 import { composeSlack } from './compose-slack.js';
 import { composeBriefing } from './compose-briefing.js';
+import { buildAskManager, composeAskManager } from './compose-ask-manager.js';
 import { isSqlDb, migrate, openDb, waitForDatabase, waitForSchema, type Db } from './db/index.js';
 import { createFlagStore, type FlagStore } from './flags/index.js';
 import { createHttpApp, type HttpApp } from './http/index.js';
@@ -146,7 +147,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   // Supervisors see every message: each new inbound or sent message re-arms the mirror job.
   const mirror = chatwoot ? (conversationId: string) => scheduleChatwootSync(queues, conversationId).then(() => undefined) : undefined;
   const note = chatwoot ? (n: { conversationId: string; key: string; text: string }) => scheduleChatwootNote(queues, n).then(() => undefined) : undefined;
-  const pipeline = composePipeline({ config, db, redis, redisPrefix, clock, logger, outbound, whatsapp, notices, ...(mirror ? { mirror } : {}), ...(note ? { note } : {}) });
+  const asks = buildAskManager({ config, db, clock, logger, queue: queues, outbound, notices, ...(note ? { note } : {}) });
+  const pipeline = composePipeline({ config, db, redis, redisPrefix, clock, logger, outbound, whatsapp, notices, ...(mirror ? { mirror } : {}), ...(note ? { note } : {}), ...(asks ? { askManager: (q) => asks.ask(q) } : {}) });
   const deps: AppDeps = {
     config,
     logger,
@@ -178,7 +180,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     composeScheduled(deps, queues),
     groups,
     composeMetrics(deps, queues),
-    composeSlack(deps, { tools: groupReviewTools(groups.review) }),
+    composeSlack(deps, { tools: groupReviewTools(groups.review), ...(asks ? { asks } : {}) }),
+    composeAskManager(deps, asks),
     composeQuality(deps),
     composeBriefing(deps),
   ];

@@ -25,6 +25,8 @@ export interface PipelineParts {
   mirror?: (conversationId: string) => Promise<void>;
   /** Private Chatwoot note (Júlia's draft and reason on a hand-off). */
   note?: (n: { conversationId: string; key: string; text: string }) => Promise<void>;
+  /** consultar_gestor's way to the managers (compose-ask-manager.ts); absent without Slack. */
+  askManager?: AgentDeps['askManager'];
 }
 
 /** The agent (Claude, tools, knowledge, memory) and the pipeline around it. */
@@ -50,6 +52,7 @@ export function composePipeline(p: PipelineParts): PipelineDeps {
     outbound: p.outbound,
     memory: knowledge.memory,
     notifyManagers: (text) => postConversationNotice({ config, db, notices: p.notices }, { title: 'Aviso da Júlia', text }),
+    ...(p.askManager ? { askManager: p.askManager } : {}),
     llm: config.ANTHROPIC_API_KEY
       ? createAnthropicClient({ apiKey: config.ANTHROPIC_API_KEY, ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}), timeoutMs: config.ANTHROPIC_TIMEOUT_MS })
       : unconfiguredLlm(),

@@ -9,6 +9,7 @@ import { onceKeys } from './redis/index.js';
 import { slackCampaignPort } from './compose-slack-campaigns.js';
 import { CORE_TOOLS, createAdminAgent, loadAdminPrompt, managerAccess, redisSessions, ToolRegistry, type AdminTool, type CampaignPort } from './slack/index.js';
 import type { JobHandler } from '../workers/index.js';
+import type { AskManager } from './ask-manager/index.js';
 import { slackCommandHandler } from '../workers/slack-command.js';
 import { slackActionSweepHandler } from '../workers/slack-action-sweep.js';
 
@@ -16,6 +17,8 @@ export interface SlackExtras {
   campaigns?: CampaignPort;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   tools?: AdminTool<any>[];
+  /** Answers to consultar_gestor's questions (buttons, thread replies), before the admin agent. */
+  asks?: AskManager;
 }
 
 /**
@@ -53,7 +56,7 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
       prompt: loadAdminPrompt(),
       access,
     });
-    handlers['slack-command'] = slackCommandHandler(agent, deps.jobSigner, logger) as JobHandler;
+    handlers['slack-command'] = slackCommandHandler(agent, deps.jobSigner, logger, extras.asks) as JobHandler;
     handlers['slack-action-sweep'] = slackActionSweepHandler(agent) as JobHandler;
   }
   return {

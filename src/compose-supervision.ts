@@ -14,6 +14,7 @@ import { chatwootNoteHandler } from '../workers/chatwoot-note.js';
 import { handoffReminderHandler } from '../workers/handoff-reminder.js';
 import { humanControlExpiryHandler } from '../workers/human-control-expiry.js';
 import { chatwootContactsHandler } from '../workers/chatwoot-contacts.js';
+import { recordInstructionNote } from './instructions/index.js';
 
 export const HANDOFF_LABEL = 'atendimento-humano';
 
@@ -47,6 +48,7 @@ export function composeSupervision(deps: AppDeps, chatwoot: ChatwootClient | und
             if (r.conversationId && mirror) await mirror(r.conversationId);
             return r;
           },
+          onPrivateNote: (m) => recordInstructionNote({ db, now: () => clock.now(), ttlHours: config.SUPERVISOR_INSTRUCTION_HOURS, ...(deps.note ? { note: deps.note } : {}) }, m),
         }),
       },
     ],

@@ -65,6 +65,10 @@ const schema = z.object({
   HUMAN_CONTROL_EXPIRE_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(24 * 90).optional()),
   /** Minutes an unresolved hand-off waits before the managers' channel is reminded. */
   HANDOFF_REMINDER_MINUTES: int(30, 1, 7 * 24 * 60),
+  /** Minutes a consultar_gestor question waits for a manager before Júlia tells the doctor and hands off. */
+  ASK_MANAGER_TIMEOUT_MIN: int(30, 1, 24 * 60),
+  /** Hours a supervisor's instruction (a Chatwoot note to @julia) holds unless revoked. */
+  SUPERVISOR_INSTRUCTION_HOURS: int(24, 1, 30 * 24),
   /** Base URL of Google Docs' export endpoint (briefings); tests point it at a fake. */
   GOOGLE_DOCS_BASE_URL: z.preprocess(emptyToUndefined, z.url().default('https://docs.google.com')),
   /** The briefing document (Google Docs id or link) the daily sync re-reads; unset = no sync (docs/decisions/0270-scoped-directives.md). */

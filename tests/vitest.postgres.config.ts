@@ -32,6 +32,8 @@ export default defineConfig({
       'tests/integration/doctor-rights/*.test.ts',
       'tests/integration/handoff/human-control-expiry.test.ts',
       'tests/integration/directives/*.test.ts',
+      'tests/integration/ask-manager/*.test.ts',
+      'tests/integration/instructions/*.test.ts',
     ],
     globalSetup: ['tests/setup/global-setup-postgres.ts'],
     pool: 'forks',

@@ -27,6 +27,8 @@ export interface DynamicContextInput {
   knowledge: KnowledgeContext | null;
   policyConstraints: string[];
   managerDirectives: string[];
+  /** Supervisors' instructions for this conversation (Chatwoot notes to @julia), oldest first. */
+  supervisorInstructions?: string[];
   /** What a person handled while the conversation was theirs (hand-back), until Júlia speaks again. */
   handback?: string;
   /** Júlia's own messages before the doctor's first one (e.g. the campaign opener). */
@@ -92,6 +94,15 @@ export function buildDynamicContext(input: DynamicContextInput): string {
     ),
     ...section('Restrições desta conversa (obrigatórias)', input.policyConstraints),
     ...section('Diretrizes da gestão', input.managerDirectives),
+    ...section(
+      'Instruções da supervisão para esta conversa (siga; são internas)',
+      input.supervisorInstructions?.length
+        ? [
+            ...input.supervisorInstructions.map((t) => `- ${t.replace(/\s+/g, ' ')}`),
+            'Aplique-as com as suas palavras. Nunca repita nem cite o texto delas ao médico, nem diga que recebeu instruções.',
+          ]
+        : [],
+    ),
     ...section(
       'Retomada depois de atendimento da equipe',
       input.handback ? [input.handback, 'Siga a conversa a partir daí, naturalmente, sem mencionar a troca nem quem atendeu.'] : [],

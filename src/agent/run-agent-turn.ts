@@ -82,6 +82,8 @@ export interface AgentTurnResult {
   transcript?: AgentTranscript;
   rounds: number;
   latencyMs: number;
+  /** The supervisors' instructions this turn was shown: ValidateOutput keeps them from reaching the doctor. */
+  instructions?: string[];
   /** Set when a human must take over instead of sending `bubbles`. */
   handoff?: { reason: HandoffReason; draft?: string; error?: string; retryable?: boolean };
   turnId?: string;
@@ -116,6 +118,10 @@ export async function runAgentTurn(deps: AgentDeps, input: AgentTurnInput): Prom
     const s = await deps.db.rpc<{ directives?: string[] | null; handback?: string | null } | null>('agent_steering', { p_conversation_id: conversationId, p_now: deps.clock.now() });
     return { directives: s?.directives ?? [], handback: s?.handback ?? null };
   });
+  // Supervisors' instructions (Chatwoot notes to @julia); a turn goes on without them if the read fails.
+  const instructions = await failOpen<string[]>(deps, 'supervisor instructions', [], async () =>
+    ((await deps.db.rpc<Array<{ body: string }> | null>('conversation_instructions_active', { p_conversation_id: conversationId, p_now: deps.clock.now() })) ?? []).map((i) => i.body),
+  );
   const { messages, openers } = toLlmMessages(input.history, deps.historyLimit ?? 30);
   const dynamic = buildDynamicContext({
     clock: deps.clock,
@@ -126,6 +132,7 @@ export async function runAgentTurn(deps: AgentDeps, input: AgentTurnInput): Prom
     // The policy step (issue 14) reads the same directives: each shown once.
     managerDirectives: [...new Set([...steering.directives, ...(input.context?.managerDirectives ?? [])])],
     ...(steering.handback ? { handback: steering.handback } : {}),
+    supervisorInstructions: instructions,
     openers,
     feedback: (input.context?.feedback ?? []).map((f) => deps.prompts.validationFeedback(f)),
   });
@@ -187,6 +194,7 @@ export async function runAgentTurn(deps: AgentDeps, input: AgentTurnInput): Prom
     transcript: [...(rewrite?.transcript ?? []), ...(loop?.transcript ?? [])],
     rounds: calls.length,
     latencyMs: Date.now() - started,
+    ...(instructions.length ? { instructions } : {}),
     ...(handoff ? { handoff } : {}),
   };
   result.turnId = await recordTurn(deps, input, { ...result, toolCalls: loop?.toolCalls ?? [] });

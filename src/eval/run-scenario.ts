@@ -88,6 +88,16 @@ export async function runScenario(env: EvalEnv, s: Scenario, phone: string): Pro
     memory: env.memory,
     ...(env.knowledge ? { knowledge: env.knowledge } : {}),
     notifyManagers: async () => {},
+    // The question is recorded as in production; no Slack in an eval run, and no answer comes.
+    askManager: (q) =>
+      env.db.rpc('manager_question_create', {
+        p_conversation_id: q.conversationId,
+        p_doctor_id: q.doctorId,
+        p_question: q.question,
+        p_shift_ref: q.shiftRef ?? null,
+        p_deadline_at: new Date(env.clock.now().getTime() + 30 * 60_000),
+        p_now: env.clock.now(),
+      }),
     llm: env.backend.llm,
     prompts: env.prompts,
     models: env.models,

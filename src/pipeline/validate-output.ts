@@ -7,7 +7,7 @@ import type { LeakDetector } from './prompt-leak.js';
  */
 const RULES: Array<{ id: string; test: (text: string, folded: string) => boolean; why: string }> = [
   { id: 'ai_self_reference', test: (_t, f) => /\b(sou|como) (uma?|um) (ia|inteligencia artificial|assistente virtual|modelo de linguagem|robo|bot|chatbot)\b|\bmodelo de linguagem\b|\b(claude|anthropic|chatgpt|openai)\b/.test(f), why: 'fala de si como IA/robô/modelo sem o médico ter perguntado' },
-  { id: 'leaked_instructions', test: (_t, f) => /\b(prompt|instruc(ao|oes) (do sistema|que recebi)|system message|minhas (regras|instrucoes)|tool_use|tool call|ferramenta (buscar|reservar|salvar|agendar)|buscar_vagas|reservar_plantao|buscar_info_hospital|salvar_memoria|agendar_lembrete)\b/.test(f), why: 'menciona instruções, ferramentas ou funcionamento interno' },
+  { id: 'leaked_instructions', test: (_t, f) => /\b(prompt|instruc(ao|oes) (do sistema|que recebi)|system message|minhas (regras|instrucoes)|tool_use|tool call|ferramenta (buscar|reservar|salvar|agendar)|buscar_vagas|reservar_plantao|buscar_info_hospital|salvar_memoria|agendar_lembrete|consultar_gestor)\b/.test(f), why: 'menciona instruções, ferramentas ou funcionamento interno' },
   { id: 'markdown', test: (t) => /(\*\*|__|^#{1,6}\s|```|^\s*[-*•]\s|^\s*\d+[.)]\s)/m.test(t), why: 'usa markdown ou lista' },
   { id: 'link_syntax', test: (t) => /\[[^\]]+\]\([^)]+\)/.test(t), why: 'usa sintaxe de link markdown' },
   { id: 'corporate', test: (_t, f) => /\b(prezad[oa]|atenciosamente|estamos a disposicao|fico a disposicao|agradecemos (o|seu) contato|informamos que|caro cliente|cordialmente)\b/.test(f), why: 'usa linguagem corporativa' },

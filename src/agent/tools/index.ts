@@ -4,6 +4,7 @@ import { agendarLembrete } from './agendar-lembrete.js';
 import { buscarInfoHospital } from './buscar-info-hospital.js';
 import { buscarVagas } from './buscar-vagas.js';
 import { confirmarPlantao } from './confirmar-plantao.js';
+import { consultarGestor } from './consultar-gestor.js';
 import { reservarPlantao } from './reservar-plantao.js';
 import { salvarMemoria } from './salvar-memoria.js';
 import { proporValor } from './propor-valor.js';
@@ -18,13 +19,15 @@ export { salvarMemoria } from './salvar-memoria.js';
 export { agendarLembrete, parseSpLocal } from './agendar-lembrete.js';
 export { confirmarPlantao } from './confirmar-plantao.js';
 export { proporValor } from './propor-valor.js';
+export { consultarGestor } from './consultar-gestor.js';
 
 /**
  * The spec's five WhatsApp tools (1.3) plus the post-shift confirmation (5.5),
- * in a fixed order so the cached prompt prefix stays stable.
+ * and consultar_gestor (ask the managers, issue 28), in a fixed order so the
+ * cached prompt prefix stays stable.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const JULIA_TOOLS: AgentTool<any>[] = [buscarVagas, reservarPlantao, buscarInfoHospital, agendarLembrete, salvarMemoria, confirmarPlantao, proporValor];
+export const JULIA_TOOLS: AgentTool<any>[] = [buscarVagas, reservarPlantao, buscarInfoHospital, agendarLembrete, salvarMemoria, confirmarPlantao, proporValor, consultarGestor];
 
 /** JSON Schema of the zod input, as the Messages API expects it (what the model may send). */
 export function toLlmTool(tool: AgentTool<unknown>): LlmTool {

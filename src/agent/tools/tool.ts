@@ -16,6 +16,8 @@ export interface ToolDeps {
   memory: MemoryPort;
   /** Posts to the managers' channel (Slack); must not throw into the tool. */
   notifyManagers(text: string): Promise<void>;
+  /** consultar_gestor's way to the managers (src/ask-manager); absent when Slack is not configured. */
+  askManager?(q: { doctorId: string; conversationId: string; question: string; shiftRef?: string }): Promise<{ status: 'created' | 'already_pending' | 'forbidden'; id?: string }>;
 }
 
 /**

@@ -27,6 +27,8 @@ export interface ChatwootWebhookDeps {
   handoffLabel: string;
   onAgentMessage(m: ChatwootAgentMessage): Promise<unknown>;
   onHandback(m: { chatwootConversationId: number; actor: string; via: 'resolved' | 'label_removed' }): Promise<unknown>;
+  /** A person's private note: its status when it was addressed to Júlia (an instruction), undefined otherwise. */
+  onPrivateNote?(m: ChatwootAgentMessage): Promise<string | undefined>;
   /** Keeps a payload that can never be handled for inspection; never throws. */
   deadLetter?(entry: DeadLetterInput): Promise<void>;
 }
@@ -56,6 +58,9 @@ const conversationUpdated = z.object({
 });
 
 class Unreadable extends Error {}
+
+/** Agents and administrators write notes; an agent bot or a captain assistant is not a supervisor. */
+const isPerson = (type: string | undefined) => type === undefined || /^(user|agent|administrator)$/i.test(type);
 
 /**
  * POST /webhooks/chatwoot. Admission: X-Chatwoot-Signature = "sha256=" HMAC of
@@ -122,6 +127,10 @@ async function route(deps: ChatwootWebhookDeps, body: unknown): Promise<string> 
     }
     const m = created.data;
     const outgoing = m.message_type === 'outgoing' || m.message_type === 1;
+    // A supervisor's private note may be addressed to Júlia (an instruction); our own notes carry a julia- source id.
+    if (outgoing && m.private && deps.onPrivateNote && !m.source_id?.startsWith('julia-') && m.content?.trim() && isPerson(m.sender?.type)) {
+      return (await deps.onPrivateNote({ chatwootConversationId: m.conversation.id, chatwootMessageId: m.id, agentId: String(m.sender?.id ?? 'unknown'), content: m.content })) ?? 'ignored';
+    }
     if (!outgoing || m.private || m.source_id?.startsWith('julia-') || !m.content?.trim()) return 'ignored';
     await deps.onAgentMessage({ chatwootConversationId: m.conversation.id, chatwootMessageId: m.id, agentId: String(m.sender?.id ?? 'unknown'), content: m.content.trim() });
     return 'queued';

@@ -6,7 +6,7 @@ import { verifyTimestampedHmac } from './hmac.js';
 
 /** What the webhook hands to the queue; the slow part (Claude, tools) runs in a worker. */
 export type SlackWork =
-  | { kind: 'message'; user: string; channel: string; threadTs: string; text: string }
+  | { kind: 'message'; user: string; channel: string; threadTs: string; text: string; plain?: boolean }
   | { kind: 'command'; user: string; channel: string; text: string }
   | { kind: 'action'; user: string; channel: string; messageTs: string; actionId: string; value: string };
 
@@ -85,6 +85,12 @@ export function slackWebhook(deps: SlackWebhookDeps): Hono {
       if (body.type === 'url_verification') return c.json({ challenge: String(body.challenge ?? '') });
       const ev = eventCallback.safeParse(body);
       if (!ev.success) return c.json({ ok: true });
+      const reply = threadReply(ev.data.event);
+      if (reply) {
+        // Managers answer Júlia's questions in their threads; anyone else's thread talk is not for her (no refusal spam).
+        if (deps.authorize(reply.user, reply.channel)) return c.json({ ok: true });
+        return (await queueOnce(deps, `event:${ev.data.event_id}`, reply)) ? c.json({ ok: true }) : c.json({ error: 'unavailable' }, 503);
+      }
       const work = fromEvent(ev.data.event);
       if (!work) return c.json({ ok: true });
       const refusal = deps.authorize(work.user, work.channel);
@@ -128,6 +134,13 @@ function fromEvent(e: z.infer<typeof eventCallback>['event']): Extract<SlackWork
   if (e.type !== 'app_mention' && !isDm) return undefined;
   const text = (e.text ?? '').replace(/<@[A-Z0-9]+>/g, '').trim();
   return { kind: 'message', user: e.user, channel: e.channel, threadTs: e.thread_ts ?? e.ts, text };
+}
+
+/** A plain message in a channel thread (no mention): it can only be an answer to one of Júlia's questions. */
+function threadReply(e: z.infer<typeof eventCallback>['event']): Extract<SlackWork, { kind: 'message' }> | undefined {
+  if (e.type !== 'message' || e.bot_id || e.subtype || !e.user || !e.channel || !e.ts || e.channel_type === 'im') return undefined;
+  if (!e.thread_ts || e.thread_ts === e.ts || /<@[A-Z0-9]+>/.test(e.text ?? '')) return undefined;
+  return { kind: 'message', user: e.user, channel: e.channel, threadTs: e.thread_ts, text: (e.text ?? '').trim(), plain: true };
 }
 
 /** Once per event or click (Slack retries): the refusal is posted in the background, so Slack still hears back within 3 s. */

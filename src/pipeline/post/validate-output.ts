@@ -4,6 +4,7 @@ import { CONTINUE, type Processor } from '../processor.js';
 import { loaded, type TurnContext } from '../turn-context.js';
 import { createLeakDetector, type LeakDetector } from '../prompt-leak.js';
 import { validateOutput, type Violation } from '../validate-output.js';
+import { quotesInstruction } from '../../instructions/index.js';
 
 export const MAX_REGENERATIONS = 2;
 
@@ -60,8 +61,14 @@ function withActions(ctx: TurnContext): { actions?: string[] } {
 function check(ctx: TurnContext): Violation[] {
   const r = ctx.agentResult!;
   // What the turn legitimately knew: tool results, the doctor's words and the history.
-  const known = [JSON.stringify(r.toolCalls.map((t) => t.result)), ctx.text, ...loaded(ctx).history.map((h) => h.text ?? '')].join('\n');
-  return validateOutput(ctx.replies.join('\n\n'), known, leakDetector(ctx.deps.replies.confidential));
+  // A supervisor's instruction is known too: a value it allows may be offered (never its words).
+  const known = [JSON.stringify(r.toolCalls.map((t) => t.result)), ctx.text, ...loaded(ctx).history.map((h) => h.text ?? ''), ...(r.instructions ?? [])].join('\n');
+  const found = validateOutput(ctx.replies.join('\n\n'), known, leakDetector(ctx.deps.replies.confidential));
+  // No detail: the instruction itself is what must not travel.
+  if (r.instructions?.length && quotesInstruction(ctx.replies.join('\n\n'), r.instructions)) {
+    found.push({ id: 'instruction_quoted', why: 'repete ao médico o texto de uma instrução interna da supervisão; aplique-a com as suas palavras, sem citá-la' });
+  }
+  return found;
 }
 
 // Built once per set of prompts (boot), not per turn.
