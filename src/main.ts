@@ -19,6 +19,7 @@ const COMMANDS: Record<string, { file: string; help: string }> = {
   groups: { file: './cli/groups.js', help: 'shifts from WhatsApp groups: review | show | approve | reject | stats' },
   eval: { file: './cli/eval.js', help: 'conversation scenarios (tests/scenarios) through the real pipeline: --offline scripted, else the real model' },
   classify: { file: './cli/classify.js', help: 'JSON lines on stdin -> detector labels on stdout (offline)' },
+  import: { file: './cli/import.js', help: 'a company\'s doctors | hospitals | shifts from a CSV file [--dry-run] (julia import for usage)' },
   'dead-letters': { file: './cli/dead-letters.js', help: 'webhook payloads refused as never-queueable, newest first [--limit N] [--source S] [--json]' },
 };
 
