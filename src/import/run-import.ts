@@ -104,6 +104,8 @@ export async function runImport(db: Db, clock: Clock, o: ImportOptions): Promise
         v.row['ref'] = key;
       } else if (seen !== undefined) {
         summary.merged.push({ line: rec.line, sameAs: seen });
+        // The first row of a person wins; a repeat only fills what it left blank, so the file reads the same every time.
+        v.row['fill_only'] = true;
       } else firstLine.set(key, rec.line);
       batch.push(v.row);
       if (batch.length >= size) {

@@ -36,6 +36,12 @@ begin
   return to_jsonb(r);
 end $$;
 
+-- A file's value for a column: it replaces the stored one, or (fill_only) only fills a blank.
+create or replace function import_pick(p_old text, p_new text, p_fill_only boolean) returns text
+language sql immutable parallel safe as $$
+  select case when p_fill_only then coalesce(p_old, nullif(btrim(p_new), '')) else coalesce(nullif(btrim(p_new), ''), p_old) end
+$$;
+
 -- One batch of doctors. Each row goes through doctor_identify, the inbound
 -- path's identity function: a doctor known by any form of the number (with or
 -- without the ninth digit, or already merged with an @lid) is updated, never
@@ -53,7 +59,7 @@ begin
   begin
     for r in
       select x.* from jsonb_to_recordset(p_rows) as x(line int, phone text, name text, crm text, uf text, specialty text,
-                                                      city text, region text, email text, status text)
+                                                      city text, region text, email text, status text, fill_only boolean)
       order by hashtextextended('doctor-identity:phone:' || phone_canonical(x.phone), 0), x.line
     loop
       v_phone := phone_canonical(r.phone);
@@ -67,21 +73,24 @@ begin
       end if;
       v_status := coalesce(nullif(r.status, ''), null);
       select exists (select 1 from doctors where phone = any(phone_forms(v_phone))) into v_existed;
+      r.fill_only := coalesce(r.fill_only, false);
       d := doctor_identify(v_phone, null, r.name);
       if not v_existed then v_status := coalesce(v_status, p_default_status); end if;
-      update doctors set
-        name = coalesce(nullif(r.name, ''), name), crm = coalesce(nullif(r.crm, ''), crm), crm_uf = coalesce(nullif(r.uf, ''), crm_uf),
-        specialty_id = coalesce(v_sid, specialty_id), city = coalesce(nullif(r.city, ''), city),
-        region = coalesce(nullif(r.region, ''), region), email = coalesce(nullif(r.email, ''), email),
-        registration_status = coalesce(v_status, registration_status)
-      where id = d.id and (
-        name is distinct from coalesce(nullif(r.name, ''), name) or crm is distinct from coalesce(nullif(r.crm, ''), crm)
-        or crm_uf is distinct from coalesce(nullif(r.uf, ''), crm_uf) or specialty_id is distinct from coalesce(v_sid, specialty_id)
-        or city is distinct from coalesce(nullif(r.city, ''), city) or region is distinct from coalesce(nullif(r.region, ''), region)
-        or email is distinct from coalesce(nullif(r.email, ''), email)
-        or registration_status is distinct from coalesce(v_status, registration_status));
+      -- A repeat of a phone earlier in the same file (fill_only) only fills blanks.
+      update doctors x set
+        name = import_pick(x.name, r.name, r.fill_only), crm = import_pick(x.crm, r.crm, r.fill_only), crm_uf = import_pick(x.crm_uf, r.uf, r.fill_only),
+        specialty_id = case when r.fill_only then coalesce(x.specialty_id, v_sid) else coalesce(v_sid, x.specialty_id) end,
+        city = import_pick(x.city, r.city, r.fill_only), region = import_pick(x.region, r.region, r.fill_only), email = import_pick(x.email, r.email, r.fill_only),
+        registration_status = case when r.fill_only then x.registration_status else coalesce(v_status, x.registration_status) end
+      where x.id = d.id and (
+        x.name is distinct from import_pick(x.name, r.name, r.fill_only) or x.crm is distinct from import_pick(x.crm, r.crm, r.fill_only)
+        or x.crm_uf is distinct from import_pick(x.crm_uf, r.uf, r.fill_only)
+        or x.specialty_id is distinct from (case when r.fill_only then coalesce(x.specialty_id, v_sid) else coalesce(v_sid, x.specialty_id) end)
+        or x.city is distinct from import_pick(x.city, r.city, r.fill_only) or x.region is distinct from import_pick(x.region, r.region, r.fill_only)
+        or x.email is distinct from import_pick(x.email, r.email, r.fill_only)
+        or (not r.fill_only and x.registration_status is distinct from coalesce(v_status, x.registration_status)));
       get diagnostics v_changed = row_count;
-      if v_existed and v_status is not null and v_status is distinct from d.registration_status then
+      if v_existed and not r.fill_only and v_status is not null and v_status is distinct from d.registration_status then
         insert into business_events (event_type, doctor_id, props)
         values ('registration_changed', d.id, jsonb_build_object('from', d.registration_status, 'to', v_status, 'actor', p_actor));
       end if;
