@@ -28,6 +28,7 @@ export default defineConfig({
       'tests/integration/campaigns/*.test.ts',
       'tests/integration/security/schema-hardening.test.ts',
       'tests/integration/slack/slack-action-store.test.ts',
+      'tests/integration/import/*.test.ts',
     ],
     globalSetup: ['tests/setup/global-setup-postgres.ts'],
     pool: 'forks',
