@@ -50,6 +50,7 @@ export function composePipeline(p: PipelineParts): PipelineDeps {
     outbound: p.outbound,
     memory: knowledge.memory,
     notifyManagers: (text) => postConversationNotice({ config, db, notices: p.notices }, { title: 'Aviso da Júlia', text }),
+    registrationRequired: config.REGISTRATION_REQUIRED,
     llm: config.ANTHROPIC_API_KEY
       ? createAnthropicClient({ apiKey: config.ANTHROPIC_API_KEY, ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}), timeoutMs: config.ANTHROPIC_TIMEOUT_MS })
       : unconfiguredLlm(),

@@ -88,6 +88,8 @@ export async function runScenario(env: EvalEnv, s: Scenario, phone: string): Pro
     memory: env.memory,
     ...(env.knowledge ? { knowledge: env.knowledge } : {}),
     notifyManagers: async () => {},
+    // Scenario doctors are registered unless the scenario says otherwise (eval_prepare_doctor).
+    registrationRequired: true,
     llm: env.backend.llm,
     prompts: env.prompts,
     models: env.models,

@@ -16,6 +16,11 @@ export interface ToolDeps {
   memory: MemoryPort;
   /** Posts to the managers' channel (Slack); must not throw into the tool. */
   notifyManagers(text: string): Promise<void>;
+  /**
+   * REGISTRATION_REQUIRED: reserve only for a doctor whose registration is `aprovado`.
+   * The composition root always sets it from the configuration (default on).
+   */
+  registrationRequired?: boolean;
 }
 
 /**
