@@ -38,7 +38,7 @@ export function parseDateTime(raw: string): Date | null {
   }
   let y: number, mo: number, d: number, rest: string;
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(.*)$/.exec(t);
-  const br = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(.*)$/.exec(t);
+  const br = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})(.*)$/.exec(t);
   if (iso) [y, mo, d, rest] = [+iso[1]!, +iso[2]!, +iso[3]!, iso[4]!];
   else if (br) [y, mo, d, rest] = [br[3]!.length === 2 ? 2000 + +br[3]! : +br[3]!, +br[2]!, +br[1]!, br[4]!];
   else return null;
