@@ -72,9 +72,11 @@ begin
         end if;
       end if;
       v_status := coalesce(nullif(r.status, ''), null);
-      select exists (select 1 from doctors where phone = any(phone_forms(v_phone))) into v_existed;
       r.fill_only := coalesce(r.fill_only, false);
       d := doctor_identify(v_phone, null, r.name);
+      -- Made by this call: only a row this transaction inserted carries its start time, and an
+      -- earlier row of this file for the same person is marked fill_only by the CLI.
+      v_existed := r.fill_only or d.created_at <> now();
       if not v_existed then v_status := coalesce(v_status, p_default_status); end if;
       -- A repeat of a phone earlier in the same file (fill_only) only fills blanks.
       update doctors x set
