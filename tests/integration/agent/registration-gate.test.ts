@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JULIA_TOOLS, runToolCall } from '../../../src/agent/index.js';
+import { definirCadastro } from '../../../src/slack/tools/definir-cadastro.js';
+import { reservarVaga } from '../../../src/slack/tools/reservar-vaga.js';
+import type { AdminContext } from '../../../src/slack/admin-tool.js';
 import { createHarness, query, type Harness } from './harness.js';
 
 let h: Harness;
@@ -61,5 +64,20 @@ describe('registration gates reservation', () => {
     const rows = await query<{ registration_status: string }>(h.db, "select registration_status from doctors where phone like '55119876500%'");
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.registration_status === 'aprovado')).toBe(true);
+  });
+
+  it('Slack: reservar_vaga refuses a pendente doctor in the preview and on confirm; definir_cadastro approves him (audited) and then it reserves', async () => {
+    const { d, offer } = await doctorWithOffer('5511976500005');
+    const ctx = { deps: { db: h.db, clock: h.clock, logger: h.deps.logger, registrationRequired: true }, user: 'UMANAGER1', channel: 'C1' } as unknown as AdminContext;
+    const input = { vagaId: offer.shiftId, medicoId: d.id };
+    await expect(reservarVaga.preview!(input, ctx)).rejects.toThrow(/cadastro deste médico está pendente/);
+    await expect(reservarVaga.run(input, ctx)).rejects.toThrow(/definir_cadastro/);
+    expect(await definirCadastro.preview!({ medicoId: d.id, situacao: 'aprovado' }, ctx)).toContain('como aprovado');
+    expect(await definirCadastro.run({ medicoId: d.id, situacao: 'aprovado' }, ctx)).toMatchObject({ mensagem: 'Cadastro: pendente → aprovado.' });
+    const ev = await query<{ props: { actor: string } }>(h.db, "select props from business_events where event_type = 'registration_changed' and doctor_id = $1", [d.id]);
+    expect(ev.map((e) => e.props.actor)).toEqual(['slack:UMANAGER1']);
+    await reservarVaga.run(input, ctx);
+    const [shift] = await query<{ reserved_by: string }>(h.db, 'select reserved_by from shifts where id = $1', [offer.shiftId]);
+    expect(shift!.reserved_by).toBe(d.id);
   });
 });
