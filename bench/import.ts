@@ -41,7 +41,7 @@ const env = {
   DATA_DIR: join(dir, 'data'), REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 };
-const run = (args: string[]) => spawnSync('/usr/bin/time', ['-f', '%M %e', process.execPath, JULIA, ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const run = (args: string[]) => spawnSync('/usr/bin/time', ['-f', '%M %e %U %S', process.execPath, JULIA, ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 // The specialty catalog comes with the seed; migrating and seeding are not part of the measure.
 const seeded = run(['seed']);
 if (seeded.status !== 0) throw new Error(`julia seed failed: ${seeded.stderr}`);
@@ -51,11 +51,13 @@ function measure(label: string) {
   const r = run(['import', 'doctors', file, '--json', '--by', 'bench']);
   const totalMs = Date.now() - started;
   if (r.status !== 0) throw new Error(`julia import failed: ${r.stderr}`);
-  const [kb] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  const [kb, , user, sys] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
   const s = JSON.parse(r.stdout) as { rows: number; inserted: number; updated: number; unchanged: number; merged: unknown[]; errors: unknown[] };
   return {
     label, rows: s.rows, inserted: s.inserted, updated: s.updated, unchanged: s.unchanged, merged: s.merged.length, errors: s.errors.length,
     totalSeconds: +(totalMs / 1000).toFixed(1), rowsPerSecond: Math.round(s.rows / (totalMs / 1000)), peakRssMb: Math.round(kb! / 1024),
+    // CPU seconds of the importing process (its PGlite thread included): the figure a loaded machine does not distort.
+    cpuSeconds: +(user! + sys!).toFixed(1), rowsPerCpuSecond: Math.round(s.rows / (user! + sys!)),
   };
 }
 

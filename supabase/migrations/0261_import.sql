@@ -192,7 +192,7 @@ begin
       end if;
       hours := extract(epoch from (r.ends_at - r.starts_at)) / 3600;
       if hours not in (6, 12, 24) then
-        errors := errors || jsonb_build_object('line', r.line, 'reason', 'duração de ' || round(hours, 1) || 'h; só 6, 12 ou 24 horas');
+        errors := errors || jsonb_build_object('line', r.line, 'reason', 'duração de ' || trim_scale(round(hours, 1)) || 'h; só 6, 12 ou 24 horas');
         continue;
       end if;
       perform pg_advisory_xact_lock(hashtextextended('shift-import:' || r.ref, 0));
