@@ -53,6 +53,7 @@ export function composePipeline(p: PipelineParts): PipelineDeps {
     memory: knowledge.memory,
     notifyManagers: (text) => postConversationNotice({ config, db, notices: p.notices }, { title: 'Aviso da Júlia', text }),
     ...(p.askManager ? { askManager: p.askManager } : {}),
+    registrationRequired: config.REGISTRATION_REQUIRED,
     llm: config.ANTHROPIC_API_KEY
       ? createAnthropicClient({ apiKey: config.ANTHROPIC_API_KEY, ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}), timeoutMs: config.ANTHROPIC_TIMEOUT_MS })
       : unconfiguredLlm(),

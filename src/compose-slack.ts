@@ -51,6 +51,7 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
       campaigns: extras.campaigns ?? slackCampaignPort(deps),
       documents: createGoogleDocsReader({ baseUrl: config.GOOGLE_DOCS_BASE_URL }),
       ...(chatwootUiBase(config) ? { chatwootUrl: chatwootUiBase(config)! } : {}),
+      registrationRequired: config.REGISTRATION_REQUIRED,
       registry,
       sessions: redisSessions(redis, redisPrefix),
       prompt: loadAdminPrompt(),

@@ -101,6 +101,8 @@ const schema = z.object({
    */
   JOB_SIGNING_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   HUMANIZED_DELAY: onOff('on'),
+  // Júlia reserves only for doctors whose registration is `aprovado` (docs/decisions/0275-import.md); off: every doctor.
+  REGISTRATION_REQUIRED: onOff('on'),
   // Quiet window that merges a burst ("oi" / "tudo bem?" / "tem plantão?") into one turn.
   TURN_DEBOUNCE_MS: int(2_000, 0, 120_000),
   // Turns mostly wait on the model, so many can run at once; Anthropic's rate limit is the real bound.

@@ -60,15 +60,15 @@ cross join lateral (
 ) t
 on conflict (external_ref) do nothing;
 
-insert into doctors (phone, name, crm, specialty_id, city, region, preferences) values
+insert into doctors (phone, name, crm, specialty_id, city, region, preferences, registration_status) values
   ('5511987650001', 'Dra. Camila Rocha', 'CRM-SP 182233', (select id from specialties where slug = 'clinica-medica'), 'São Paulo', 'zona leste',
-   '{"periodo": "noturno", "regioes": ["zona leste", "abc"], "valor_minimo": 150000}'),
+   '{"periodo": "noturno", "regioes": ["zona leste", "abc"], "valor_minimo": 150000}', 'aprovado'),
   ('5511987650002', 'Dr. Rafael Nogueira', 'CRM-SP 171045', (select id from specialties where slug = 'pediatria'), 'Santo André', 'abc',
-   '{"periodo": "diurno", "dias_semana": ["sab", "dom"]}'),
+   '{"periodo": "diurno", "dias_semana": ["sab", "dom"]}', 'aprovado'),
   ('5511987650003', 'Dr. Thiago Almeida', 'CRM-SP 199870', (select id from specialties where slug = 'emergencia'), 'São Paulo', 'zona sul',
-   '{"duracao": 24, "observacao": "prefere pronto-socorro"}'),
+   '{"duracao": 24, "observacao": "prefere pronto-socorro"}', 'aprovado'),
   ('5511987650004', 'Dra. Juliana Prado', 'CRM-SP 165512', (select id from specialties where slug = 'ginecologia-obstetricia'), 'São Paulo', 'zona sul',
-   '{"hospitais_preferidos": ["campo-belo-materno"]}')
+   '{"hospitais_preferidos": ["campo-belo-materno"]}', 'aprovado')
 on conflict (phone) do nothing;
 
 insert into doctor_state (doctor_id)

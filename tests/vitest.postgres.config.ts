@@ -34,6 +34,7 @@ export default defineConfig({
       'tests/integration/directives/*.test.ts',
       'tests/integration/ask-manager/*.test.ts',
       'tests/integration/instructions/*.test.ts',
+      'tests/integration/import/*.test.ts',
     ],
     globalSetup: ['tests/setup/global-setup-postgres.ts'],
     pool: 'forks',

@@ -98,6 +98,8 @@ export async function runScenario(env: EvalEnv, s: Scenario, phone: string): Pro
         p_deadline_at: new Date(env.clock.now().getTime() + 30 * 60_000),
         p_now: env.clock.now(),
       }),
+    // Scenario doctors are registered unless the scenario says otherwise (eval_prepare_doctor).
+    registrationRequired: true,
     llm: env.backend.llm,
     prompts: env.prompts,
     models: env.models,

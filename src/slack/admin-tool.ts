@@ -37,6 +37,8 @@ export interface SlackAgentDeps {
   documents?: DocumentReader;
   /** Base URL of the Chatwoot UI for links in notices. */
   chatwootUrl?: string;
+  /** REGISTRATION_REQUIRED: reservar_vaga only for a doctor whose registration is `aprovado`. */
+  registrationRequired?: boolean;
 }
 
 export interface AdminContext {

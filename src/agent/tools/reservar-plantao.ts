@@ -97,6 +97,10 @@ export const reservarPlantao: AgentTool<ReservarPlantaoInput> = {
   input,
   async execute(args, ctx) {
     const target = await resolveTarget(args, ctx);
+    if (ctx.deps.registrationRequired) {
+      const gate = await ctx.deps.db.rpc<{ ok: boolean; status: string | null }>('doctor_registration_gate', { p_doctor_id: ctx.doctorId, p_required: true });
+      if (!gate.ok) return registrationMissing(ctx, target, gate.status);
+    }
     // The margin is checked and the shift reserved in one SQL transaction: a directive revoked meanwhile is never relied on.
     const value = args.valor !== undefined ? toCents(args.valor) : null;
     const res = await ctx.deps.db.rpc<Reservation>('agent_reserve_shift_at', {
@@ -119,6 +123,45 @@ export const reservarPlantao: AgentTool<ReservarPlantaoInput> = {
     return { reservado: true, vaga, proximo_passo: 'a equipe entra em contato para a documentação do plantão' };
   },
 };
+
+const MISSING: Record<string, string> = {
+  pendente:
+    'o cadastro do médico ainda não foi aprovado: antes do primeiro plantão a equipe precisa receber e conferir os documentos dele. ' +
+    'Não diga que a vaga está reservada. Explique isso com naturalidade e diga que o pedido desta vaga já foi passado para a equipe, que fala com ele para concluir o cadastro.',
+  bloqueado:
+    'o cadastro do médico está bloqueado e ele não pode pegar plantões agora. Não diga que a vaga está reservada; ' +
+    'diga que o pedido foi passado para a equipe, que entra em contato com ele.',
+};
+
+/**
+ * A doctor whose registration is not approved: nothing is reserved; the request
+ * goes to the managers once per shift and day (an event a person picks up),
+ * and the model is told what to say.
+ */
+async function registrationMissing(ctx: ToolContext, target: DbShift, status: string | null) {
+  const res = await ctx.deps.db.rpc<{ recorded: boolean }>('registration_reservation_pending', {
+    p_doctor_id: ctx.doctorId, p_conversation_id: ctx.conversationId, p_shift_id: target.shiftId, p_now: ctx.deps.clock.now(),
+  });
+  if (res.recorded) {
+    try {
+      const doctor = await ctx.deps.db.rpc<{ name: string | null; crm: string | null } | null>('doctor_get', { p_doctor_id: ctx.doctorId });
+      const who = [doctor?.name ?? 'médico sem nome', doctor?.crm].filter(Boolean).join(', ');
+      await ctx.deps.notifyManagers(
+        `Pedido de reserva aguardando cadastro (${status ?? 'desconhecido'}): ${who} quer ${shiftLine(target)}. ` +
+          'A Júlia não reservou: conclua o cadastro e reserve com reservar_vaga, ou responda ao médico.',
+      );
+    } catch (err) {
+      ctx.deps.logger.warn({ err: errorMessage(err), shiftId: target.shiftId }, 'reservar_plantao: manager notification failed');
+    }
+  }
+  return {
+    reservado: false,
+    motivo: status === 'bloqueado' ? 'cadastro_bloqueado' : 'cadastro_pendente',
+    explicacao: MISSING[status ?? 'pendente'] ?? MISSING['pendente'],
+    encaminhado_para_equipe: true,
+    vaga: shiftForModel(target),
+  };
+}
 
 async function notifyManagers(ctx: ToolContext, shift: DbShift): Promise<void> {
   try {

@@ -18,6 +18,11 @@ export interface ToolDeps {
   notifyManagers(text: string): Promise<void>;
   /** consultar_gestor's way to the managers (src/ask-manager); absent when Slack is not configured. */
   askManager?(q: { doctorId: string; conversationId: string; question: string; shiftRef?: string }): Promise<{ status: 'created' | 'already_pending' | 'forbidden'; id?: string }>;
+  /**
+   * REGISTRATION_REQUIRED: reserve only for a doctor whose registration is `aprovado`.
+   * The composition root always sets it from the configuration (default on).
+   */
+  registrationRequired?: boolean;
 }
 
 /**

@@ -8,6 +8,7 @@ import { buscarVagas } from './buscar-vagas.js';
 import { campanhaCriar, campanhaIniciar, campanhaPausar, campanhaStatus } from './campanhas.js';
 import { compararPeriodos } from './comparar-periodos.js';
 import { criarDiretriz } from './criar-diretriz.js';
+import { definirCadastro } from './definir-cadastro.js';
 import { desbloquearMedico } from './desbloquear-medico.js';
 import { listarDiretrizes, revogarDiretriz } from './diretrizes.js';
 import { enviarMensagem } from './enviar-mensagem.js';
@@ -28,7 +29,7 @@ export const CORE_TOOLS: AdminTool<any>[] = [
   buscarMetricas, compararPeriodos,
   buscarMedico, listarMedicos, bloquearMedico, desbloquearMedico,
   enviarMensagem, buscarHistorico,
-  buscarVagas, reservarVaga,
+  buscarVagas, reservarVaga, definirCadastro,
   statusSistema, buscarHandoffs, pausarJulia, retomarJulia, toggleCampanhas,
   campanhaCriar, campanhaIniciar, campanhaPausar, campanhaStatus,
   processarBriefing, listarDiretrizes, revogarDiretriz, criarDiretriz,

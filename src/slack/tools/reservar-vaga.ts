@@ -19,13 +19,27 @@ async function shiftLabel(ctx: AdminContext, shiftId: string): Promise<string> {
   return `${s.hospital}, ${s.date.split('-').reverse().join('/')}${s.period ? ` (${s.period})` : ''}${s.durationHours ? `, ${s.durationHours}h` : ''}${s.specialty ? `, ${s.specialty}` : ''}, ${value}`;
 }
 
+/** With REGISTRATION_REQUIRED, a doctor whose registration is not approved cannot get a shift, from Slack either. */
+async function requireApproved(ctx: AdminContext, medicoId: string): Promise<void> {
+  if (!ctx.deps.registrationRequired) return;
+  const gate = await ctx.deps.db.rpc<{ ok: boolean; status: string | null }>('doctor_registration_gate', { p_doctor_id: medicoId, p_required: true });
+  if (!gate.ok) {
+    throw new Error(`o cadastro deste médico está ${gate.status ?? 'desconhecido'}: aprove o cadastro (definir_cadastro) antes de reservar`);
+  }
+}
+
 export const reservarVaga = defineTool({
   name: 'reservar_vaga',
   description: 'Reserva uma vaga aberta para um médico (ids de buscar_vagas e buscar_medico).',
   input: z.object({ vagaId: z.uuid(), medicoId: z.uuid() }),
   write: true,
-  preview: async ({ vagaId, medicoId }, ctx) => `Reservar a vaga ${await shiftLabel(ctx, vagaId)} para ${await doctorLabel(ctx, medicoId)}.`,
-  async run({ vagaId, medicoId }, { deps, user }) {
+  preview: async ({ vagaId, medicoId }, ctx) => {
+    await requireApproved(ctx, medicoId);
+    return `Reservar a vaga ${await shiftLabel(ctx, vagaId)} para ${await doctorLabel(ctx, medicoId)}.`;
+  },
+  async run({ vagaId, medicoId }, ctx) {
+    const { deps, user } = ctx;
+    await requireApproved(ctx, medicoId);
     const r = await deps.db.rpc<{ ok: boolean; reason?: string }>('admin_reserve_shift', { p_shift_id: vagaId, p_doctor_id: medicoId, p_actor: `slack:${user}`, p_now: deps.clock.now() });
     if (!r.ok) throw new Error('a vaga não está mais aberta');
     return { mensagem: 'Vaga reservada.', ...r };

@@ -1,0 +1,67 @@
+/**
+ * Import: `julia import doctors` of a generated company file of 100,000
+ * doctors (mixed phone notations, semicolons, quoted names, ~1% duplicate
+ * rows, ~0.5% bad rows, some old 8-digit mobiles), on a fresh embedded
+ * DATA_DIR (PGlite, the default), as its own process. Prints JSON: rows/s,
+ * the importing process's peak RSS (it holds the database too) and the total
+ * time, then runs the same file again (nothing changes) and prints that too.
+ *
+ *   node --import tsx bench/import.ts [--rows 100000] [--database-url postgres://...]
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const JULIA = join(import.meta.dirname, '../src/julia.mjs');
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const rows = Number(arg('rows') ?? 100_000);
+const databaseUrl = arg('database-url');
+
+const dir = mkdtempSync(join(tmpdir(), 'julia-bench-import-'));
+const file = join(dir, 'medicos.csv');
+const specialties = ['Clínica Médica', 'pediatria', 'Emergência', 'ginecologia e obstetrícia', ''];
+const lines: string[] = ['Nome;Celular;CRM;UF;Especialidade;Cidade;Região;E-mail'];
+for (let i = 0; i < rows; i++) {
+  const sub = String(10_000_000 + i).slice(1); // 7 digits, unique
+  const n = i % 5;
+  const phone = n === 0 ? `(11) 9${sub.slice(0, 4)}-${sub.slice(4)}0`.replace(/^(\(11\) 9\d{4}-\d{4})\d$/, '$1')
+    : n === 1 ? `+55 21 9${sub}${i % 10}` : n === 2 ? `011 9${sub}${i % 10}` : n === 3 ? `(31) 8${sub}` : `55419${sub}${i % 10}`;
+  const bad = i % 200 === 199;
+  lines.push([`"Dr(a). Médico ${i}, ""Teste"""`, bad ? '12345' : phone, String(100000 + i), 'SP', specialties[i % 5], 'São Paulo', 'zona sul', `m${i}@exemplo.com.br`].join(';'));
+  if (i % 100 === 50) lines.push(lines[lines.length - 1]!); // a duplicate row
+}
+writeFileSync(file, lines.join('\r\n') + '\r\n');
+
+const env = {
+  PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', LOG_LEVEL: 'warn',
+  DATA_DIR: join(dir, 'data'), REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+};
+const run = (args: string[]) => spawnSync('/usr/bin/time', ['-f', '%M %e %U %S', process.execPath, JULIA, ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+// The specialty catalog comes with the seed; migrating and seeding are not part of the measure.
+const seeded = run(['seed']);
+if (seeded.status !== 0) throw new Error(`julia seed failed: ${seeded.stderr}`);
+
+function measure(label: string) {
+  const started = Date.now();
+  const r = run(['import', 'doctors', file, '--json', '--by', 'bench']);
+  const totalMs = Date.now() - started;
+  if (r.status !== 0) throw new Error(`julia import failed: ${r.stderr}`);
+  const [kb, , user, sys] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  const s = JSON.parse(r.stdout) as { rows: number; inserted: number; updated: number; unchanged: number; merged: unknown[]; errors: unknown[] };
+  return {
+    label, rows: s.rows, inserted: s.inserted, updated: s.updated, unchanged: s.unchanged, merged: s.merged.length, errors: s.errors.length,
+    totalSeconds: +(totalMs / 1000).toFixed(1), rowsPerSecond: Math.round(s.rows / (totalMs / 1000)), peakRssMb: Math.round(kb! / 1024),
+    // CPU seconds of the importing process (its PGlite thread included): the figure a loaded machine does not distort.
+    cpuSeconds: +(user! + sys!).toFixed(1), rowsPerCpuSecond: Math.round(s.rows / (user! + sys!)),
+  };
+}
+
+const first = measure('first import');
+const second = measure('same file again');
+console.log(JSON.stringify({ engine: databaseUrl ? 'postgres' : 'pglite', fileMb: +(Buffer.byteLength(lines.join('\r\n')) / 1e6).toFixed(1), first, second }, null, 2));
+rmSync(dir, { recursive: true, force: true });
