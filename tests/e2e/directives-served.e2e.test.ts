@@ -80,6 +80,8 @@ describe('scoped directives and the briefing sync through a started service', ()
       SLACK_ALERTS_CHANNEL: 'CALERTAS',
       GOOGLE_DOCS_BASE_URL: docs.url,
       BRIEFING_DOC_ID: DOC,
+      // The doctors here write for the first time (registration `pendente`); what is tested is the margin.
+      REGISTRATION_REQUIRED: 'off',
     });
   }, 120_000);
   afterAll(async () => {
