@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAgentTurn, STATIC_PROMPT_FILES } from '../../../src/agent/index.js';
+import { cacheMinimum, conservativeTokens, runAgentTurn, splitAtBreakpoint, STATIC_PROMPT_FILES } from '../../../src/agent/index.js';
+import type { LlmSystemBlock, LlmTool } from '../../../src/integrations/anthropic/index.js';
 import { runImport } from '../../../src/import/index.js';
 import { createHarness, query, type Harness } from './harness.js';
 
@@ -54,6 +55,10 @@ async function prefixOfATurn(): Promise<string> {
   const system = h.fake.calls()[0]!.system as Array<{ text: string; cache_control?: unknown }>;
   expect(system).toHaveLength(STATIC_PROMPT_FILES.length + 1);
   expect(system.at(-2)!.cache_control).toEqual({ type: 'ephemeral' });
+  // A small company's catalog must not push the cached prefix under the strictest routed minimum (Haiku).
+  const call = h.fake.calls()[0]!;
+  const cached = splitAtBreakpoint((call.tools ?? []) as LlmTool[], call.system as LlmSystemBlock[]).prefix;
+  expect(conservativeTokens(cached)).toBeGreaterThanOrEqual(cacheMinimum('claude-haiku-4-5'));
   return system.slice(0, -1).map((b) => b.text).join('\n\n');
 }
 
