@@ -1,6 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
-import { CacheDiagnosisChain, loadPrompts, probeModel, runAgentTurn, type AgentDeps } from './agent/index.js';
+import { CacheDiagnosisChain, createRegionMap, loadPrompts, PROMPTS_DIR, probeModel, runAgentTurn, type AgentDeps } from './agent/index.js';
 import { handoffDraftNoteText } from './handoff/index.js';
 import { postConversationNotice } from './compose-notices.js';
 import { createAnthropicClient, unconfiguredLlm } from './integrations/anthropic/index.js';
@@ -43,7 +43,7 @@ export function composePipeline(p: PipelineParts): PipelineDeps {
       }
     : undefined;
   const knowledge = createKnowledge({ db, embedder, redis: p.redis, prefix: p.redisPrefix, logger, ...(arbiter ? { arbiter } : {}) });
-  const prompts = loadPrompts();
+  const prompts = loadPrompts(PROMPTS_DIR, { houseRulesPath: config.HOUSE_RULES_PATH });
   const agent: AgentDeps = {
     db,
     clock: p.clock,
@@ -61,6 +61,7 @@ export function composePipeline(p: PipelineParts): PipelineDeps {
     models: { fast: config.ANTHROPIC_MODEL_FAST, smart: config.ANTHROPIC_MODEL_SMART },
     knowledge: knowledge.orchestrator,
     ...(config.ANTHROPIC_CACHE_DIAGNOSTICS ? { cacheDiagnosis: new CacheDiagnosisChain() } : {}),
+    regionMap: createRegionMap({ db, clock: p.clock, logger }),
   };
   return {
     db,

@@ -103,6 +103,8 @@ const schema = z.object({
   HUMANIZED_DELAY: onOff('on'),
   // Júlia reserves only for doctors whose registration is `aprovado` (docs/decisions/0275-import.md); off: every doctor.
   REGISTRATION_REQUIRED: onOff('on'),
+  // The company's house rules (Markdown, Portuguese) for the doctor agent's prompt; unset: the demo's prompts/regras-da-casa.md.
+  HOUSE_RULES_PATH: optionalString,
   // Quiet window that merges a burst ("oi" / "tudo bem?" / "tem plantão?") into one turn.
   TURN_DEBOUNCE_MS: int(2_000, 0, 120_000),
   // Turns mostly wait on the model, so many can run at once; Anthropic's rate limit is the real bound.

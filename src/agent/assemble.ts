@@ -8,8 +8,9 @@ import type { AgentPrompts } from './prompts.js';
  * the last of them, so tools + static system form one cacheable prefix; the
  * per-turn context follows, uncached, so it never invalidates that prefix.
  */
-export function buildSystem(prompts: AgentPrompts, dynamicContext: string): LlmSystemBlock[] {
-  const blocks: LlmSystemBlock[] = prompts.staticBlocks.map((b) => ({ type: 'text', text: b.text }));
+export function buildSystem(prompts: AgentPrompts, dynamicContext: string, replace: Record<string, string> = {}): LlmSystemBlock[] {
+  // `replace`: a static block rendered from company data (the region map), same place, same order.
+  const blocks: LlmSystemBlock[] = prompts.staticBlocks.map((b) => ({ type: 'text', text: replace[b.name] ?? b.text }));
   const last = blocks.at(-1);
   if (last) last.cache_control = { type: 'ephemeral' };
   blocks.push({ type: 'text', text: dynamicContext });

@@ -26,10 +26,31 @@ export const STATIC_PROMPT_FILES = ['persona.md', 'rules.md', 'regras-da-casa.md
 
 const read = (dir: string, name: string) => readFileSync(join(dir, name), 'utf8').trim();
 
-export function loadPrompts(dir = PROMPTS_DIR): AgentPrompts {
+/** The block the catalog replaces per company (src/agent/region-map.ts); the file is the demo's. */
+export const REGION_MAP_BLOCK = 'hospitais-regiao.md';
+/** The block a company's own rules file replaces (HOUSE_RULES_PATH); the file is the demo's. */
+export const HOUSE_RULES_BLOCK = 'regras-da-casa.md';
+
+function readHouseRules(path: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8').trim();
+  } catch (err) {
+    throw new Error(`HOUSE_RULES_PATH: não consegui ler ${path} (${(err as Error).message})`);
+  }
+  if (!text) throw new Error(`HOUSE_RULES_PATH: ${path} está vazio`);
+  return text;
+}
+
+/**
+ * `houseRulesPath`: the company's own house rules (Markdown, in Portuguese),
+ * read once here, in place of the demo's regras-da-casa.md.
+ */
+export function loadPrompts(dir = PROMPTS_DIR, opts: { houseRulesPath?: string | undefined } = {}): AgentPrompts {
   const feedback = read(dir, 'validation-feedback.md');
+  const houseRules = opts.houseRulesPath ? readHouseRules(opts.houseRulesPath) : undefined;
   return {
-    staticBlocks: STATIC_PROMPT_FILES.map((name) => ({ name, text: read(dir, name) })),
+    staticBlocks: STATIC_PROMPT_FILES.map((name) => ({ name, text: name === HOUSE_RULES_BLOCK && houseRules ? houseRules : read(dir, name) })),
     botAnswer: read(dir, 'bot-answer.md'),
     handoffMessages: read(dir, 'handoff-message.md')
       .split('\n')

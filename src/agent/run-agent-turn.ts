@@ -5,7 +5,8 @@ import type { CacheDiagnosisChain } from './cache-diagnosis.js';
 import { toBubbles } from './bubbles.js';
 import { buildDynamicContext, type DbAgentContext } from './context.js';
 import type { HistoryMessage, KnowledgeContext, KnowledgePort, Memory } from './ports.js';
-import type { AgentPrompts } from './prompts.js';
+import { REGION_MAP_BLOCK, type AgentPrompts } from './prompts.js';
+import type { RegionMapSource } from './region-map.js';
 import { chooseModel } from './routing.js';
 import { runToolLoop, type CallUsage, type LoopOutcome, type ToolCallRecord } from './tool-loop.js';
 import { JULIA_TOOLS } from './tools/index.js';
@@ -26,6 +27,8 @@ export interface AgentDeps extends ToolDeps {
   maxTokens?: number;
   /** Anthropic cache diagnostics: each call says why it missed the cache. Off when absent. */
   cacheDiagnosis?: CacheDiagnosisChain;
+  /** The region map from the company's hospital catalog; absent, the prompts' file is used. */
+  regionMap?: RegionMapSource;
 }
 
 export interface AgentTurnInput {
@@ -138,6 +141,7 @@ export async function runAgentTurn(deps: AgentDeps, input: AgentTurnInput): Prom
   });
   const choice = chooseModel({ history: input.history, knowledge, ...(input.context?.preferSmart ? { preferSmart: input.context.preferSmart } : {}) }, deps.models);
 
+  const companyBlocks: Record<string, string> = deps.regionMap ? { [REGION_MAP_BLOCK]: await deps.regionMap.text() } : {};
   const calls: CallUsage[] = [];
   const rewrite = input.rewrite;
   let loop: LoopOutcome | undefined;
@@ -148,7 +152,7 @@ export async function runAgentTurn(deps: AgentDeps, input: AgentTurnInput): Prom
       request: {
         model: choice.model,
         max_tokens: deps.maxTokens ?? 1024,
-        system: buildSystem(deps.prompts, dynamic),
+        system: buildSystem(deps.prompts, dynamic, companyBlocks),
         // A rewrite sees what the tools already did and answers in one round with
         // tools forbidden (still declared: the replayed tool_use blocks need them,
         // and the cached prefix stays the same).

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Config } from '../config.js';
-import { loadPrompts, runAgentTurn, type AgentDeps, type HistoryMessage } from '../agent/index.js';
+import { createRegionMap, loadPrompts, PROMPTS_DIR, runAgentTurn, type AgentDeps, type HistoryMessage } from '../agent/index.js';
 import { isSqlDb, migrate, openDb } from '../db/index.js';
 import { createAnthropicClient } from '../integrations/anthropic/index.js';
 import type { OutboundEnqueuer } from '../outbound/contract.js';
@@ -60,7 +60,8 @@ export async function run(config: Config, args: string[]): Promise<number> {
         ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}),
         timeoutMs: config.ANTHROPIC_TIMEOUT_MS,
       }),
-      prompts: loadPrompts(),
+      prompts: loadPrompts(PROMPTS_DIR, { houseRulesPath: config.HOUSE_RULES_PATH }),
+      regionMap: createRegionMap({ db, clock: systemClock, logger }),
       models: { fast: config.ANTHROPIC_MODEL_FAST, smart: config.ANTHROPIC_MODEL_SMART },
     };
     console.log(`Conversando com a Júlia como ${doctor.name ?? phone}. Linha vazia ou Ctrl-D para sair.\n`);

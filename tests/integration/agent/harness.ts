@@ -1,5 +1,5 @@
 import { createAnthropicClient } from '../../../src/integrations/anthropic/index.js';
-import { loadPrompts, type AgentDeps, type Memory, type MemoryInput, type MemoryPort } from '../../../src/agent/index.js';
+import { createRegionMap, loadPrompts, PROMPTS_DIR, type AgentDeps, type Memory, type MemoryInput, type MemoryPort } from '../../../src/agent/index.js';
 import type { EnqueueOutboundOptions, OutboundContext, OutboundEnqueuer } from '../../../src/outbound/contract.js';
 import type { Embedder } from '../../../src/retrieval/embedder.js';
 import { fixedClock, silentLogger } from '../../../src/shared/index.js';
@@ -62,8 +62,8 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function createHarness(opts: { now?: Date | string; maxRetries?: number; promptCache?: boolean } = {}): Promise<Harness> {
-  const db = await createTestDb({ seed: true });
+export async function createHarness(opts: { now?: Date | string; maxRetries?: number; promptCache?: boolean; seed?: boolean; houseRulesPath?: string } = {}): Promise<Harness> {
+  const db = await createTestDb({ seed: opts.seed ?? true });
   const fake = await startAnthropicFake({ apiKey: 'test-key', ...(opts.promptCache ? { promptCache: true } : {}) });
   const outbound = new RecordingOutbound();
   const memory = new RecordingMemory();
@@ -80,8 +80,10 @@ export async function createHarness(opts: { now?: Date | string; maxRetries?: nu
       notifications.push(text);
     },
     llm: createAnthropicClient({ apiKey: 'test-key', baseURL: fake.url, timeoutMs: 5_000, maxRetries: opts.maxRetries ?? 2 }),
-    prompts: loadPrompts(),
+    prompts: loadPrompts(PROMPTS_DIR, { houseRulesPath: opts.houseRulesPath }),
     models: MODELS,
+    // As composed in production: the region map comes from the catalog in the database.
+    regionMap: createRegionMap({ db, clock }),
   };
   return {
     db, fake, deps, outbound, memory, notifications, clock,
