@@ -30,7 +30,7 @@ export const cancelarVaga = defineTool<Input>({
   },
   preview: ({ before, doctor, motivo }) =>
     `Cancelar a vaga ${shiftInWords(before!)}.` +
-    (doctor ? ` Ela está reservada para ${doctor}: ele será avisado pelo WhatsApp.` : ' Ela está aberta, ninguém a reservou.') +
+    (doctor ? ` Ela está reservada para ${doctor}; o aviso vai pelo WhatsApp.` : ' Ela está aberta, ninguém a reservou.') +
     (motivo ? ` Motivo: ${motivo.replace(/\s+/g, ' ')}` : ''),
   async run({ vagaId }, ctx) {
     const { deps, user } = ctx;
@@ -47,8 +47,8 @@ export const cancelarVaga = defineTool<Input>({
     // One key per shift: a redriven or repeated cancel never tells him twice.
     await deps.outbound.enqueueOutbound({ method: 'COMMAND', doctorId: r.doctorId, actor: `slack:${user}` }, doctorText(s), { idempotencyKey: `shift-cancel-${vagaId}` });
     const label = await doctorLabel(ctx, r.doctorId);
-    if (!r.already) await announce(ctx, `Vaga cancelada por <@${user}>: ${shiftInWords(s)}. ${label}, que a tinha reservado, foi avisado pelo WhatsApp.`);
-    return { mensagem: `Vaga cancelada; ${label} foi avisado.` };
+    if (!r.already) await announce(ctx, `Vaga cancelada por <@${user}>: ${shiftInWords(s)}. ${label}, que a tinha reservado, recebeu o aviso pelo WhatsApp.`);
+    return { mensagem: `Vaga cancelada; ${label} recebeu o aviso.` };
   },
   // The cancel is idempotent in SQL and the doctor's message is keyed per shift.
   redrive: true,
