@@ -60,7 +60,7 @@ begin
 end $$;
 
 -- Value and times change only while the shift is open (a doctor agreed to
--- what he reserved); notes change in any state but cancelled or completed.
+-- what he reserved); notes change while it is reserved or pending too.
 -- Null keeps the field. Setting the same values twice is the same effect.
 create or replace function admin_shift_edit(p_shift_id uuid, p_value_cents int, p_starts_at timestamptz,
   p_ends_at timestamptz, p_notes text, p_actor text, p_now timestamptz default now())
@@ -69,7 +69,7 @@ declare cur shifts; hours numeric; v_start timestamptz; v_end timestamptz;
 begin
   select * into cur from shifts where id = p_shift_id for update;
   if cur.id is null then return jsonb_build_object('ok', false, 'reason', 'not_found'); end if;
-  if cur.status in ('cancelled', 'completed') then return jsonb_build_object('ok', false, 'reason', cur.status); end if;
+  if cur.status not in ('open', 'reserved', 'pending_confirmation') then return jsonb_build_object('ok', false, 'reason', cur.status); end if;
   if cur.status <> 'open' and (p_value_cents is not null or p_starts_at is not null or p_ends_at is not null) then
     return jsonb_build_object('ok', false, 'reason', 'reserved');
   end if;
@@ -105,7 +105,8 @@ begin
     return jsonb_build_object('ok', true, 'already', true, 'doctorId',
       (select doctor_id from business_events where shift_id = p_shift_id and event_type = 'shift_cancelled' order by created_at desc limit 1));
   end if;
-  if prev = 'completed' then return jsonb_build_object('ok', false, 'reason', 'completed'); end if;
+  -- A shift already worked (or recorded as not worked) is history, not something to cancel.
+  if prev not in ('open', 'reserved', 'pending_confirmation') then return jsonb_build_object('ok', false, 'reason', prev); end if;
   select * into s from shifts where id = p_shift_id;
   update shifts set status = 'cancelled', reserved_by = null where id = p_shift_id;
   insert into business_events (event_type, doctor_id, shift_id, props, created_at)

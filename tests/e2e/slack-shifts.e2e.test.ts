@@ -118,6 +118,14 @@ describe('Slack: managers open, change and cancel shifts', () => {
     await e.db.rpc('admin_reserve_shift', { p_shift_id: s!.id, p_doctor_id: doctor, p_actor: 'test', p_now: new Date() });
     await ask('sobe para 2.000', { toolUse: { name: 'editar_vaga', input: { vagaId: s!.id, valor: 2000 } } }, { text: 'Não dá.' });
     expect(JSON.stringify(lastToolResult().content)).toContain('já está reservada');
+    expect((await shiftsAt('santa-clara-tatuape'))[0]!.value_cents).toBe(180_000);
+    // Notes alone may change on a reserved shift.
+    await ask('anota', { toolUse: { name: 'editar_vaga', input: { vagaId: s!.id, observacoes: 'Levar carimbo e jaleco' } } }, { text: 'Confirme.' });
+    const n = lastPreview(e.slack)!;
+    expect(n.text).toMatch(/: observações → "Levar carimbo e jaleco"\.$/);
+    await confirm(n);
+    await waitDone(n.actionId);
+    expect((await shiftsAt('santa-clara-tatuape'))[0]).toMatchObject({ status: 'reserved', value_cents: 180_000, notes: 'Levar carimbo e jaleco' });
     // Back to open for the next test.
     await q(`update shifts set status = 'open', reserved_by = null, reserved_at = null where id = $1`, [s!.id]);
   }, 60_000);
@@ -127,7 +135,7 @@ describe('Slack: managers open, change and cancel shifts', () => {
     const sent = e.evolution.sentTexts().length;
     await ask('cancela', { toolUse: { name: 'cancelar_vaga', input: { vagaId: s!.id } } }, { text: 'Confirme.' });
     const p = lastPreview(e.slack)!;
-    expect(p.text).toMatch(/^Confirma\? Cancelar a vaga Hospital Santa Clara, Clínica Médica, .+, R\$ 1\.800,00; obs\.: Levar carimbo\. Ela está aberta, ninguém a reservou\.$/);
+    expect(p.text).toMatch(/^Confirma\? Cancelar a vaga Hospital Santa Clara, Clínica Médica, .+, R\$ 1\.800,00; obs\.: Levar carimbo e jaleco\. Ela está aberta, ninguém a reservou\.$/);
     expect((await shiftsAt('santa-clara-tatuape'))[0]!.status).toBe('open');
     await confirm(p);
     await waitDone(p.actionId);

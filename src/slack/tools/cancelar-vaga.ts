@@ -25,7 +25,7 @@ export const cancelarVaga = defineTool<Input>({
   async prepare(x, ctx) {
     const before = await getShift(ctx, x.vagaId);
     if (before.status === 'cancelled') throw new Error('a vaga já está cancelada');
-    if (before.status === 'completed') throw new Error('a vaga já foi concluída');
+    if (!['open', 'reserved', 'pending_confirmation'].includes(before.status ?? '')) throw new Error('a vaga já passou (concluída ou não realizada): não se cancela');
     return { ...x, before, doctor: before.reservedBy ? await doctorLabel(ctx, before.reservedBy) : null };
   },
   preview: ({ before, doctor, motivo }) =>
@@ -37,7 +37,7 @@ export const cancelarVaga = defineTool<Input>({
     const r = await deps.db.rpc<{ ok: boolean; reason?: string; already?: boolean; doctorId?: string | null }>('admin_shift_cancel', {
       p_shift_id: vagaId, p_actor: `slack:${user}`, p_now: deps.clock.now(),
     });
-    if (!r.ok) throw new Error(r.reason === 'completed' ? 'a vaga já foi concluída' : 'vaga não encontrada');
+    if (!r.ok) throw new Error(r.reason === 'not_found' ? 'vaga não encontrada' : 'a vaga já passou (concluída ou não realizada): não se cancela');
     // Read after the cancel: a doctor who reserved between the preview and the click is the one told.
     const s = await getShift(ctx, vagaId);
     if (!r.doctorId) {

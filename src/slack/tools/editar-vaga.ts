@@ -34,7 +34,7 @@ export const editarVaga = defineTool<Input>({
   write: true,
   async prepare(x, ctx) {
     const before = await getShift(ctx, x.vagaId);
-    if (before.status === 'cancelled' || before.status === 'completed') throw new Error(`a vaga está ${before.status === 'cancelled' ? 'cancelada' : 'concluída'}`);
+    if (!['open', 'reserved', 'pending_confirmation'].includes(before.status ?? '')) throw new Error(`a vaga está ${before.status === 'cancelled' ? 'cancelada' : 'encerrada'}: não se altera`);
     const timeChange = x.inicio !== undefined || x.fim !== undefined || x.duracaoHoras !== undefined || x.data !== undefined;
     if (before.status !== 'open' && (timeChange || x.valor !== undefined)) {
       throw new Error('a vaga já está reservada: só as observações podem mudar (para mudar valor ou horário, cancele e abra outra)');
@@ -68,7 +68,7 @@ export const editarVaga = defineTool<Input>({
       p_notes: change.notes, p_actor: `slack:${user}`, p_now: deps.clock.now(),
     });
     if (!r.ok) {
-      const why: Record<string, string> = { reserved: 'a vaga foi reservada antes do clique: só as observações podem mudar', cancelled: 'a vaga foi cancelada', completed: 'a vaga já foi concluída', past: 'o novo horário já passou', duration: 'duração inválida (6, 12 ou 24 horas)', not_found: 'vaga não encontrada' };
+      const why: Record<string, string> = { reserved: 'a vaga foi reservada antes do clique: só as observações podem mudar', cancelled: 'a vaga foi cancelada', completed: 'a vaga já foi concluída', not_completed: 'a vaga já passou', past: 'o novo horário já passou', duration: 'duração inválida (6, 12 ou 24 horas)', not_found: 'vaga não encontrada' };
       throw new Error(why[r.reason ?? ''] ?? 'a vaga não pôde ser alterada');
     }
     return { mensagem: 'Vaga alterada.', vaga: r.shift ? shiftInWords(r.shift) : undefined };

@@ -57,7 +57,7 @@ describe('admin_shift_cancel', () => {
     expect(reservedFirst + cancelledFirst).toBe(40);
   });
 
-  it('a completed shift is not cancelled; an unknown one is reported', async () => {
+  it('a completed or not-worked shift is not cancelled; an unknown one is reported', async () => {
     const made = await db.rpc<{ shiftId: string }>('admin_shift_create', {
       p_hospital_id: hospitalId, p_specialty_id: specialtyId, p_starts_at: new Date(Date.now() + 86_400_000),
       p_ends_at: new Date(Date.now() + 86_400_000 + 6 * 3_600_000), p_value_cents: 90_000, p_notes: null,
@@ -65,6 +65,9 @@ describe('admin_shift_cancel', () => {
     });
     await db.pg.query(`update shifts set status = 'completed', reserved_by = $2 where id = $1`, [made.shiftId, doctors[0]]);
     expect(await db.rpc('admin_shift_cancel', { p_shift_id: made.shiftId, p_actor: 'slack:UTEST', p_now: new Date() })).toMatchObject({ ok: false, reason: 'completed' });
+    await db.pg.query(`update shifts set status = 'not_completed' where id = $1`, [made.shiftId]);
+    expect(await db.rpc('admin_shift_cancel', { p_shift_id: made.shiftId, p_actor: 'slack:UTEST', p_now: new Date() })).toMatchObject({ ok: false, reason: 'not_completed' });
+    expect((await db.pg.query<{ status: string }>(`select status from shifts where id = $1`, [made.shiftId])).rows[0]!.status).toBe('not_completed');
     expect(await db.rpc('admin_shift_cancel', { p_shift_id: '00000000-0000-0000-0000-000000000000', p_actor: 'slack:UTEST', p_now: new Date() })).toMatchObject({ ok: false, reason: 'not_found' });
   });
 });
