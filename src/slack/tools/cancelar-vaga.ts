@@ -8,7 +8,7 @@ type Input = { vagaId: string; motivo?: string | undefined; before?: ShiftView; 
 
 /** What the doctor reads on WhatsApp: the shift in words, an apology, no internal detail. */
 function doctorText(s: ShiftView): string {
-  return `Oi! Infelizmente o plantão de ${s.specialty} no ${s.hospital}, ${whenInWords(new Date(s.startsAt), new Date(s.endsAt))}, foi cancelado pelo hospital. ` +
+  return `Oi! Infelizmente o plantão de ${s.specialty} no ${s.hospital}, ${whenInWords(new Date(s.startsAt), new Date(s.endsAt))}, foi cancelado. ` +
     'Sua reserva foi desfeita. Desculpe pelo transtorno! Se quiser, te mando outras opções.';
 }
 
