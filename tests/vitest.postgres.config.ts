@@ -35,6 +35,7 @@ export default defineConfig({
       'tests/integration/ask-manager/*.test.ts',
       'tests/integration/instructions/*.test.ts',
       'tests/integration/import/*.test.ts',
+      'tests/integration/shifts/*.test.ts',
     ],
     globalSetup: ['tests/setup/global-setup-postgres.ts'],
     pool: 'forks',

@@ -5,11 +5,14 @@ import { buscarHistorico } from './buscar-historico.js';
 import { buscarMedico } from './buscar-medico.js';
 import { buscarMetricas } from './buscar-metricas.js';
 import { buscarVagas } from './buscar-vagas.js';
+import { cancelarVaga } from './cancelar-vaga.js';
 import { campanhaCriar, campanhaIniciar, campanhaPausar, campanhaStatus } from './campanhas.js';
 import { compararPeriodos } from './comparar-periodos.js';
 import { criarDiretriz } from './criar-diretriz.js';
+import { criarVaga } from './criar-vaga.js';
 import { definirCadastro } from './definir-cadastro.js';
 import { desbloquearMedico } from './desbloquear-medico.js';
+import { editarVaga } from './editar-vaga.js';
 import { listarDiretrizes, revogarDiretriz } from './diretrizes.js';
 import { enviarMensagem } from './enviar-mensagem.js';
 import { listarMedicos } from './listar-medicos.js';
@@ -33,4 +36,5 @@ export const CORE_TOOLS: AdminTool<any>[] = [
   statusSistema, buscarHandoffs, pausarJulia, retomarJulia, toggleCampanhas,
   campanhaCriar, campanhaIniciar, campanhaPausar, campanhaStatus,
   processarBriefing, listarDiretrizes, revogarDiretriz, criarDiretriz,
+  criarVaga, editarVaga, cancelarVaga,
 ];
