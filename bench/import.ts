@@ -80,7 +80,7 @@ const servicePeakMb = () => {
   return m ? Math.round(Number(m[1]) / 1024) : undefined;
 };
 const run = (args: string[]) => spawnSync('/usr/bin/time', ['-f', '%M %e %U %S', process.execPath, JULIA, ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-// The specialty catalog comes with the seed; migrating and seeding are not part of the measure.
+// Migrating and seeding (demo hospitals and doctors) are not part of the measure.
 const seeded = run(['seed']);
 if (seeded.status !== 0) throw new Error(`julia seed failed: ${seeded.stderr}`);
 

@@ -105,7 +105,7 @@ describe('a company first day beside julia serve', () => {
     const imported = ok(await julia('import', 'doctors', file));
     expect(imported).not.toContain('SIMULAÇÃO');
     expect(imported).toMatch(/linha 6: mesmo telefone da linha 3/);
-    expect(imported).toMatch(/linha 7: /);
+    expect(imported).toMatch(/linha 7: telefone inválido/);
     expect(imported).toMatch(/com erro: 1/);
 
     const created = ok(
