@@ -5,10 +5,15 @@
  * DATA_DIR (PGlite, the default), as its own process. Prints JSON: rows/s,
  * the importing process's peak RSS (it holds the database too) and the total
  * time, then runs the same file again (nothing changes) and prints that too.
+ * With --beside, a `julia serve` holds the DATA_DIR first and the import runs
+ * beside it, through the service's socket: the importing process then holds no
+ * database, and the service's own peak RSS is printed as well.
  *
- *   node --import tsx bench/import.ts [--rows 100000] [--database-url postgres://...]
+ *   node --import tsx bench/import.ts [--rows 100000] [--database-url postgres://...] [--beside]
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +25,7 @@ const arg = (name: string) => {
 };
 const rows = Number(arg('rows') ?? 100_000);
 const databaseUrl = arg('database-url');
+const beside = process.argv.includes('--beside');
 
 const dir = mkdtempSync(join(tmpdir(), 'julia-bench-import-'));
 const file = join(dir, 'medicos.csv');
@@ -41,14 +47,54 @@ const env = {
   DATA_DIR: join(dir, 'data'), REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 };
+// Beside a running service: `julia serve` on the same DATA_DIR, vendors pointed at a closed loopback port (nothing is sent).
+const freePort = () => new Promise<number>((resolve) => {
+  const srv = createServer().listen(0, '127.0.0.1', () => {
+    const port = (srv.address() as { port: number }).port;
+    srv.close(() => resolve(port));
+  });
+});
+const servePort = beside ? await freePort() : 0;
+const service = beside
+  ? spawn(process.execPath, [JULIA, 'serve'], {
+      env: {
+        ...env, PORT: String(servePort), REDIS_PREFIX: `bench-import-${process.pid}`,
+        EVOLUTION_API_URL: 'http://127.0.0.1:9', EVOLUTION_API_KEY: 'bench', EVOLUTION_INSTANCE: 'bench', EVOLUTION_WEBHOOK_TOKEN: 'bench',
+        ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+  : undefined;
+if (service) {
+  const until = Date.now() + 120_000;
+  for (;;) {
+    const ready = await fetch(`http://127.0.0.1:${servePort}/readyz`).then((r) => r.status === 200, () => false);
+    if (ready) break;
+    if (Date.now() > until || service.exitCode !== null) throw new Error('julia serve did not become ready');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+/** The service's peak RSS so far (Linux VmHWM), in MB. */
+const servicePeakMb = () => {
+  const m = service?.pid ? /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${service.pid}/status`, 'utf8')) : null;
+  return m ? Math.round(Number(m[1]) / 1024) : undefined;
+};
+/** The service's CPU seconds so far (user + system, Linux clock ticks of 1/100 s): its share of the import beside it. */
+const serviceCpuSeconds = () => {
+  if (!service?.pid) return 0;
+  const fields = readFileSync(`/proc/${service.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 const run = (args: string[]) => spawnSync('/usr/bin/time', ['-f', '%M %e %U %S', process.execPath, JULIA, ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-// The specialty catalog comes with the seed; migrating and seeding are not part of the measure.
+// Migrating and seeding (demo hospitals and doctors) are not part of the measure.
 const seeded = run(['seed']);
 if (seeded.status !== 0) throw new Error(`julia seed failed: ${seeded.stderr}`);
 
 function measure(label: string) {
   const started = Date.now();
+  const serviceCpuBefore = serviceCpuSeconds();
   const r = run(['import', 'doctors', file, '--json', '--by', 'bench']);
+  const serviceCpu = serviceCpuSeconds() - serviceCpuBefore;
   const totalMs = Date.now() - started;
   if (r.status !== 0) throw new Error(`julia import failed: ${r.stderr}`);
   const [kb, , user, sys] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
@@ -58,10 +104,17 @@ function measure(label: string) {
     totalSeconds: +(totalMs / 1000).toFixed(1), rowsPerSecond: Math.round(s.rows / (totalMs / 1000)), peakRssMb: Math.round(kb! / 1024),
     // CPU seconds of the importing process (its PGlite thread included): the figure a loaded machine does not distort.
     cpuSeconds: +(user! + sys!).toFixed(1), rowsPerCpuSecond: Math.round(s.rows / (user! + sys!)),
+    ...(service && { serviceCpuSeconds: +serviceCpu.toFixed(1) }),
   };
 }
 
 const first = measure('first import');
 const second = measure('same file again');
-console.log(JSON.stringify({ engine: databaseUrl ? 'postgres' : 'pglite', fileMb: +(Buffer.byteLength(lines.join('\r\n')) / 1e6).toFixed(1), first, second }, null, 2));
+const serviceRssMb = servicePeakMb();
+if (service) {
+  const exited = new Promise((r) => service.once('exit', r));
+  service.kill('SIGTERM');
+  await exited;
+}
+console.log(JSON.stringify({ engine: databaseUrl ? 'postgres' : 'pglite', beside, ...(beside && { servicePeakRssMb: serviceRssMb }), fileMb: +(Buffer.byteLength(lines.join('\r\n')) / 1e6).toFixed(1), first, second }, null, 2));
 rmSync(dir, { recursive: true, force: true });
