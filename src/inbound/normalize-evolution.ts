@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizePhone } from '../shared/phone.js';
 import { readChoice } from './evolution-choice.js';
+import { declaredBytes } from './declared-bytes.js';
 import type { InboundKind, InboundMessage } from './inbound-message.js';
 import { readAudio } from './read-audio.js';
 
@@ -158,17 +159,6 @@ const MEDIA_KINDS: Record<string, InboundKind> = {
   audioMessage: 'audio',
   stickerMessage: 'sticker',
 };
-
-/** Baileys sends fileLength as a number, a numeric string or a protobuf Long ({ low, high }). */
-function declaredBytes(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isFinite(v) && v >= 0) return v;
-  if (typeof v === 'string' && /^\d{1,15}$/.test(v)) return Number(v);
-  if (v && typeof v === 'object' && typeof (v as { low?: unknown }).low === 'number') {
-    const { low, high } = v as { low: number; high?: number };
-    return (high ?? 0) * 2 ** 32 + (low >>> 0);
-  }
-  return null;
-}
 
 /** Text from a JSON value: a field of the wrong type (an object, an array) reads as empty, never throws. */
 function str(v: unknown): string {

@@ -1,3 +1,4 @@
+import { declaredBytes } from './declared-bytes.js';
 /**
  * A WhatsApp audio (Baileys `audioMessage`) as Evolution posts it. Evolution's
  * OpenAI speech-to-text setting adds the transcript beside the audio, in
@@ -27,17 +28,6 @@ export function webhookAudio(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const b64 = value.replace(/^data:[^,]*,/, '').trim();
   return b64.length > 0 && /^[A-Za-z0-9+/=\s]+$/.test(b64) ? b64 : null;
-}
-
-/** Baileys sends fileLength as a number, a numeric string or a protobuf Long ({ low, high }). */
-function declaredBytes(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isFinite(v) && v >= 0) return v;
-  if (typeof v === 'string' && /^\d{1,15}$/.test(v)) return Number(v);
-  if (v && typeof v === 'object' && typeof (v as { low?: unknown }).low === 'number') {
-    const { low, high } = v as { low: number; high?: number };
-    return (high ?? 0) * 2 ** 32 + (low >>> 0);
-  }
-  return null;
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
