@@ -36,6 +36,7 @@ export default defineConfig({
       'tests/integration/instructions/*.test.ts',
       'tests/integration/import/*.test.ts',
       'tests/integration/shifts/*.test.ts',
+      'tests/integration/db/transient-retry.test.ts',
     ],
     globalSetup: ['tests/setup/global-setup-postgres.ts'],
     pool: 'forks',

@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { buildRpcCall, MIGRATION_LOCK_KEY, toDbError, type SqlDb, type SqlTx } from './rpc.js';
+import { buildRpcCall, MIGRATION_LOCK_KEY, retryTransient, toDbError, type SqlDb, type SqlTx } from './rpc.js';
 
 export interface PostgresOptions {
   url: string;
@@ -49,12 +49,14 @@ export function createPostgresDb(opts: PostgresOptions): SqlDb & { sql: postgres
     sql,
     async rpc<T>(name: string, args = {}): Promise<T> {
       const call = buildRpcCall(name, args);
-      try {
-        const rows = await sql.unsafe(call.sql, call.params as postgres.ParameterOrJSON<never>[], { prepare });
-        return (rows[0] as unknown as { result: T }).result;
-      } catch (err) {
-        throw toDbError(name, err);
-      }
+      return retryTransient(async () => {
+        try {
+          const rows = await sql.unsafe(call.sql, call.params as postgres.ParameterOrJSON<never>[], { prepare });
+          return (rows[0] as unknown as { result: T }).result;
+        } catch (err) {
+          throw toDbError(name, err);
+        }
+      });
     },
     async exec(text: string) {
       await sql.unsafe(text).simple();

@@ -73,5 +73,30 @@ export function toDbError(fn: string, err: unknown): DbError {
   return new DbError(fn, code, message);
 }
 
+/**
+ * SQLSTATEs after which Postgres has rolled the whole statement back: a deadlock
+ * victim (40P01) or a serialization failure (40001). An rpc is one statement in its
+ * own transaction, so calling it again is exactly as safe as the first call.
+ */
+export const TRANSIENT_SQLSTATES: ReadonlySet<string> = new Set(['40P01', '40001']);
+
+/**
+ * Runs an rpc call again, after a short jittered pause, when the server aborted it
+ * as a deadlock victim or a serialization failure; any other error goes straight up.
+ * Postgres picks one victim per cycle, so the other side finishes and the retry
+ * then finds the rows free.
+ */
+export async function retryTransient<T>(call: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (err) {
+      const code = err instanceof DbError ? err.sqlState : undefined;
+      if (attempt >= attempts || !code || !TRANSIENT_SQLSTATES.has(code)) throw err;
+      await new Promise((r) => setTimeout(r, 10 * attempt + Math.floor(Math.random() * 40)));
+    }
+  }
+}
+
 /** Advisory-lock key shared by every adapter so two processes never migrate at once. */
 export const MIGRATION_LOCK_KEY = 7_217_001;

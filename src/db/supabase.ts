@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { DbError, type Db } from './rpc.js';
+import { DbError, retryTransient, type Db } from './rpc.js';
 
 export interface SupabaseOptions {
   url: string;
@@ -21,17 +21,20 @@ export function createSupabaseDb(opts: SupabaseOptions): Db {
     kind: 'supabase',
     async rpc<T>(name: string, args = {}): Promise<T> {
       const body = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined));
-      let res;
-      try {
-        res = await client.rpc(name, body);
-      } catch (err) {
-        throw new DbError(name, 'network', err instanceof Error ? err.message : String(err));
-      }
-      if (res.error) {
-        const detail = res.error.details ? ` (${res.error.details})` : '';
-        throw new DbError(name, res.error.code || String(res.status), `${res.error.message}${detail}`);
-      }
-      return res.data as T;
+      // PostgREST reports the SQLSTATE as the error code, so a deadlock victim is retried here too.
+      return retryTransient(async () => {
+        let res;
+        try {
+          res = await client.rpc(name, body);
+        } catch (err) {
+          throw new DbError(name, 'network', err instanceof Error ? err.message : String(err));
+        }
+        if (res.error) {
+          const detail = res.error.details ? ` (${res.error.details})` : '';
+          throw new DbError(name, res.error.code || String(res.status), `${res.error.message}${detail}`);
+        }
+        return res.data as T;
+      });
     },
     async close() {
       await client.removeAllChannels();
