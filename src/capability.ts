@@ -6,7 +6,7 @@ import type { ScheduleSpec } from '../workers/schedules.js';
  * What one capability (doctor path, supervision, campaigns, Slack, groups, ...)
  * contributes to the process: HTTP routes, job handlers, recurring schedules and
  * what to close. `src/app.ts` collects them; each capability has its own
- * `compose-*.ts` beside it, so the root stays a short list.
+ * compose function in `src/compose/`, so the root stays a short list.
  */
 export interface Capability {
   name: string;

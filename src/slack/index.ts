@@ -8,3 +8,5 @@ export { CONFIRM_ACTION, CANCEL_ACTION, noticeBlocks } from './blocks.js';
 export { groupReviewTools } from './tools/groups/index.js';
 export { managerAccess, isDirectMessage, type AccessVerdict, type ManagerAccess } from './manager-access.js';
 export { untrustedToolResult, UNTRUSTED_TAG } from './untrusted-result.js';
+export { chatwootUiBase, postConversationNotice } from './conversation-notice.js';
+export { slackCampaignPort, type OutboundWithdrawer } from './campaign-port.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../src/app.js';
-import { slackCampaignPort } from '../../../src/compose-slack-campaigns.js';
+import { slackCampaignPort } from '../../../src/slack/index.js';
 import { createCampaignCommands, createDispatcher, type CampaignCommands, type Dispatcher } from '../../../src/campaigns/index.js';
 import { createRateLimiter, replyContext } from '../../../src/outbound/index.js';
 import { fixedClock, silentLogger } from '../../../src/shared/index.js';
@@ -122,7 +122,7 @@ describe('withdrawals racing each other', () => {
     const before = evolution.sentTexts().length;
     expect(await dispatcher.tick()).toMatchObject({ planned: 6, enqueued: 6 });
     await waitFor(() => evolution.sentTexts().length === before + 1, { timeoutMs: 20_000, what: 'the first send' });
-    const port = slackCampaignPort(app.deps);
+    const port = slackCampaignPort({ ...app.deps, openWithdrawer: () => createOutboundWithdrawer(app.deps.redis, app.deps.redisPrefix) });
     const [paused, a, b] = await Promise.all([port.pause(c.id, 'slack:UMANAGER1'), dispatcher.tick(), dispatcher.tick()]);
     const bySlack = Number(/\((\d+) envio/.exec(String((paused as { mensagem: string }).mensagem))?.[1]);
     expect(bySlack + a.withdrawn + b.withdrawn).toBe(5);

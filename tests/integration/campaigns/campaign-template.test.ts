@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaignCommands, renderTemplate, templateVars, type ClaimedSend } from '../../../src/campaigns/index.js';
-import { slackCampaignPort } from '../../../src/compose-slack-campaigns.js';
+import { slackCampaignPort } from '../../../src/slack/index.js';
 import { createSlackApi } from '../../../src/integrations/slack/index.js';
 import { fixedClock, silentLogger } from '../../../src/shared/index.js';
 import type { AdminContext } from '../../../src/slack/index.js';

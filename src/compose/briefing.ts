@@ -1,8 +1,8 @@
-import type { AppDeps } from './app-deps.js';
-import type { Capability } from './capability.js';
-import { createGoogleDocsReader } from './integrations/google-docs/index.js';
-import type { JobHandler } from '../workers/index.js';
-import { briefingSyncHandler } from '../workers/briefing-sync.js';
+import type { AppDeps } from '../app-deps.js';
+import type { Capability } from '../capability.js';
+import { createGoogleDocsReader } from '../integrations/google-docs/index.js';
+import type { JobHandler } from '../../workers/index.js';
+import { briefingSyncHandler } from '../../workers/briefing-sync.js';
 
 /**
  * The daily briefing sync (spec 6): the configured document re-read on

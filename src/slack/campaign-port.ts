@@ -1,13 +1,21 @@
-import type { AppDeps } from './app-deps.js';
-import { checkTemplates, createCampaignCommands } from './campaigns/index.js';
-import type { CampaignPort } from './slack/index.js';
-import { createOutboundWithdrawer } from '../workers/campaign-withdraw.js';
+import { checkTemplates, createCampaignCommands } from '../campaigns/index.js';
+import type { Db } from '../db/index.js';
+import type { Clock } from '../shared/index.js';
+import type { CampaignPort } from './admin-tool.js';
+
+/** Takes queued campaign sends back by idempotency key (the outbound queue's withdrawer). */
+export interface OutboundWithdrawer {
+  withdraw(keys: string[]): Promise<string[]>;
+  close(): Promise<void>;
+}
 
 /**
- * The campaign functions of the scheduled-work capability, shaped for the Slack
- * tools (Portuguese tool input → the campaign commands the CLI also uses).
+ * The campaign commands the CLI also uses, shaped for the Slack tools
+ * (Portuguese tool input → command). `openWithdrawer` gives a pause its own
+ * handle on the outbound queue; without it a pause leaves the queued sends to
+ * the dispatcher's next run.
  */
-export function slackCampaignPort(deps: AppDeps): CampaignPort {
+export function slackCampaignPort(deps: { db: Db; clock: Clock; openWithdrawer?: () => OutboundWithdrawer }): CampaignPort {
   const commands = createCampaignCommands({ db: deps.db, clock: deps.clock });
   return {
     check: (i) => checkTemplates({ type: String(i['tipo']), template: String(i['texto']) }),
@@ -24,13 +32,13 @@ export function slackCampaignPort(deps: AppDeps): CampaignPort {
     },
     async pause(id) {
       // As the CLI does: the queued sends are taken back at once, not on the dispatcher's next run.
-      // A queue handle of its own for the call (a pause is rare), on the app's Redis connection.
-      const withdrawer = createOutboundWithdrawer(deps.redis, deps.redisPrefix);
+      // A queue handle of its own for the call (a pause is rare).
+      const withdrawer = deps.openWithdrawer?.();
       try {
-        const r = await createCampaignCommands({ db: deps.db, clock: deps.clock, withdraw: withdrawer.withdraw }).pause(id);
+        const r = await createCampaignCommands({ db: deps.db, clock: deps.clock, ...(withdrawer && { withdraw: (keys: string[]) => withdrawer.withdraw(keys) }) }).pause(id);
         return { mensagem: `Campanha ${r.campaign.name} pausada (${r.withdrawn} envio(s) retirados da fila).` };
       } finally {
-        await withdrawer.close();
+        await withdrawer?.close();
       }
     },
     async status(id) {

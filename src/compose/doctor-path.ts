@@ -1,21 +1,21 @@
-import type { AppDeps } from './app-deps.js';
-import type { Capability } from './capability.js';
-import type { Db } from './db/index.js';
-import { supervisorNoteText } from './handoff/index.js';
-import { BODY_LIMITS, boundedEnqueue, evolutionWebhook, oversizedEvolutionEvent } from './http/index.js';
-import { createDeadLetters } from './inbound/index.js';
-import { enqueueProviderEvent } from './catchup/index.js';
-import { transcribes } from './compose-voice.js';
-import { enqueueCallEvent } from './calls/index.js';
-import { safeJobId } from './shared/index.js';
-import type { JobHandler } from '../workers/index.js';
-import { groupIngestHandler } from '../workers/group-ingest.js';
-import { inboundHandler } from '../workers/inbound.js';
-import { inboundSweeperHandler, SWEEP_EVERY_MS } from '../workers/inbound-sweeper.js';
-import { createOutboundHandler, type OutboundPayload } from '../workers/outbound.js';
-import { turnHandler } from '../workers/turn.js';
-import { modelRecoveryHandler } from '../workers/model-recovery.js';
-import { callReceivedHandler } from '../workers/call-received.js';
+import type { AppDeps } from '../app-deps.js';
+import type { Capability } from '../capability.js';
+import type { Db } from '../db/index.js';
+import { supervisorNoteText } from '../handoff/index.js';
+import { BODY_LIMITS, boundedEnqueue, evolutionWebhook, oversizedEvolutionEvent } from '../http/index.js';
+import { createDeadLetters } from '../inbound/index.js';
+import { enqueueProviderEvent } from '../catchup/index.js';
+import { transcribes } from './voice.js';
+import { enqueueCallEvent } from '../calls/index.js';
+import { safeJobId } from '../shared/index.js';
+import type { JobHandler } from '../../workers/index.js';
+import { groupIngestHandler } from '../../workers/group-ingest.js';
+import { inboundHandler } from '../../workers/inbound.js';
+import { inboundSweeperHandler, SWEEP_EVERY_MS } from '../../workers/inbound-sweeper.js';
+import { createOutboundHandler, type OutboundPayload } from '../../workers/outbound.js';
+import { turnHandler } from '../../workers/turn.js';
+import { modelRecoveryHandler } from '../../workers/model-recovery.js';
+import { callReceivedHandler } from '../../workers/call-received.js';
 
 /** Doctors on WhatsApp: the Evolution webhook, inbound, turn and the one way out. */
 export function composeDoctorPath(deps: AppDeps): Capability {

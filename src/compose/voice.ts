@@ -1,9 +1,9 @@
-import type { AppDeps } from './app-deps.js';
-import type { Capability } from './capability.js';
-import { createTranscriptionClient, TranscriptionError } from './integrations/transcription/index.js';
-import type { FetchMedia, SpeechToText } from './voice/index.js';
-import type { JobHandler } from '../workers/index.js';
-import { transcribeHandler } from '../workers/transcribe.js';
+import type { AppDeps } from '../app-deps.js';
+import type { Capability } from '../capability.js';
+import { createTranscriptionClient, TranscriptionError } from '../integrations/transcription/index.js';
+import type { FetchMedia, SpeechToText } from '../voice/index.js';
+import type { JobHandler } from '../../workers/index.js';
+import { transcribeHandler } from '../../workers/transcribe.js';
 
 /** Evolution's getBase64FromMediaMessage for a received message (the client times out, retries and caps it). */
 export function fetchMediaOf(deps: Pick<AppDeps, 'whatsapp'>): FetchMedia {

@@ -1,10 +1,10 @@
-import type { AppDeps } from './app-deps.js';
-import type { Capability } from './capability.js';
-import { createGroupProcessor, createGroupReview, loadGroupPrompt, type GroupReview } from './groups/index.js';
-import { createAnthropicClient } from './integrations/anthropic/index.js';
-import type { JobHandler } from '../workers/index.js';
-import { groupProcessHandler } from '../workers/group-process.js';
-import { GROUP_SWEEP_EVERY_MS, groupSweepHandler } from '../workers/group-sweep.js';
+import type { AppDeps } from '../app-deps.js';
+import type { Capability } from '../capability.js';
+import { createGroupProcessor, createGroupReview, loadGroupPrompt, type GroupReview } from '../groups/index.js';
+import { createAnthropicClient } from '../integrations/anthropic/index.js';
+import type { JobHandler } from '../../workers/index.js';
+import { groupProcessHandler } from '../../workers/group-process.js';
+import { GROUP_SWEEP_EVERY_MS, groupSweepHandler } from '../../workers/group-sweep.js';
 
 export interface GroupsCapability extends Capability {
   review: GroupReview;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from './app-deps.js';
-import type { Capability } from './capability.js';
-import { createDispatcher, type Dispatcher } from './campaigns/index.js';
-import { createAnthropicClient } from './integrations/anthropic/index.js';
-import { createRateLimiter } from './outbound/index.js';
-import type { JobHandler } from '../workers/index.js';
-import { campaignDispatchHandler } from '../workers/campaign-dispatch.js';
-import { createOutboundWithdrawer } from '../workers/campaign-withdraw.js';
+import type { AppDeps } from '../app-deps.js';
+import type { Capability } from '../capability.js';
+import { createDispatcher, type Dispatcher } from '../campaigns/index.js';
+import { createAnthropicClient } from '../integrations/anthropic/index.js';
+import { createRateLimiter } from '../outbound/index.js';
+import type { JobHandler } from '../../workers/index.js';
+import { campaignDispatchHandler } from '../../workers/campaign-dispatch.js';
+import { createOutboundWithdrawer } from '../../workers/campaign-withdraw.js';
 
 /** The LLM opener must never hold a campaign up: one short attempt, then the template. */
 const OPENER_TIMEOUT_MS = 4_000;

@@ -1,17 +1,16 @@
-import type { AppDeps } from './app-deps.js';
-import type { Capability } from './capability.js';
-import { chatwootUiBase } from './compose-notices.js';
-import { slackWebhook } from './http/index.js';
-import { createAnthropicClient, unconfiguredLlm } from './integrations/anthropic/index.js';
-import { createGoogleDocsReader } from './integrations/google-docs/index.js';
-import { createSlackApi } from './integrations/slack/index.js';
-import { onceKeys } from './redis/index.js';
-import { slackCampaignPort } from './compose-slack-campaigns.js';
-import { CORE_TOOLS, createAdminAgent, loadAdminPrompt, managerAccess, redisSessions, ToolRegistry, type AdminTool, type CampaignPort } from './slack/index.js';
-import type { JobHandler } from '../workers/index.js';
-import type { AskManager } from './ask-manager/index.js';
-import { slackCommandHandler } from '../workers/slack-command.js';
-import { slackActionSweepHandler } from '../workers/slack-action-sweep.js';
+import type { AppDeps } from '../app-deps.js';
+import type { Capability } from '../capability.js';
+import { slackWebhook } from '../http/index.js';
+import { createAnthropicClient, unconfiguredLlm } from '../integrations/anthropic/index.js';
+import { createGoogleDocsReader } from '../integrations/google-docs/index.js';
+import { createSlackApi } from '../integrations/slack/index.js';
+import { onceKeys } from '../redis/index.js';
+import { chatwootUiBase, CORE_TOOLS, createAdminAgent, loadAdminPrompt, managerAccess, redisSessions, slackCampaignPort, ToolRegistry, type AdminTool, type CampaignPort } from '../slack/index.js';
+import { createOutboundWithdrawer } from '../../workers/campaign-withdraw.js';
+import type { JobHandler } from '../../workers/index.js';
+import type { AskManager } from '../ask-manager/index.js';
+import { slackCommandHandler } from '../../workers/slack-command.js';
+import { slackActionSweepHandler } from '../../workers/slack-action-sweep.js';
 
 export interface SlackExtras {
   campaigns?: CampaignPort;
@@ -48,7 +47,7 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
       clock: deps.clock,
       logger,
       ...(config.SLACK_ALERTS_CHANNEL ? { announceChannel: config.SLACK_ALERTS_CHANNEL } : {}),
-      campaigns: extras.campaigns ?? slackCampaignPort(deps),
+      campaigns: extras.campaigns ?? slackCampaignPort({ db: deps.db, clock: deps.clock, openWithdrawer: () => createOutboundWithdrawer(deps.redis, deps.redisPrefix) }),
       documents: createGoogleDocsReader({ baseUrl: config.GOOGLE_DOCS_BASE_URL }),
       ...(chatwootUiBase(config) ? { chatwootUrl: chatwootUiBase(config)! } : {}),
       registrationRequired: config.REGISTRATION_REQUIRED,

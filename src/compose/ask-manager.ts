@@ -1,15 +1,15 @@
-import type { AppDeps } from './app-deps.js';
-import type { Capability } from './capability.js';
-import type { Config } from './config.js';
-import { createAskManager, type AskManager } from './ask-manager/index.js';
-import type { Db } from './db/index.js';
-import { createSlackApi, type SlackNotifier } from './integrations/slack/index.js';
-import type { OutboundEnqueuer } from './outbound/index.js';
-import type { Clock, JobQueue, Logger } from './shared/index.js';
-import { managerAccess } from './slack/index.js';
-import type { JobHandler } from '../workers/index.js';
-import { askManagerPostHandler } from '../workers/ask-manager-post.js';
-import { askManagerSweepHandler } from '../workers/ask-manager-sweep.js';
+import type { AppDeps } from '../app-deps.js';
+import type { Capability } from '../capability.js';
+import type { Config } from '../config.js';
+import { createAskManager, type AskManager } from '../ask-manager/index.js';
+import type { Db } from '../db/index.js';
+import { createSlackApi, type SlackNotifier } from '../integrations/slack/index.js';
+import type { OutboundEnqueuer } from '../outbound/index.js';
+import type { Clock, JobQueue, Logger } from '../shared/index.js';
+import { managerAccess } from '../slack/index.js';
+import type { JobHandler } from '../../workers/index.js';
+import { askManagerPostHandler } from '../../workers/ask-manager-post.js';
+import { askManagerSweepHandler } from '../../workers/ask-manager-sweep.js';
 
 /**
  * consultar_gestor's Slack side (docs/decisions/0265-instructions-and-ask-the-manager.md):

@@ -1,9 +1,9 @@
-import type { AppDeps } from './app-deps.js';
-import type { Capability } from './capability.js';
-import { createAnthropicClient } from './integrations/anthropic/index.js';
-import { reviewConversations } from './quality/index.js';
-import type { JobHandler } from '../workers/index.js';
-import { conversationReviewHandler } from '../workers/conversation-review.js';
+import type { AppDeps } from '../app-deps.js';
+import type { Capability } from '../capability.js';
+import { createAnthropicClient } from '../integrations/anthropic/index.js';
+import { reviewConversations } from '../quality/index.js';
+import type { JobHandler } from '../../workers/index.js';
+import { conversationReviewHandler } from '../../workers/conversation-review.js';
 
 /**
  * Conversation quality: the daily review at 02:00 São Paulo (spec section 6),

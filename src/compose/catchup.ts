@@ -1,11 +1,11 @@
-import type { AppDeps } from './app-deps.js';
-import type { Capability } from './capability.js';
-import type { CatchupOptions } from './catchup/index.js';
-import { createDeadLetters } from './inbound/index.js';
-import { createEvolutionHistory, type EvolutionHistory } from './integrations/evolution/index.js';
-import type { JobHandler } from '../workers/index.js';
-import { evolutionCatchupHandler } from '../workers/evolution-catchup.js';
-import { evolutionStatusHandler } from '../workers/evolution-status.js';
+import type { AppDeps } from '../app-deps.js';
+import type { Capability } from '../capability.js';
+import type { CatchupOptions } from '../catchup/index.js';
+import { createDeadLetters } from '../inbound/index.js';
+import { createEvolutionHistory, type EvolutionHistory } from '../integrations/evolution/index.js';
+import type { JobHandler } from '../../workers/index.js';
+import { evolutionCatchupHandler } from '../../workers/evolution-catchup.js';
+import { evolutionStatusHandler } from '../../workers/evolution-status.js';
 
 /**
  * Nothing a doctor sends is missed (issue 16): a catch-up run per Evolution

@@ -1,9 +1,9 @@
-import type { AppDeps } from './app-deps.js';
-import type { Capability } from './capability.js';
-import { metricsRoute } from './http/index.js';
-import { createMetrics } from './metrics/index.js';
-import type { BullQueues } from '../workers/queue.js';
-import { queueStats } from '../workers/queue-stats.js';
+import type { AppDeps } from '../app-deps.js';
+import type { Capability } from '../capability.js';
+import { metricsRoute } from '../http/index.js';
+import { createMetrics } from '../metrics/index.js';
+import type { BullQueues } from '../../workers/queue.js';
+import { queueStats } from '../../workers/queue-stats.js';
 
 /** Operations: /metrics (Prometheus, behind METRICS_TOKEN or ADMIN_TOKEN) in every role that serves HTTP. */
 export function composeMetrics(deps: AppDeps, queues: BullQueues): Capability {

@@ -1,17 +1,17 @@
-import type { AppDeps } from './app-deps.js';
-import type { Capability } from './capability.js';
-import { QUEUE_BOARD_PATH, queueBoardRoute } from './http/index.js';
-import type { JobHandler } from '../workers/index.js';
-import { alertsHandler, queueDepths } from '../workers/alerts.js';
-import { doctorStateMaintenanceHandler } from '../workers/doctor-state-maintenance.js';
-import { expiredPausesHandler } from '../workers/expired-pauses.js';
-import { followupsHandler } from '../workers/followups.js';
-import type { BullQueues } from '../workers/queue.js';
-import { attachQueueBoard } from '../workers/queue-board.js';
-import { reportsHandler } from '../workers/reports.js';
-import { scheduledMessagesHandler } from '../workers/scheduled-messages.js';
-import { schedules } from '../workers/schedules.js';
-import { shiftConfirmationsHandler } from '../workers/shift-confirmations.js';
+import type { AppDeps } from '../app-deps.js';
+import type { Capability } from '../capability.js';
+import { QUEUE_BOARD_PATH, queueBoardRoute } from '../http/index.js';
+import type { JobHandler } from '../../workers/index.js';
+import { alertsHandler, queueDepths } from '../../workers/alerts.js';
+import { doctorStateMaintenanceHandler } from '../../workers/doctor-state-maintenance.js';
+import { expiredPausesHandler } from '../../workers/expired-pauses.js';
+import { followupsHandler } from '../../workers/followups.js';
+import type { BullQueues } from '../../workers/queue.js';
+import { attachQueueBoard } from '../../workers/queue-board.js';
+import { reportsHandler } from '../../workers/reports.js';
+import { scheduledMessagesHandler } from '../../workers/scheduled-messages.js';
+import { schedules } from '../../workers/schedules.js';
+import { shiftConfirmationsHandler } from '../../workers/shift-confirmations.js';
 
 /** An alert condition that lasts is posted once per hour, whichever worker sees it. */
 const ALERT_QUIET_MS = 3_600_000;

@@ -1,16 +1,16 @@
-import type { Config } from './config.js';
-import type { Db } from './db/index.js';
-import { CacheDiagnosisChain, createRegionMap, loadPrompts, PROMPTS_DIR, probeModel, runAgentTurn, type AgentDeps } from './agent/index.js';
-import { handoffDraftNoteText } from './handoff/index.js';
-import { postConversationNotice } from './compose-notices.js';
-import { createAnthropicClient, unconfiguredLlm } from './integrations/anthropic/index.js';
-import type { WhatsAppProvider } from './integrations/evolution/index.js';
-import type { SlackNotifier } from './integrations/slack/index.js';
-import type { OutboundEnqueuer } from './outbound/index.js';
-import { handoffNoticeText, loadPipelineReplies, type PipelineDeps } from './pipeline/index.js';
-import type { Redis } from './redis/index.js';
-import { createKnowledge, selectEmbedder } from './retrieval/index.js';
-import type { Clock, Logger } from './shared/index.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import { CacheDiagnosisChain, createRegionMap, loadPrompts, PROMPTS_DIR, probeModel, runAgentTurn, type AgentDeps } from '../agent/index.js';
+import { handoffDraftNoteText } from '../handoff/index.js';
+import { postConversationNotice } from '../slack/index.js';
+import { createAnthropicClient, unconfiguredLlm } from '../integrations/anthropic/index.js';
+import type { WhatsAppProvider } from '../integrations/evolution/index.js';
+import type { SlackNotifier } from '../integrations/slack/index.js';
+import type { OutboundEnqueuer } from '../outbound/index.js';
+import { handoffNoticeText, loadPipelineReplies, type PipelineDeps } from '../pipeline/index.js';
+import type { Redis } from '../redis/index.js';
+import { createKnowledge, selectEmbedder } from '../retrieval/index.js';
+import type { Clock, Logger } from '../shared/index.js';
 
 export interface PipelineParts {
   config: Config;
@@ -25,7 +25,7 @@ export interface PipelineParts {
   mirror?: (conversationId: string) => Promise<void>;
   /** Private Chatwoot note (Júlia's draft and reason on a hand-off). */
   note?: (n: { conversationId: string; key: string; text: string }) => Promise<void>;
-  /** consultar_gestor's way to the managers (compose-ask-manager.ts); absent without Slack. */
+  /** consultar_gestor's way to the managers (src/compose/ask-manager.ts); absent without Slack. */
   askManager?: AgentDeps['askManager'];
 }
 

@@ -1,7 +1,7 @@
-import type { Config } from './config.js';
-import type { Db } from './db/index.js';
-import type { SlackNotifier } from './integrations/slack/index.js';
-import { noticeBlocks } from './slack/index.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import type { SlackNotifier } from '../integrations/slack/index.js';
+import { noticeBlocks } from './blocks.js';
 
 /** The Chatwoot UI base for links in notices, when Chatwoot is configured. */
 export function chatwootUiBase(config: Config): string | undefined {

@@ -1,20 +1,20 @@
-import type { AppDeps } from './app-deps.js';
-import type { Capability } from './capability.js';
-import { chatwootUiBase, postConversationNotice } from './compose-notices.js';
-import { contactAttributeDefinitions, handBack, handleSupervisorReply, loadMirrorMedia } from './handoff/index.js';
-import { chatwootWebhook } from './http/index.js';
-import { createDeadLetters } from './inbound/index.js';
-import type { ChatwootClient } from './integrations/chatwoot/index.js';
-import { onceKeys } from './redis/index.js';
-import type { JobHandler } from '../workers/index.js';
-import { chatwootSyncHandler } from '../workers/chatwoot-sync.js';
-import { fetchMediaOf } from './compose-voice.js';
-import { loadVoiceAudio, voiceNoteAwaitingWords } from './voice/index.js';
-import { chatwootNoteHandler } from '../workers/chatwoot-note.js';
-import { handoffReminderHandler } from '../workers/handoff-reminder.js';
-import { humanControlExpiryHandler } from '../workers/human-control-expiry.js';
-import { chatwootContactsHandler } from '../workers/chatwoot-contacts.js';
-import { recordInstructionNote } from './instructions/index.js';
+import type { AppDeps } from '../app-deps.js';
+import type { Capability } from '../capability.js';
+import { chatwootUiBase, postConversationNotice } from '../slack/index.js';
+import { contactAttributeDefinitions, handBack, handleSupervisorReply, loadMirrorMedia } from '../handoff/index.js';
+import { chatwootWebhook } from '../http/index.js';
+import { createDeadLetters } from '../inbound/index.js';
+import type { ChatwootClient } from '../integrations/chatwoot/index.js';
+import { onceKeys } from '../redis/index.js';
+import type { JobHandler } from '../../workers/index.js';
+import { chatwootSyncHandler } from '../../workers/chatwoot-sync.js';
+import { fetchMediaOf } from './voice.js';
+import { loadVoiceAudio, voiceNoteAwaitingWords } from '../voice/index.js';
+import { chatwootNoteHandler } from '../../workers/chatwoot-note.js';
+import { handoffReminderHandler } from '../../workers/handoff-reminder.js';
+import { humanControlExpiryHandler } from '../../workers/human-control-expiry.js';
+import { chatwootContactsHandler } from '../../workers/chatwoot-contacts.js';
+import { recordInstructionNote } from '../instructions/index.js';
 
 export const HANDOFF_LABEL = 'atendimento-humano';
 
