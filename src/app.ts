@@ -27,10 +27,10 @@ import { createOutboundEnqueuer, createRateLimiter, createSendOutbound, type Out
 import { assertNoEviction, coalesceWrites, createRedis, ensureRedis, pingRedis, whenReady, type Redis } from './redis/index.js';
 import { createJobSigner, createLogger, systemClock, type Clock, type JobQueue, type Logger } from './shared/index.js';
 import { createBullQueues, type BullQueues } from '../workers/queue.js';
-import { startWorkers, type RunningWorkers, type WorkerOptions } from '../workers/index.js';
+import { startWorkers, type JobHandlers, type RunningWorkers, type WorkerOptions } from '../workers/index.js';
 import { scheduleChatwootSync } from '../workers/chatwoot-sync.js';
 import { scheduleChatwootNote } from '../workers/chatwoot-note.js';
-import { upsertSchedules, type ScheduleSpec } from '../workers/schedules.js';
+import { schedulesFor, upsertSchedules, type ScheduleSpec } from '../workers/schedules.js';
 
 /**
  * The composition root: the only place that picks adapters (ARCHITECTURE.md
@@ -43,7 +43,7 @@ export interface App {
   deps: AppDeps;
   http: HttpApp;
   queues: BullQueues;
-  /** Every recurring job the capabilities declare (upserted when the workers start). */
+  /** The job schedulers of the jobs this process runs (upserted when the workers start). */
   schedules: ScheduleSpec[];
   startWorkers(): Promise<RunningWorkers>;
   close(): Promise<void>;
@@ -169,7 +169,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     ...(note ? { note } : {}),
   };
 
-  // One line per capability: each brings its routes, job handlers and schedules.
+  // One line per capability: each brings its routes and job handlers.
   const groups = composeGroups(deps);
   const capabilities: Capability[] = [
     composeDoctorPath(deps),
@@ -197,7 +197,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     mounts: capabilities.flatMap((c) => c.mounts ?? []),
   });
 
-  const schedules = capabilities.flatMap((c) => c.schedules ?? []);
+  const handlers: JobHandlers = Object.assign({}, ...capabilities.map((c) => c.handlers ?? {}));
+  // Each job's cadence is in the catalog; a process schedules the jobs it has handlers for.
+  const schedules = schedulesFor(config, Object.keys(handlers) as Array<keyof JobHandlers>);
   let running: RunningWorkers | undefined;
   return {
     deps,
@@ -209,7 +211,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         connection: createRedis(redisTarget.url, { name: 'workers', blocking: true }),
         prefix: redisPrefix,
         logger,
-        handlers: Object.assign({}, ...capabilities.map((c) => c.handlers ?? {})),
+        handlers,
         // Signed jobs (inbound, group-ingest) written into Redis by anything but the service are refused and reported.
         signer: jobSigner,
         onForged: forgedJobReporter({ db, logger, notify: (text) => notices.post(text) }),

@@ -4,10 +4,12 @@ import type { SlackNotifier } from '../src/integrations/slack/index.js';
 import { evaluateAlerts, runInvariants } from '../src/ops/index.js';
 import type { BusinessHours, Clock, Logger } from '../src/shared/index.js';
 import { defineJob } from './job-definition.js';
-import type { BullQueues } from './queue.js';
 
 /** Every 15 minutes (spec 6, "verificar alertas"). */
-export const alertsJob = defineJob({ queue: 'scheduled', payload: z.object({}), attempts: 2, backoffMs: 10_000, timeoutMs: 120_000 });
+export const alertsJob = defineJob({
+  queue: 'scheduled', payload: z.object({}), attempts: 2, backoffMs: 10_000, timeoutMs: 120_000,
+  schedule: () => [{ pattern: '*/15 * * * *' }],
+});
 
 const WINDOW_MS = 15 * 60_000;
 
@@ -22,13 +24,6 @@ export interface AlertsDeps {
   firstSighting(key: string): Promise<boolean>;
   /** BUSINESS_HOURS / BUSINESS_DAYS, for the O3 invariant. */
   businessHours?: BusinessHours;
-}
-
-/** Waiting jobs per queue (delayed ones are waiting on purpose: humanized timing, deferrals). */
-export async function queueDepths(queues: BullQueues): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const [name, q] of Object.entries(queues.queues)) out[name] = (await q.getJobCounts('wait'))['wait'] ?? 0;
-  return out;
 }
 
 /** Queue depth, open circuits, blocked-send rate, model failures and `julia invariants`, to the managers' channel. */

@@ -6,7 +6,10 @@ import { errorMessage, scrubPersonalData, type Clock, type Logger } from '../src
 import { defineJob } from './job-definition.js';
 
 /** Spec 6, "briefing sync": on business-day mornings (BRIEFING_SYNC_CRON), and whenever enqueued by hand. */
-export const briefingSyncJob = defineJob({ queue: 'scheduled', payload: z.object({}), attempts: 3, backoffMs: 60_000, timeoutMs: 120_000 });
+export const briefingSyncJob = defineJob({
+  queue: 'scheduled', payload: z.object({}), attempts: 3, backoffMs: 60_000, timeoutMs: 120_000,
+  schedule: (config) => [{ pattern: config.BRIEFING_SYNC_CRON }],
+});
 
 interface StoredDirective {
   kind: string;

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { JobDefinition } from './job-definition.js';
 import { chatwootSyncJob } from './chatwoot-sync.js';
 import { groupIngestJob } from './group-ingest.js';
@@ -33,49 +34,65 @@ import { briefingSyncJob } from './briefing-sync.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
-/** Job name → definition; the job files below are registered at the end. */
-export const catalog: Record<string, JobDefinition> = {};
+/**
+ * Every background job, by name: its queue, zod payload, retries, whether it is
+ * signed and when it recurs (each job file exports its definition). The one
+ * place a job is declared; producers and handlers take their types from it.
+ */
+export const catalog = {
+  outbound: outboundJob,
+  inbound: inboundJob,
+  transcribe: transcribeJob,
+  'group-ingest': groupIngestJob,
+  turn: turnJob,
+  'chatwoot-sync': chatwootSyncJob,
+  'model-recovery': modelRecoveryJob,
+  'inbound-sweeper': inboundSweeperJob,
+  'campaign-dispatch': campaignDispatchJob,
+  'scheduled-messages': scheduledMessagesJob,
+  followups: followupsJob,
+  'shift-confirmations': shiftConfirmationsJob,
+  'expired-pauses': expiredPausesJob,
+  'doctor-state-maintenance': doctorStateMaintenanceJob,
+  alerts: alertsJob,
+  reports: reportsJob,
+  'evolution-catchup': evolutionCatchupJob,
+  'evolution-status': evolutionStatusJob,
+  'group-process': groupProcessJob,
+  'group-sweep': groupSweepJob,
+  'slack-command': slackCommandJob,
+  'slack-action-sweep': slackActionSweepJob,
+  'chatwoot-note': chatwootNoteJob,
+  'ask-manager-post': askManagerPostJob,
+  'ask-manager-sweep': askManagerSweepJob,
+  'handoff-reminder': handoffReminderJob,
+  'conversation-review': conversationReviewJob,
+  'call-received': callReceivedJob,
+  'human-control-expiry': humanControlExpiryJob,
+  'chatwoot-contacts': chatwootContactsJob,
+  'briefing-sync': briefingSyncJob,
+} as const satisfies Record<string, JobDefinition>;
 
-export function registerJob(name: string, def: JobDefinition): void {
-  if (/:/.test(name)) throw new Error(`job name ${name} may not contain ':'`);
-  catalog[name] = def;
+export type Catalog = typeof catalog;
+export type JobName = keyof Catalog;
+/** The payload a producer passes to `enqueue` (fields with a default may be left out). */
+export type JobInput<N extends JobName> = z.input<Catalog[N]['payload']>;
+/** The payload a handler receives: validated, defaults filled in. */
+export type JobPayload<N extends JobName> = z.output<Catalog[N]['payload']>;
+
+// The JobQueue port (src/shared/job-queue.ts) takes the catalog's payload types
+// from here, so src/ has `enqueue('inbound', payload)` checked without importing workers/.
+declare module '../src/shared/job-queue.js' {
+  interface JobPayloads extends CatalogInputs {}
+}
+type CatalogInputs = { [N in JobName]: JobInput<N> };
+
+export function isJobName(name: string): name is JobName {
+  return Object.hasOwn(catalog, name);
 }
 
+/** A job's definition by the name a BullMQ job carries (read back from Redis, so any string). */
 export function jobDefinition(name: string): JobDefinition {
-  const def = catalog[name];
-  if (!def) throw new Error(`unknown job ${name}`);
-  return def;
+  if (!isJobName(name)) throw new Error(`unknown job ${name}`);
+  return catalog[name];
 }
-
-// Job files export their definitions; registering them here keeps one catalog.
-registerJob('outbound', outboundJob);
-registerJob('inbound', inboundJob);
-registerJob('transcribe', transcribeJob);
-registerJob('group-ingest', groupIngestJob);
-registerJob('turn', turnJob);
-registerJob('chatwoot-sync', chatwootSyncJob);
-registerJob('model-recovery', modelRecoveryJob);
-registerJob('inbound-sweeper', inboundSweeperJob);
-registerJob('campaign-dispatch', campaignDispatchJob);
-registerJob('scheduled-messages', scheduledMessagesJob);
-registerJob('followups', followupsJob);
-registerJob('shift-confirmations', shiftConfirmationsJob);
-registerJob('expired-pauses', expiredPausesJob);
-registerJob('doctor-state-maintenance', doctorStateMaintenanceJob);
-registerJob('alerts', alertsJob);
-registerJob('reports', reportsJob);
-registerJob('evolution-catchup', evolutionCatchupJob);
-registerJob('evolution-status', evolutionStatusJob);
-registerJob('group-process', groupProcessJob);
-registerJob('group-sweep', groupSweepJob);
-registerJob('slack-command', slackCommandJob);
-registerJob('slack-action-sweep', slackActionSweepJob);
-registerJob('chatwoot-note', chatwootNoteJob);
-registerJob('ask-manager-post', askManagerPostJob);
-registerJob('ask-manager-sweep', askManagerSweepJob);
-registerJob('handoff-reminder', handoffReminderJob);
-registerJob('conversation-review', conversationReviewJob);
-registerJob('call-received', callReceivedJob);
-registerJob('human-control-expiry', humanControlExpiryJob);
-registerJob('chatwoot-contacts', chatwootContactsJob);
-registerJob('briefing-sync', briefingSyncJob);

@@ -11,7 +11,11 @@ import { defineJob } from './job-definition.js';
  * few minutes the Chatwoot contacts whose profile differs from what was last
  * written are written again; an unchanged one is never written (same hash).
  */
-export const chatwootContactsJob = defineJob({ queue: 'scheduled', payload: z.object({}).loose(), attempts: 1, backoffMs: 1_000 });
+export const chatwootContactsJob = defineJob({
+  queue: 'scheduled', payload: z.object({}).loose(), attempts: 1, backoffMs: 1_000,
+  // Profile changes with no message to mirror reach the Chatwoot contact within five minutes.
+  schedule: () => [{ every: 5 * 60_000 }],
+});
 
 interface Stale {
   doctorId: string;

@@ -20,6 +20,11 @@ export const evolutionCatchupJob = defineJob({
   backoffMs: 10_000,
   // A forged run with an early `from` would feed long-unanswered messages to turns.
   signed: true,
+  // One scheduler per instance, every CATCHUP_INTERVAL_MS (0: only when the webhook reports a reconnect).
+  schedule: (config) =>
+    config.CATCHUP_INTERVAL_MS > 0
+      ? config.evolutionInstances.map((instance) => ({ id: `evolution-catchup-${instance}`, every: config.CATCHUP_INTERVAL_MS, payload: { instance, reason: 'schedule' as const } }))
+      : [],
 });
 
 export function evolutionCatchupHandler(deps: CatchupDeps) {

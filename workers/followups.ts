@@ -6,7 +6,12 @@ import type { Clock, Logger } from '../src/shared/index.js';
 import { defineJob } from './job-definition.js';
 
 /** Daily at 10:00 São Paulo (spec 6, "followups"). */
-export const followupsJob = defineJob({ queue: 'scheduled', payload: z.object({}), attempts: 3, backoffMs: 30_000, timeoutMs: 300_000 });
+export const followupsJob = defineJob({
+  queue: 'scheduled', payload: z.object({}), attempts: 3, backoffMs: 30_000, timeoutMs: 300_000,
+  // Weekdays only: a follow-up planned on a Saturday would wait for Monday in the wrapper,
+  // and could go out after the doctor answered over the weekend.
+  schedule: () => [{ pattern: '0 10 * * 1-5' }],
+});
 
 interface DueFollowup {
   conversationId: string;

@@ -9,7 +9,10 @@ import { defineJob } from './job-definition.js';
  * lost their job (crash between save and enqueue, Redis hiccup) or waited for
  * the model; arm them again. Same job id as at ingest, so nothing doubles.
  */
-export const groupSweepJob = defineJob({ queue: 'scheduled', payload: z.object({}), attempts: 1, backoffMs: 1_000 });
+export const groupSweepJob = defineJob({
+  queue: 'scheduled', payload: z.object({}), attempts: 1, backoffMs: 1_000,
+  schedule: () => [{ every: GROUP_SWEEP_EVERY_MS }],
+});
 
 export const GROUP_SWEEP_EVERY_MS = 5 * 60_000;
 const MIN_AGE_MS = 2 * 60_000;

@@ -11,7 +11,11 @@ import { defineJob } from './job-definition.js';
  * HANDOFF_REMINDER_MINUTES is reminded once to the managers' channel, with a
  * button to the Chatwoot conversation. Claimed in SQL, so two workers remind once.
  */
-export const handoffReminderJob = defineJob({ queue: 'scheduled', payload: z.object({}).loose(), attempts: 1, backoffMs: 1_000 });
+export const handoffReminderJob = defineJob({
+  queue: 'scheduled', payload: z.object({}).loose(), attempts: 1, backoffMs: 1_000,
+  // Every minute: a reminder is due at most a minute late.
+  schedule: () => [{ every: 60_000 }],
+});
 
 interface Due {
   conversationId: string;

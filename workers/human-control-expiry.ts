@@ -10,7 +10,14 @@ import { defineJob } from './job-definition.js';
  * private note in Chatwoot, a Slack notice and the mirror re-armed (label off,
  * status back to `pending`). Each notice is marked once posted.
  */
-export const humanControlExpiryJob = defineJob({ queue: 'scheduled', payload: z.object({}).loose(), attempts: 1, backoffMs: 1_000 });
+export const humanControlExpiryJob = defineJob({
+  queue: 'scheduled', payload: z.object({}).loose(), attempts: 1, backoffMs: 1_000,
+  // A hand-off goes back at most a quarter of its deadline late, and at most a minute.
+  schedule: (config) => {
+    const hours = config.HUMAN_CONTROL_EXPIRE_HOURS;
+    return hours ? [{ every: Math.min(60_000, Math.max(1_000, Math.round((hours * 3_600_000) / 4))) }] : [];
+  },
+});
 
 export interface ExpiryNotices {
   /** Slack, with the Chatwoot link. */

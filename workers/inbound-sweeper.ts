@@ -27,6 +27,8 @@ export const inboundSweeperJob = defineJob({
   // It runs again in a minute; retrying would only pile up behind the next run.
   attempts: 1,
   backoffMs: 1_000,
+  // Re-arms turns a crash between "stored" and "scheduled" would have lost.
+  schedule: () => [{ every: SWEEP_EVERY_MS }],
 });
 
 /** Longer than a debounce plus an ordinary turn, so a healthy turn is never second-guessed. */

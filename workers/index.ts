@@ -4,16 +4,27 @@ import type { JobSigner } from '../src/shared/job-signature.js';
 import type { Logger } from '../src/shared/logger.js';
 import { withTimeout } from '../src/shared/timeout.js';
 import { maskPii } from '../src/shared/pii.js';
-import { backoffDelayMs, jobDefinition, QUEUE_NAMES, type QueueName } from './catalog.js';
+import { backoffDelayMs, isJobName, jobDefinition, QUEUE_NAMES, type JobName, type JobPayload, type QueueName } from './catalog.js';
 
 /** A job handler gets the validated payload and the BullMQ job (for attempts, id). */
-export type JobHandler = (payload: never, job: Job) => Promise<unknown>;
+export type JobHandler<N extends JobName = JobName> = (payload: JobPayload<N>, job: Job) => Promise<unknown>;
+
+/** The handlers a process runs, by job name: each typed by its job's payload in the catalog. */
+export type JobHandlers = { [N in JobName]?: JobHandler<N> };
+
+/**
+ * The handler for a job name read back from Redis. Its payload is parsed by that
+ * same job's schema before the call, which is what the widening below relies on.
+ */
+function handlerFor(handlers: JobHandlers, name: string): ((payload: unknown, job: Job) => Promise<unknown>) | undefined {
+  return isJobName(name) ? (handlers[name] as ((payload: unknown, job: Job) => Promise<unknown>) | undefined) : undefined;
+}
 
 export interface WorkerOptions {
   connection: Redis;
   prefix: string;
   logger: Logger;
-  handlers: Record<string, JobHandler>;
+  handlers: JobHandlers;
   concurrency?: Partial<Record<QueueName, number>>;
   /** Lock and stall detection; tests shorten them to recover killed workers quickly. */
   settings?: { lockDurationMs?: number; stalledIntervalMs?: number; maxStalledCount?: number };
@@ -67,13 +78,13 @@ export function startWorkers(opts: WorkerOptions): RunningWorkers {
     const worker = new Worker(
       queue,
       async (job) => {
-        const handler = opts.handlers[job.name];
+        const handler = handlerFor(opts.handlers, job.name);
         if (!handler) throw new Error(`no handler for job ${job.name} on queue ${queue}`);
         try {
           const def = jobDefinition(job.name);
           if (def.signed) await refuseUnsigned(opts, job);
           const payload = def.payload.parse(job.data);
-          const run = handler(payload as never, job);
+          const run = handler(payload, job);
           active.add(run);
           void run.then(() => active.delete(run), () => active.delete(run));
           return await (def.timeoutMs ? withTimeout(run, def.timeoutMs, `job ${job.name}`) : run);

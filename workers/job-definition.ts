@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Config } from '../src/config.js';
 
 /**
  * Every background job: its queue, zod payload, retries and backoff (trigger.dev
@@ -31,6 +32,22 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
    * (docs/decisions/0230-queue-board-and-groups.md).
    */
   signed?: boolean;
+  /**
+   * When the job recurs (spec section 6): one or more BullMQ job schedulers,
+   * derived from the configuration where an operator sets the cadence. A process
+   * upserts them only when it runs the job's handler, so a job whose capability
+   * is off (no Chatwoot, no Slack) is not scheduled either.
+   */
+  schedule?: (config: Config) => Array<Recurrence<z.input<P>>>;
+}
+
+/** One job scheduler: a cron pattern read in São Paulo time, or a period in ms. */
+export interface Recurrence<I = unknown> {
+  /** The scheduler's id; the job name when the job has one scheduler. */
+  id?: string;
+  every?: number;
+  pattern?: string;
+  payload?: I;
 }
 
 /** The wait before retry `attempt` (1 = the first retry): exponential, capped when the job says so. */

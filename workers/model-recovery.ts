@@ -17,6 +17,8 @@ export const modelRecoveryJob = defineJob({
   payload: z.object({}).loose(),
   attempts: 1,
   backoffMs: 1_000,
+  // Probes the model while outage hand-offs wait, and gives them back when it answers.
+  schedule: (config) => [{ every: config.MODEL_RECOVERY_INTERVAL_MS }],
 });
 
 export interface ModelRecoveryDeps {

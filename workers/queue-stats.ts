@@ -20,3 +20,10 @@ export async function queueStats(queues: BullQueues, now: () => number = Date.no
     }),
   );
 }
+
+/** Waiting jobs per queue (delayed ones are waiting on purpose: humanized timing, deferrals). */
+export async function queueDepths(queues: BullQueues): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const [name, q] of Object.entries(queues.queues)) out[name] = (await q.getJobCounts('wait'))['wait'] ?? 0;
+  return out;
+}

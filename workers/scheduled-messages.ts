@@ -6,7 +6,10 @@ import type { Clock, Logger } from '../src/shared/index.js';
 import { defineJob } from './job-definition.js';
 
 /** Every minute (spec 6, "mensagens agendadas"): reminders due now. */
-export const scheduledMessagesJob = defineJob({ queue: 'scheduled', payload: z.object({}), attempts: 3, backoffMs: 5_000, timeoutMs: 50_000 });
+export const scheduledMessagesJob = defineJob({
+  queue: 'scheduled', payload: z.object({}), attempts: 3, backoffMs: 5_000, timeoutMs: 50_000,
+  schedule: () => [{ pattern: '* * * * *' }],
+});
 
 interface DueReminder {
   id: string;

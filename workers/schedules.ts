@@ -1,5 +1,7 @@
 import type { BullQueues } from './queue.js';
-import { jobDefinition } from './catalog.js';
+import type { Config } from '../src/config.js';
+import { catalog, jobDefinition, type JobDefinition, type JobInput, type JobName } from './catalog.js';
+import type { Recurrence } from './job-definition.js';
 
 /**
  * Recurring jobs (spec section 6) as BullMQ v6 job schedulers: upserting the
@@ -7,32 +9,36 @@ import { jobDefinition } from './catalog.js';
  * boot, and each slot becomes one job whose id is derived from the scheduler
  * and the slot time: several processes never run a slot twice.
  */
-export interface ScheduleSpec {
+export interface ScheduleSpec<N extends JobName = JobName> {
   id: string;
   queue: 'scheduled';
-  jobName: string;
+  jobName: N;
   every?: number;
   pattern?: string;
-  payload?: Record<string, unknown>;
+  payload?: JobInput<N>;
 }
 
 /** Cron patterns read in São Paulo time (BullMQ passes `tz` to cron-parser). */
 export const SCHEDULE_TZ = 'America/Sao_Paulo';
 
-/** Spec 6: Júlia's own schedules. Campaigns and the inbound sweeper bring theirs in their capabilities. */
-export const schedules: ScheduleSpec[] = [
-  { id: 'scheduled-messages', queue: 'scheduled', jobName: 'scheduled-messages', pattern: '* * * * *' },
-  { id: 'alerts', queue: 'scheduled', jobName: 'alerts', pattern: '*/15 * * * *' },
-  // Weekdays only: a follow-up planned on a Saturday would wait for Monday in the wrapper,
-  // and could go out after the doctor answered over the weekend.
-  { id: 'followups', queue: 'scheduled', jobName: 'followups', pattern: '0 10 * * 1-5' },
-  { id: 'expired-pauses', queue: 'scheduled', jobName: 'expired-pauses', pattern: '0 6 * * *' },
-  { id: 'reports', queue: 'scheduled', jobName: 'reports', pattern: '0 8,12,16,20 * * *' },
-  { id: 'doctor-state-maintenance', queue: 'scheduled', jobName: 'doctor-state-maintenance', pattern: '0 3 * * *' },
-  { id: 'shift-confirmations', queue: 'scheduled', jobName: 'shift-confirmations', pattern: '0 * * * *' },
-];
+/**
+ * The job schedulers of the jobs a process runs, from the catalog's `schedule`
+ * of each (in catalog order). A job whose handler is not wired (its capability
+ * is off) gets no scheduler.
+ */
+export function schedulesFor(config: Config, jobs: Iterable<JobName>): ScheduleSpec[] {
+  const running = new Set(jobs);
+  return (Object.keys(catalog) as JobName[])
+    .filter((name) => running.has(name))
+    .flatMap((name) => recurrencesOf(name, config).map((r) => ({ ...r, id: r.id ?? name, queue: 'scheduled' as const, jobName: name })));
+}
 
-export async function upsertSchedules(queues: BullQueues, specs: ScheduleSpec[] = schedules): Promise<void> {
+function recurrencesOf<N extends JobName>(name: N, config: Config): Array<Recurrence<JobInput<N>>> {
+  const def: JobDefinition = catalog[name];
+  return (def.schedule?.(config) ?? []) as Array<Recurrence<JobInput<N>>>;
+}
+
+export async function upsertSchedules(queues: BullQueues, specs: ScheduleSpec[]): Promise<void> {
   for (const s of specs) {
     const def = jobDefinition(s.jobName);
     await queues.queues[s.queue].upsertJobScheduler(

@@ -7,7 +7,10 @@ import { spHuman, type Clock, type Logger } from '../src/shared/index.js';
 import { defineJob } from './job-definition.js';
 
 /** Hourly: shifts that ended, confirmations to ask, remind or escalate (spec 5.5). */
-export const shiftConfirmationsJob = defineJob({ queue: 'scheduled', payload: z.object({}), attempts: 3, backoffMs: 10_000, timeoutMs: 120_000 });
+export const shiftConfirmationsJob = defineJob({
+  queue: 'scheduled', payload: z.object({}), attempts: 3, backoffMs: 10_000, timeoutMs: 120_000,
+  schedule: () => [{ pattern: '0 * * * *' }],
+});
 
 interface Pending {
   shiftId: string;

@@ -7,7 +7,6 @@ import { createSlackApi, type SlackNotifier } from '../integrations/slack/index.
 import type { OutboundEnqueuer } from '../outbound/index.js';
 import type { Clock, JobQueue, Logger } from '../shared/index.js';
 import { managerAccess } from '../slack/index.js';
-import type { JobHandler } from '../../workers/index.js';
 import { askManagerPostHandler } from '../../workers/ask-manager-post.js';
 import { askManagerSweepHandler } from '../../workers/ask-manager-sweep.js';
 
@@ -43,12 +42,10 @@ export function composeAskManager(deps: AppDeps, asks: AskManager | undefined): 
   return {
     name: 'ask-manager',
     handlers: {
-      'ask-manager-post': askManagerPostHandler(asks) as JobHandler,
-      'ask-manager-sweep': askManagerSweepHandler(asks) as JobHandler,
+      'ask-manager-post': askManagerPostHandler(asks),
+      'ask-manager-sweep': askManagerSweepHandler(asks),
     },
-    // Every minute: a timeout is at most a minute late, and an answer cut off before its send is sent.
-    schedules: [{ id: 'ask-manager-sweep', queue: 'scheduled', jobName: 'ask-manager-sweep', every: 60_000 }],
-    // And once at boot: an answer a dying process recorded but never queued goes out now.
+    // Swept every minute (the job's schedule) and once at boot: an answer a dying process recorded but never queued goes out now.
     onWorkersStarted: async () => {
       await deps.queue.enqueue('ask-manager-sweep', {}, { jobId: `ask-manager-sweep-boot-${Date.now()}` });
     },

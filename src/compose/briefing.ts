@@ -1,7 +1,6 @@
 import type { AppDeps } from '../app-deps.js';
 import type { Capability } from '../capability.js';
 import { createGoogleDocsReader } from '../integrations/google-docs/index.js';
-import type { JobHandler } from '../../workers/index.js';
 import { briefingSyncHandler } from '../../workers/briefing-sync.js';
 
 /**
@@ -22,8 +21,7 @@ export function composeBriefing(deps: AppDeps): Capability {
         logger,
         documents: createGoogleDocsReader({ baseUrl: config.GOOGLE_DOCS_BASE_URL }),
         ...(config.BRIEFING_DOC_ID ? { docId: config.BRIEFING_DOC_ID } : {}),
-      }) as JobHandler,
+      }),
     },
-    schedules: [{ id: 'briefing-sync', queue: 'scheduled', jobName: 'briefing-sync', pattern: config.BRIEFING_SYNC_CRON }],
   };
 }

@@ -4,7 +4,6 @@ import type { Capability } from '../capability.js';
 import { createDispatcher, type Dispatcher } from '../campaigns/index.js';
 import { createAnthropicClient } from '../integrations/anthropic/index.js';
 import { createRateLimiter } from '../outbound/index.js';
-import type { JobHandler } from '../../workers/index.js';
 import { campaignDispatchHandler } from '../../workers/campaign-dispatch.js';
 import { createOutboundWithdrawer } from '../../workers/campaign-withdraw.js';
 
@@ -17,7 +16,7 @@ export interface CampaignsCapability extends Capability {
   withdraw(keys: string[]): Promise<string[]>;
 }
 
-/** Campaigns (spec 5.3): the per-minute dispatcher job and its schedule. */
+/** Campaigns (spec 5.3): the per-minute dispatcher job (its schedule is in the catalog). */
 export function composeCampaigns(deps: AppDeps): CampaignsCapability {
   const { config, redis, redisPrefix, logger } = deps;
   const withdrawer = createOutboundWithdrawer(redis, redisPrefix);
@@ -61,8 +60,7 @@ export function composeCampaigns(deps: AppDeps): CampaignsCapability {
     name: 'campaigns',
     dispatcher,
     withdraw: withdrawer.withdraw,
-    handlers: { 'campaign-dispatch': campaignDispatchHandler(dispatcher, lease) as JobHandler },
-    schedules: [{ id: 'campaign-dispatch', queue: 'scheduled', jobName: 'campaign-dispatch', pattern: '* * * * *' }],
+    handlers: { 'campaign-dispatch': campaignDispatchHandler(dispatcher, lease) },
     close: () => withdrawer.close(),
   };
 }

@@ -3,7 +3,7 @@ import type { Capability } from '../capability.js';
 import type { CatchupOptions } from '../catchup/index.js';
 import { createDeadLetters } from '../inbound/index.js';
 import { createEvolutionHistory, type EvolutionHistory } from '../integrations/evolution/index.js';
-import type { JobHandler } from '../../workers/index.js';
+import type { JobHandlers } from '../../workers/index.js';
 import { evolutionCatchupHandler } from '../../workers/evolution-catchup.js';
 import { evolutionStatusHandler } from '../../workers/evolution-status.js';
 
@@ -18,7 +18,7 @@ export function composeCatchup(deps: AppDeps, overrides: { history?: EvolutionHi
   const history =
     overrides.history ??
     (config.EVOLUTION_API_URL && config.EVOLUTION_API_KEY ? createEvolutionHistory({ baseUrl: config.EVOLUTION_API_URL, apiKey: config.EVOLUTION_API_KEY }) : undefined);
-  const handlers: Record<string, JobHandler> = { 'evolution-status': evolutionStatusHandler({ db }) as JobHandler };
+  const handlers: JobHandlers = { 'evolution-status': evolutionStatusHandler({ db }) };
   if (!history) return { name: 'catchup', handlers };
   const options: Partial<CatchupOptions> = {
     firstLookbackMs: config.CATCHUP_FIRST_LOOKBACK_MIN * 60_000,
@@ -28,19 +28,9 @@ export function composeCatchup(deps: AppDeps, overrides: { history?: EvolutionHi
   handlers['evolution-catchup'] = evolutionCatchupHandler({
     db, history, queue: deps.queue, clock: deps.clock, logger: deps.logger, notices: deps.notices, options,
     deadLetters: createDeadLetters(db, deps.logger),
-  }) as JobHandler;
+  });
   return {
     name: 'catchup',
     handlers,
-    schedules:
-      config.CATCHUP_INTERVAL_MS > 0
-        ? config.evolutionInstances.map((instance) => ({
-            id: `evolution-catchup-${instance}`,
-            queue: 'scheduled' as const,
-            jobName: 'evolution-catchup',
-            every: config.CATCHUP_INTERVAL_MS,
-            payload: { instance, reason: 'schedule' },
-          }))
-        : [],
   };
 }

@@ -8,10 +8,9 @@ import { enqueueProviderEvent } from '../catchup/index.js';
 import { transcribes } from './voice.js';
 import { enqueueCallEvent } from '../calls/index.js';
 import { safeJobId } from '../shared/index.js';
-import type { JobHandler } from '../../workers/index.js';
 import { groupIngestHandler } from '../../workers/group-ingest.js';
 import { inboundHandler } from '../../workers/inbound.js';
-import { inboundSweeperHandler, SWEEP_EVERY_MS } from '../../workers/inbound-sweeper.js';
+import { inboundSweeperHandler } from '../../workers/inbound-sweeper.js';
 import { createOutboundHandler, type OutboundPayload } from '../../workers/outbound.js';
 import { turnHandler } from '../../workers/turn.js';
 import { modelRecoveryHandler } from '../../workers/model-recovery.js';
@@ -53,27 +52,21 @@ export function composeDoctorPath(deps: AppDeps): Capability {
         // Someone wrote a job into Redis by hand: the managers hear of it (no text, no phone).
         onForged: (payload, job) =>
           deps.notices.post(`Envio recusado: job de saída sem assinatura válida na fila (job ${job.id}, método ${payload.ctx.method}). Verifique quem tem acesso ao Redis.`),
-      }) as JobHandler,
+      }),
       inbound: inboundHandler({
         db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS, transcribes: transcribes(config),
         automaticTexts: config.EVOLUTION_REJECT_CALL_MESSAGE ? [config.EVOLUTION_REJECT_CALL_MESSAGE] : [],
-      }) as JobHandler,
-      turn: turnHandler(pipeline, { queue }) as JobHandler,
+      }),
+      turn: turnHandler(pipeline, { queue }),
       'call-received': callReceivedHandler({
         db, outbound: deps.outbound, clock: deps.clock, logger, providerAnswers: !!config.EVOLUTION_REJECT_CALL_MESSAGE,
-      }) as JobHandler,
-      'group-ingest': groupIngestHandler({ db, queue }) as JobHandler,
+      }),
+      'group-ingest': groupIngestHandler({ db, queue }),
       ...(pipeline.probeModel
-        ? { 'model-recovery': modelRecoveryHandler({ db, queue, logger, probeModel: pipeline.probeModel, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler }
+        ? { 'model-recovery': modelRecoveryHandler({ db, queue, logger, probeModel: pipeline.probeModel, turnDebounceMs: config.TURN_DEBOUNCE_MS }) }
         : {}),
-      'inbound-sweeper': inboundSweeperHandler({ db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS, outbound: deps.outbound }) as JobHandler,
+      'inbound-sweeper': inboundSweeperHandler({ db, queue, logger, turnDebounceMs: config.TURN_DEBOUNCE_MS, outbound: deps.outbound }),
     },
-    schedules: [
-      // Re-arms turns a crash between "stored" and "scheduled" would have lost.
-      { id: 'inbound-sweeper', queue: 'scheduled', jobName: 'inbound-sweeper', every: SWEEP_EVERY_MS },
-      // Probes the model while outage hand-offs wait, and gives them back when it answers.
-      ...(pipeline.probeModel ? [{ id: 'model-recovery', queue: 'scheduled' as const, jobName: 'model-recovery', every: config.MODEL_RECOVERY_INTERVAL_MS }] : []),
-    ],
   };
 }
 

@@ -2,9 +2,8 @@ import type { AppDeps } from '../app-deps.js';
 import type { Capability } from '../capability.js';
 import { createGroupProcessor, createGroupReview, loadGroupPrompt, type GroupReview } from '../groups/index.js';
 import { createAnthropicClient } from '../integrations/anthropic/index.js';
-import type { JobHandler } from '../../workers/index.js';
 import { groupProcessHandler } from '../../workers/group-process.js';
-import { GROUP_SWEEP_EVERY_MS, groupSweepHandler } from '../../workers/group-sweep.js';
+import { groupSweepHandler } from '../../workers/group-sweep.js';
 
 export interface GroupsCapability extends Capability {
   review: GroupReview;
@@ -31,9 +30,8 @@ export function composeGroups(deps: AppDeps): GroupsCapability {
     name: 'groups',
     review: createGroupReview({ db, clock }),
     handlers: {
-      'group-process': groupProcessHandler(processor) as JobHandler,
-      'group-sweep': groupSweepHandler({ db, queue, logger, now: () => clock.now() }) as JobHandler,
+      'group-process': groupProcessHandler(processor),
+      'group-sweep': groupSweepHandler({ db, queue, logger, now: () => clock.now() }),
     },
-    schedules: [{ id: 'group-sweep', queue: 'scheduled', jobName: 'group-sweep', every: GROUP_SWEEP_EVERY_MS }],
   };
 }

@@ -2,7 +2,6 @@ import type { AppDeps } from '../app-deps.js';
 import type { Capability } from '../capability.js';
 import { createAnthropicClient } from '../integrations/anthropic/index.js';
 import { reviewConversations } from '../quality/index.js';
-import type { JobHandler } from '../../workers/index.js';
 import { conversationReviewHandler } from '../../workers/conversation-review.js';
 
 /**
@@ -29,7 +28,6 @@ export function composeQuality(deps: AppDeps): Capability {
     });
   return {
     name: 'quality',
-    handlers: { 'conversation-review': conversationReviewHandler(review) as JobHandler },
-    schedules: [{ id: 'conversation-review', queue: 'scheduled', jobName: 'conversation-review', pattern: '0 2 * * *' }],
+    handlers: { 'conversation-review': conversationReviewHandler(review) },
   };
 }

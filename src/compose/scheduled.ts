@@ -1,16 +1,16 @@
 import type { AppDeps } from '../app-deps.js';
 import type { Capability } from '../capability.js';
 import { QUEUE_BOARD_PATH, queueBoardRoute } from '../http/index.js';
-import type { JobHandler } from '../../workers/index.js';
-import { alertsHandler, queueDepths } from '../../workers/alerts.js';
+import type { JobHandlers } from '../../workers/index.js';
+import { alertsHandler } from '../../workers/alerts.js';
 import { doctorStateMaintenanceHandler } from '../../workers/doctor-state-maintenance.js';
 import { expiredPausesHandler } from '../../workers/expired-pauses.js';
 import { followupsHandler } from '../../workers/followups.js';
 import type { BullQueues } from '../../workers/queue.js';
 import { attachQueueBoard } from '../../workers/queue-board.js';
+import { queueDepths } from '../../workers/queue-stats.js';
 import { reportsHandler } from '../../workers/reports.js';
 import { scheduledMessagesHandler } from '../../workers/scheduled-messages.js';
-import { schedules } from '../../workers/schedules.js';
 import { shiftConfirmationsHandler } from '../../workers/shift-confirmations.js';
 
 /** An alert condition that lasts is posted once per hour, whichever worker sees it. */
@@ -23,12 +23,12 @@ const ALERT_QUIET_MS = 3_600_000;
  */
 export function composeScheduled(deps: AppDeps, queues: BullQueues): Capability {
   const { config, db, outbound, notices, clock, logger, redis, redisPrefix, whatsapp } = deps;
-  const handlers: Record<string, JobHandler> = {
-    'scheduled-messages': scheduledMessagesHandler({ db, outbound, notices, clock, logger }) as JobHandler,
-    followups: followupsHandler({ db, outbound, clock, logger }) as JobHandler,
-    'shift-confirmations': shiftConfirmationsHandler({ db, outbound, notices, clock, logger }) as JobHandler,
-    'expired-pauses': expiredPausesHandler({ db, clock }) as JobHandler,
-    'doctor-state-maintenance': doctorStateMaintenanceHandler({ db, clock }) as JobHandler,
+  const handlers: JobHandlers = {
+    'scheduled-messages': scheduledMessagesHandler({ db, outbound, notices, clock, logger }),
+    followups: followupsHandler({ db, outbound, clock, logger }),
+    'shift-confirmations': shiftConfirmationsHandler({ db, outbound, notices, clock, logger }),
+    'expired-pauses': expiredPausesHandler({ db, clock }),
+    'doctor-state-maintenance': doctorStateMaintenanceHandler({ db, clock }),
     alerts: alertsHandler({
       db,
       notices,
@@ -42,8 +42,8 @@ export function composeScheduled(deps: AppDeps, queues: BullQueues): Capability 
         }),
       firstSighting: async (key) => (await redis.set(`${redisPrefix}:alert:${key}`, '1', 'PX', ALERT_QUIET_MS, 'NX')) === 'OK',
       businessHours: config.businessHours,
-    }) as JobHandler,
-    reports: reportsHandler({ db, notices, clock }) as JobHandler,
+    }),
+    reports: reportsHandler({ db, notices, clock }),
   };
   return {
     name: 'scheduled',
@@ -55,6 +55,5 @@ export function composeScheduled(deps: AppDeps, queues: BullQueues): Capability 
         }]
       : [],
     handlers,
-    schedules,
   };
 }

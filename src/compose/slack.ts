@@ -7,7 +7,7 @@ import { createSlackApi } from '../integrations/slack/index.js';
 import { onceKeys } from '../redis/index.js';
 import { chatwootUiBase, CORE_TOOLS, createAdminAgent, loadAdminPrompt, managerAccess, redisSessions, slackCampaignPort, ToolRegistry, type AdminTool, type CampaignPort } from '../slack/index.js';
 import { createOutboundWithdrawer } from '../../workers/campaign-withdraw.js';
-import type { JobHandler } from '../../workers/index.js';
+import type { JobHandlers } from '../../workers/index.js';
 import type { AskManager } from '../ask-manager/index.js';
 import { slackCommandHandler } from '../../workers/slack-command.js';
 import { slackActionSweepHandler } from '../../workers/slack-action-sweep.js';
@@ -29,7 +29,7 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
   const { config, logger, redis, redisPrefix } = deps;
   const registry = new ToolRegistry().add(...CORE_TOOLS, ...(extras.tools ?? []));
   const configured = Boolean(config.SLACK_BOT_TOKEN && config.SLACK_SIGNING_SECRET);
-  const handlers: Record<string, JobHandler> = {};
+  const handlers: JobHandlers = {};
   // Only the named managers steer Júlia from Slack; nobody when the list is empty (docs/decisions/0220-slack-access.md).
   const access = managerAccess({ managers: config.SLACK_MANAGER_IDS, channels: config.SLACK_MANAGER_CHANNELS });
   if (configured && access.nobody) logger.warn('SLACK_MANAGER_IDS is empty: nobody may command Júlia from Slack until it names the managers');
@@ -56,8 +56,8 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
       prompt: loadAdminPrompt(),
       access,
     });
-    handlers['slack-command'] = slackCommandHandler(agent, deps.jobSigner, logger, extras.asks) as JobHandler;
-    handlers['slack-action-sweep'] = slackActionSweepHandler(agent) as JobHandler;
+    handlers['slack-command'] = slackCommandHandler(agent, deps.jobSigner, logger, extras.asks);
+    handlers['slack-action-sweep'] = slackActionSweepHandler(agent);
   }
   return {
     name: 'slack',
@@ -86,7 +86,6 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
     handlers,
     // Confirmed writes cut off before their audit row are finished every minute, and once at boot.
     ...(configured && {
-      schedules: [{ id: 'slack-action-sweep', queue: 'scheduled' as const, jobName: 'slack-action-sweep', every: 60_000 }],
       onWorkersStarted: async () => {
         await deps.queue.enqueue('slack-action-sweep', {}, { jobId: `slack-action-sweep-boot-${Date.now()}` });
       },

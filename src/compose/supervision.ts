@@ -6,7 +6,6 @@ import { chatwootWebhook } from '../http/index.js';
 import { createDeadLetters } from '../inbound/index.js';
 import type { ChatwootClient } from '../integrations/chatwoot/index.js';
 import { onceKeys } from '../redis/index.js';
-import type { JobHandler } from '../../workers/index.js';
 import { chatwootSyncHandler } from '../../workers/chatwoot-sync.js';
 import { fetchMediaOf } from './voice.js';
 import { loadVoiceAudio, voiceNoteAwaitingWords } from '../voice/index.js';
@@ -57,9 +56,9 @@ export function composeSupervision(deps: AppDeps, chatwoot: ChatwootClient | und
         db, chatwoot, logger, conventions, ...(definitions && { definitions }),
         voice: { audio: (id) => loadVoiceAudio({ db, fetchMedia: fetchMediaOf(deps) }, id), awaitingWords: (id) => voiceNoteAwaitingWords(db, id) },
         media: (id) => loadMirrorMedia({ db, fetchMedia: fetchMediaOf(deps) }, id),
-      }) as JobHandler,
-      'chatwoot-note': chatwootNoteHandler({ db, chatwoot }) as JobHandler,
-      'chatwoot-contacts': chatwootContactsHandler({ db, chatwoot, logger, ...(definitions && { definitions }) }) as JobHandler } : {}),
+      }),
+      'chatwoot-note': chatwootNoteHandler({ db, chatwoot }),
+      'chatwoot-contacts': chatwootContactsHandler({ db, chatwoot, logger, ...(definitions && { definitions }) }) } : {}),
       ...(expireHours ? { 'human-control-expiry': humanControlExpiryHandler({
         db, clock, hours: expireHours, logger,
         notices: {
@@ -67,16 +66,8 @@ export function composeSupervision(deps: AppDeps, chatwoot: ChatwootClient | und
           ...(note ? { note } : {}),
           ...(mirror ? { mirror } : {}),
         },
-      }) as JobHandler } : {}),
-      'handoff-reminder': handoffReminderHandler({ db, notices, clock, minutes: config.HANDOFF_REMINDER_MINUTES, ...(chatwootUrl ? { chatwootUrl } : {}) }) as JobHandler,
+      }) } : {}),
+      'handoff-reminder': handoffReminderHandler({ db, notices, clock, minutes: config.HANDOFF_REMINDER_MINUTES, ...(chatwootUrl ? { chatwootUrl } : {}) }),
     },
-    // Every minute: a reminder is due at most a minute late.
-    schedules: [
-      { id: 'handoff-reminder', queue: 'scheduled', jobName: 'handoff-reminder', every: 60_000 },
-      // Profile changes with no message to mirror reach the Chatwoot contact within five minutes.
-      ...(chatwoot ? [{ id: 'chatwoot-contacts', queue: 'scheduled' as const, jobName: 'chatwoot-contacts', every: 5 * 60_000 }] : []),
-      // A hand-off goes back at most a quarter of its deadline late, and at most a minute.
-      ...(expireHours ? [{ id: 'human-control-expiry', queue: 'scheduled' as const, jobName: 'human-control-expiry', every: Math.min(60_000, Math.max(1_000, Math.round((expireHours * 3_600_000) / 4))) }] : []),
-    ],
   };
 }

@@ -2,7 +2,6 @@ import type { AppDeps } from '../app-deps.js';
 import type { Capability } from '../capability.js';
 import { createTranscriptionClient, TranscriptionError } from '../integrations/transcription/index.js';
 import type { FetchMedia, SpeechToText } from '../voice/index.js';
-import type { JobHandler } from '../../workers/index.js';
 import { transcribeHandler } from '../../workers/transcribe.js';
 
 /** Evolution's getBase64FromMediaMessage for a received message (the client times out, retries and caps it). */
@@ -33,7 +32,7 @@ export function composeVoice(deps: AppDeps): Capability {
   return {
     name: 'voice',
     handlers: {
-      transcribe: transcribeHandler({ db, logger, speech, fetchMedia: fetchMediaOf(deps), queue, turnDebounceMs: config.TURN_DEBOUNCE_MS }) as JobHandler,
+      transcribe: transcribeHandler({ db, logger, speech, fetchMedia: fetchMediaOf(deps), queue, turnDebounceMs: config.TURN_DEBOUNCE_MS }),
     },
   };
 }

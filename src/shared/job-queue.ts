@@ -1,8 +1,19 @@
 /**
  * The port through which src/ enqueues background work. Only workers/ and
- * src/app.ts know it is BullMQ (ARCHITECTURE.md section 3); everything else
- * depends on this interface, and workers/catalog.ts validates every payload.
+ * src/app.ts know it is BullMQ (docs/architecture.md, "Layers and the dependency
+ * rule"); everything else depends on this interface, and workers/catalog.ts
+ * validates every payload.
  */
+
+/**
+ * Job name → the payload a producer passes. Declared empty here and filled in by
+ * workers/catalog.ts (declaration merging), so an unknown job name or a wrong
+ * payload is a type error anywhere in src/ without src/ importing workers/.
+ */
+export interface JobPayloads {}
+
+export type JobName = keyof JobPayloads;
+
 export interface EnqueueOptions {
   /** Stable id: adding the same id twice is a no-op (no ':' allowed). */
   jobId?: string;
@@ -21,7 +32,7 @@ export interface EnqueueOptions {
 }
 
 export interface JobQueue {
-  enqueue(name: string, payload: unknown, opts?: EnqueueOptions): Promise<{ jobId: string }>;
+  enqueue<N extends JobName>(name: N, payload: JobPayloads[N], opts?: EnqueueOptions): Promise<{ jobId: string }>;
   /**
    * False while the queue's connection is down or reconnecting: an enqueue would
    * only wait for it. Lets a webhook answer 503 at once instead of holding the

@@ -122,7 +122,7 @@ describe('our own sends read back from Evolution', () => {
     const q = inlineQueue(db);
     const echo = {
       instance: INSTANCE, providerMessageId: 'ECHO-REATTEMPT-1', chatJid: d.jid, phone: d.phone, lid: null, isGroup: false, fromMe: true,
-      kind: 'text', text, media: null, targetId: null, extra: {}, pushName: null, sentAt: new Date().toISOString(), triggersTurn: true,
+      kind: 'text' as const, text, media: null, targetId: null, extra: {}, pushName: null, sentAt: new Date().toISOString(), triggersTurn: true,
     };
     await q.queue.enqueue('inbound', { ...echo, fromMeAttempt: 0 }, { jobId: `in-${echo.providerMessageId}` });
     expect(await takeovers(d.id)).toBe(0);

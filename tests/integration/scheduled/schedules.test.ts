@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createRedis } from '../../../src/redis/index.js';
 import { createBullQueues } from '../../../workers/queue.js';
 import { catalog } from '../../../workers/catalog.js';
-import { SCHEDULE_TZ, schedules, upsertSchedules, type ScheduleSpec } from '../../../workers/schedules.js';
+import { SCHEDULE_TZ, schedulesFor, upsertSchedules, type ScheduleSpec } from '../../../workers/schedules.js';
+import { testConfig } from '../../helpers/test-config.js';
 import { dropPrefix, TEST_REDIS_URL, testPrefix, testRedis } from '../../helpers/test-redis.js';
 
 /**
@@ -19,6 +20,10 @@ function fires(id: string, fromUtc: string, count: number): string[] {
   return Array.from({ length: count }, () => it.next().toDate().toISOString());
 }
 
+/** Júlia's own recurring jobs of spec section 6, with the cadence the catalog declares for them. */
+const OWN = ['alerts', 'doctor-state-maintenance', 'expired-pauses', 'followups', 'reports', 'scheduled-messages', 'shift-confirmations'] as const;
+const schedules = schedulesFor(testConfig(), OWN);
+
 describe('schedulers fire at São Paulo time (fixed clock)', () => {
   it('uses the cron parser BullMQ itself depends on', () => {
     const require = createRequire(import.meta.url);
@@ -28,9 +33,7 @@ describe('schedulers fire at São Paulo time (fixed clock)', () => {
   });
 
   it('declares every job of spec section 6 it owns, each in the catalog on the scheduled queue', () => {
-    expect(schedules.map((s) => s.id).sort()).toEqual(
-      ['alerts', 'doctor-state-maintenance', 'expired-pauses', 'followups', 'reports', 'scheduled-messages', 'shift-confirmations'].sort(),
-    );
+    expect(schedules.map((s) => s.id).sort()).toEqual([...OWN].sort());
     for (const s of schedules) {
       expect(catalog[s.jobName]?.queue).toBe('scheduled');
       expect(catalog[s.jobName]!.timeoutMs).toBeGreaterThan(0);
@@ -109,8 +112,8 @@ describe('upserting schedulers in Redis', () => {
   });
 
   it('two processes upserting at once (and again after a restart) leave one scheduler each, in São Paulo time', async () => {
-    await Promise.all([upsertSchedules(a), upsertSchedules(b)]);
-    await upsertSchedules(a);
+    await Promise.all([upsertSchedules(a, schedules), upsertSchedules(b, schedules)]);
+    await upsertSchedules(a, schedules);
     const stored = await a.queues.scheduled.getJobSchedulers(0, -1, true);
     expect(stored.map((s) => s.key).sort()).toEqual(schedules.map((s: ScheduleSpec) => s.id).sort());
     for (const s of stored) {
