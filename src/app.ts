@@ -33,8 +33,9 @@ import { scheduleChatwootNote } from '../workers/chatwoot-note.js';
 import { schedulesFor, upsertSchedules, type ScheduleSpec } from '../workers/schedules.js';
 
 /**
- * The composition root: the only place that picks adapters (ARCHITECTURE.md
- * section 3). Everything downstream receives its dependencies explicitly.
+ * The composition root: the only place that picks adapters (docs/architecture.md,
+ * "Layers and the dependency rule"). Everything downstream receives its
+ * dependencies explicitly.
  */
 
 export type { AppDeps } from './app-deps.js';

@@ -3,7 +3,7 @@ import { parseBusinessDays, parseBusinessHoursRange, type BusinessHours } from '
 import { ConfigError } from './shared/errors.js';
 
 /**
- * The environment contract (ARCHITECTURE.md section 8). Parsed once at boot; a bad
+ * The environment contract (docs/architecture.md, "Configuration"). Parsed once at boot; a bad
  * value or a half-configured integration stops boot with one line naming the variable.
  */
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

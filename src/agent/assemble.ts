@@ -3,7 +3,7 @@ import type { HistoryMessage } from './ports.js';
 import type { AgentPrompts } from './prompts.js';
 
 /**
- * System blocks in cache-friendly order (ARCHITECTURE.md section 5): the
+ * System blocks in cache-friendly order (docs/architecture.md, "The agent core"): the
  * static persona, rules and tool guidance first, with the cache breakpoint on
  * the last of them, so tools + static system form one cacheable prefix; the
  * per-turn context follows, uncached, so it never invalidates that prefix.

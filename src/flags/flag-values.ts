@@ -20,7 +20,7 @@ export const FLAG_SCHEMAS = {
 
 /**
  * What each flag does, in the words an operator reads (CLI, Slack status).
- * Keep in step with ARCHITECTURE.md section 6 and src/outbound/safe-mode-lateness.ts.
+ * Keep in step with docs/architecture.md ("Outbound", Pausing) and src/outbound/safe-mode-lateness.ts.
  */
 export const FLAG_HELP: Record<FlagKey, string> = {
   safe_mode:

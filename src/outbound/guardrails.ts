@@ -75,7 +75,7 @@ export function campaignDriven(ctx: Pick<OutboundContext, 'method' | 'campaignId
 export type GuardrailDecision =
   | { kind: 'allow'; proactive: boolean; bypassed: RuleId[]; recheck: Recheck; unpaced?: boolean }
   | { kind: 'block'; proactive: boolean; rule: RuleId; detail?: string }
-  /** safe_mode: a proactive send is paused, not decided (ARCHITECTURE.md section 6, "Pausing"). */
+  /** safe_mode: a proactive send is paused, not decided (docs/architecture.md, "Outbound", Pausing). */
   | { kind: 'wait'; proactive: true; rule: 'R4b_safe_mode' };
 
 /** A person (Chatwoot supervisor, Slack manager) writing within this long of the doctor's last message is not paced. */
@@ -144,7 +144,7 @@ export function evaluateGuardrails(input: GuardrailInput): GuardrailDecision {
   if (missing) return { kind: 'block', proactive: ctx.method !== 'REPLY', rule: 'contract', detail: missing };
 
   // While a person controls the conversation nothing automatic leaves, except the
-  // line that tells the doctor a person is taking over (ARCHITECTURE.md section 4).
+  // line that tells the doctor a person is taking over (docs/architecture.md, "The pipeline contract").
   if (ctx.actor === 'julia' && input.conversation?.controlled_by === 'human' && !ctx.handoffNotice) {
     return { kind: 'block', proactive: ctx.method !== 'REPLY', rule: 'human_control' };
   }
@@ -178,7 +178,7 @@ export function evaluateGuardrails(input: GuardrailInput): GuardrailDecision {
   const disabled = new Set(flags.disabledRules.filter((r) => DISABLEABLE_RULES.has(r as RuleId)));
   const canBypass = (ctx.method === 'COMMAND' || ctx.method === 'MANUAL') && !!ctx.bypassReason?.trim();
   // A person writing to a doctor who wrote in the last 24 h is not Júlia's pacing:
-  // R2, R3, safe_mode and business hours do not hold it (ARCHITECTURE.md section 6, "People sending").
+  // R2, R3, safe_mode and business hours do not hold it (docs/architecture.md, "Outbound", People sending).
   const lastInbound = state.last_inbound_at ? new Date(state.last_inbound_at).getTime() : NaN;
   const unpaced =
     (ctx.method === 'COMMAND' || ctx.method === 'MANUAL') &&

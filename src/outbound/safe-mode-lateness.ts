@@ -4,7 +4,7 @@ const HOUR = 3_600_000;
 
 /**
  * How late a send paused by safe_mode may still leave once the flag is cleared,
- * counted from when it was due (ARCHITECTURE.md section 6, "Pausing"). Past
+ * counted from when it was due (docs/architecture.md, "Outbound", Pausing). Past
  * it, the send is settled as `outbound_blocked` rule `safe_mode_expired` and
  * the managers are told: a stale message is worse than none.
  * - REMINDER: 2 h. A reminder for a 07:00 shift is useless at noon.

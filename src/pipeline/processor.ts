@@ -1,7 +1,7 @@
 import type { TurnContext } from './turn-context.js';
 
 /**
- * The pipeline contract (ARCHITECTURE.md section 4). A processor that stops
+ * The pipeline contract (docs/architecture.md). A processor that stops
  * must have emitted its business event before returning (invariant I6).
  */
 export type ProcessorResult =

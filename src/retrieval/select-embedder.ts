@@ -3,7 +3,7 @@ import { createVoyageEmbedder } from '../integrations/voyage/index.js';
 import type { Embedder } from './embedder.js';
 import { createLocalEmbedder } from './local-embedder.js';
 
-/** Voyage when a key is configured (ARCHITECTURE.md section 8); the local embedder otherwise. */
+/** Voyage when a key is configured (docs/architecture.md, "Configuration"); the local embedder otherwise. */
 export function selectEmbedder(config: Pick<Config, 'VOYAGE_API_KEY' | 'VOYAGE_BASE_URL' | 'VOYAGE_MODEL'>): Embedder {
   if (!config.VOYAGE_API_KEY) return createLocalEmbedder();
   return createVoyageEmbedder({

@@ -1,6 +1,6 @@
 /**
  * The slice of the Messages API the agent uses, in our own types so that only
- * this folder depends on the SDK (ARCHITECTURE.md section 3). Field names
+ * this folder depends on the SDK (docs/architecture.md, "Layers and the dependency rule"). Field names
  * follow the wire format, so a request is passed to the SDK unchanged.
  */
 export interface CacheControl {

@@ -5,7 +5,7 @@ import { createDoctor, createHarness, eventsOf, WEDNESDAY_NOON, type Harness } f
 
 // Issue 25, finding 6: the campaigns switch stops every campaign-driven send at send
 // time, and the campaign's status and R1 are re-checked under the per-phone lock
-// right before the provider call (ARCHITECTURE.md section 6, "Checked at the last moment").
+// right before the provider call (docs/architecture.md, "Outbound", Checked at the last moment).
 
 const sendTexts = (h: Harness) => h.fake.requestsTo('POST', '/message/sendText/:instance').length;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replyBubbleKey, type OutboundContext } from '../../../src/outbound/index.js';
 import { createDoctor, createHarness, eventsOf, replyCtx, WEDNESDAY_NOON, type Harness } from './harness.js';
 
-// Issue 26, finding 6 (ARCHITECTURE.md section 6, "Dedupe"): a reply is deduped by the
+// Issue 26, finding 6 (docs/architecture.md, "Outbound", Dedupe): a reply is deduped by the
 // message it answers (its idempotency key), never by its text; content dedupe within a
 // sliding hour holds for proactive sends (and a manager's COMMAND) only.
 
