@@ -19,7 +19,7 @@ import { createOutboundEnqueuer, createRateLimiter, createSendOutbound } from '.
 import { createRedis } from '../src/redis/index.js';
 import { createJobSigner, silentLogger, type Clock } from '../src/shared/index.js';
 import { createOutboundWithdrawer } from '../workers/campaign-withdraw.js';
-import { startWorkers, type JobHandler } from '../workers/index.js';
+import { startWorkers } from '../workers/index.js';
 import { createOutboundHandler } from '../workers/outbound.js';
 import { createBullQueues } from '../workers/queue.js';
 import { dropPrefix } from './support/drop-prefix.js';
@@ -96,7 +96,7 @@ const workers = startWorkers({
   connection: createRedis(REDIS_URL, { name: 'bench-workers', blocking: true }),
   prefix,
   logger: silentLogger,
-  handlers: { outbound: createOutboundHandler(sendOutbound, silentLogger) as JobHandler },
+  handlers: { outbound: createOutboundHandler(sendOutbound, silentLogger) },
   concurrency: { outbound: 32 },
 });
 const thru = await commands.create({ name: 'Bench throughput', type: 'prospeccao', template: 'Oi {{primeiro_nome}}, tudo bem?', audience: { specialty: 'thru' } });
