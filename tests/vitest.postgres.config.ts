@@ -13,6 +13,7 @@ export default defineConfig({
   test: {
     include: [
       'tests/integration/agent/reservation-race.test.ts',
+      'tests/integration/agent/opt-out-tool.test.ts',
       'tests/integration/outbound/send-outbound.test.ts',
       'tests/integration/outbound/reliability.test.ts',
       'tests/integration/outbound/last-moment.test.ts',

@@ -1,5 +1,6 @@
 export { runAgentTurn, type AgentDeps, type AgentTranscript, type AgentTurnInput, type AgentTurnResult, type HandoffReason, type TurnUsage } from './run-agent-turn.js';
 export { sideEffectsOf } from './side-effects.js';
+export { toolDecisions, type ToolDecisions } from './tool-decisions.js';
 export { loadPrompts, PROMPTS_DIR, STATIC_PROMPT_FILES, REGION_MAP_BLOCK, HOUSE_RULES_BLOCK, type AgentPrompts } from './prompts.js';
 export { createRegionMap, renderRegionMap, REGION_MAP_MAX_HOSPITALS, type CatalogHospital, type RegionMapSource } from './region-map.js';
 export { CACHE_MIN_TOKENS, cacheMinimum, conservativeTokens, splitAtBreakpoint } from './cache-prefix.js';

@@ -2,6 +2,7 @@ import { sideEffectsOf, type AgentTranscript, type AgentTurnInput, type HistoryM
 import { modelAnswered, waitForModel } from './model-outage.js';
 import { truncateForModel } from './pre/long-message.js';
 import { policyFor, recordPolicy } from './policy-step.js';
+import { applyToolDecision } from './tool-decision-step.js';
 import { loaded, pick, type TurnContext } from './turn-context.js';
 
 /**
@@ -38,6 +39,11 @@ export async function runCore(ctx: TurnContext): Promise<void> {
   ctx.agentResult = result;
   if (ctx.policy && result.turnId) await recordPolicy(ctx, result.turnId, ctx.policy);
   const failed = result.handoff?.reason === 'llm_unavailable' ? result.handoff : undefined;
+  // A stop the model recorded stands even if a later round failed: the doctor hears the confirmation now.
+  if (applyToolDecision(ctx, result)) {
+    if (!failed) await modelAnswered(ctx);
+    return;
+  }
   if (failed && failed.retryable !== false) return waitForModel(ctx, failed.error);
   const l = loaded(ctx);
   if (!failed) await modelAnswered(ctx);

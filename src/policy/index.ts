@@ -8,3 +8,4 @@ export {
   nextAllowedAfter,
 } from './contact-policy.js';
 export { deriveTurnPolicy, type PolicyFacts, type TurnPolicy, type PolicyHistory } from './turn-policy.js';
+export { recordOptOut, type OptOutSource } from './record-opt-out.js';

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import type { LlmClient } from '../integrations/anthropic/index.js';
+import { recordOptOut } from '../policy/index.js';
 import { errorMessage, sha256Hex, spLocalToUtc, spParts, type Clock, type Logger } from '../shared/index.js';
+import { missedStop, type MissedStop, type StopCandidate } from './missed-stop.js';
 
 const RUBRIC = fileURLToPath(new URL('../../prompts/revisao-conversa.md', import.meta.url));
 
@@ -16,13 +18,16 @@ const verdictSchema = z.object({
   resultado: z.number().min(1).max(5),
   critico: z.boolean(),
   resumo: z.string().max(500).default(''),
+  // A sincere request to stop anywhere in the conversation, and his words (missed-stop.ts checks them).
+  pediu_para_parar: z.boolean().default(false),
+  trecho_parada: z.string().max(500).default(''),
 });
 export type Verdict = z.infer<typeof verdictSchema>;
 
-interface Candidate {
+interface Candidate extends StopCandidate {
   conversationId: string;
+  doctorId: string;
   chatwootConversationId: number | null;
-  messages: Array<{ direction: 'inbound' | 'outbound'; text: string | null }>;
 }
 
 export interface ReviewDeps {
@@ -44,10 +49,12 @@ export interface ReviewReport {
   reviewed: number;
   tiers: Record<ReviewTier, number>;
   failed: number;
+  /** Stops the rules missed: recorded now as opt-outs, or left to a person (missed-stop.ts). */
+  missedStops: { recorded: number; flagged: number };
 }
 
 /** Spec section 6: critical = a critical sign or any score of 1-2; attention = mean under 3.5. */
-export function tierOf(v: Verdict | null, sampled: boolean): ReviewTier {
+export function tierOf(v: Pick<Verdict, 'naturalidade' | 'correcao' | 'guardrails' | 'resultado' | 'critico'> | null, sampled: boolean): ReviewTier {
   if (!v) return 'attention';
   const scores = [v.naturalidade, v.correcao, v.guardrails, v.resultado];
   if (v.critico || Math.min(...scores) <= 2) return 'critical';
@@ -96,6 +103,7 @@ export async function reviewConversations(deps: ReviewDeps): Promise<ReviewRepor
   const candidates = await deps.db.rpc<Candidate[]>('review_candidates', { p_from: from, p_to: to });
   const tiers: Record<ReviewTier, number> = { critical: 0, attention: 0, sample: 0, ok: 0 };
   const flagged: Array<{ c: Candidate; tier: ReviewTier; summary: string }> = [];
+  const stops: Array<{ c: Candidate; missed: MissedStop }> = [];
   let failed = 0;
   for (const c of candidates) {
     let verdict: Verdict | null = null;
@@ -118,9 +126,17 @@ export async function reviewConversations(deps: ReviewDeps): Promise<ReviewRepor
     await deps.db.rpc('review_save', { p_day: day, p_conversation_id: c.conversationId, p_tier: tier, p_scores: verdict ?? {}, p_summary: summary });
     tiers[tier]++;
     if (tier !== 'ok') flagged.push({ c, tier, summary });
+    const missed = missedStop(c, verdict);
+    if (missed?.action === 'record') {
+      // The same recording as the opt-out step: one event, the wrapper blocks from now on. No
+      // message goes to the doctor: a confirmation hours later would be the contact he refused.
+      await recordOptOut(deps.db, c.doctorId, 'review', deps.clock.now());
+    }
+    if (missed) stops.push({ c, missed });
   }
-  await deps.post(digest(day, candidates.length, tiers, flagged, deps.chatwoot));
-  return { day, reviewed: candidates.length, tiers, failed };
+  await deps.post(digest(day, candidates.length, tiers, flagged, deps.chatwoot, stops));
+  const recorded = stops.filter((s) => s.missed.action === 'record').length;
+  return { day, reviewed: candidates.length, tiers, failed, missedStops: { recorded, flagged: stops.length - recorded } };
 }
 
 const TITLES: Record<Exclude<ReviewTier, 'ok'>, string> = {
@@ -129,13 +145,22 @@ const TITLES: Record<Exclude<ReviewTier, 'ok'>, string> = {
   sample: 'Amostra aleatória (5%)',
 };
 
-function digest(day: string, total: number, tiers: Record<ReviewTier, number>, flagged: Array<{ c: Candidate; tier: ReviewTier; summary: string }>, cw?: ReviewDeps['chatwoot']): string {
+function digest(
+  day: string, total: number, tiers: Record<ReviewTier, number>, flagged: Array<{ c: Candidate; tier: ReviewTier; summary: string }>,
+  cw: ReviewDeps['chatwoot'] | undefined, stops: Array<{ c: Candidate; missed: MissedStop }>,
+): string {
   const link = (c: Candidate) =>
     cw && c.chatwootConversationId ? `${cw.url.replace(/\/$/, '')}/app/accounts/${cw.accountId}/conversations/${c.chatwootConversationId}` : `conversa ${c.conversationId}`;
   const lines = [`Revisão das conversas de ${day}: ${total} conversa(s); ${tiers.critical} crítica(s), ${tiers.attention} de atenção, ${tiers.sample} na amostra.`];
   for (const tier of ['critical', 'attention', 'sample'] as const) {
     const items = flagged.filter((f) => f.tier === tier);
     if (items.length) lines.push('', `*${TITLES[tier]}*`, ...items.map((f) => `• ${link(f.c)} — ${f.summary}`));
+  }
+  if (stops.length) {
+    lines.push('', '*Pedidos para parar que passaram*', ...stops.map((s) => `• ${link(s.c)} — ${
+      s.missed.action === 'record'
+        ? 'registrado agora como opt-out (nenhuma mensagem foi enviada ao médico); se foi engano, desbloqueie pelo Slack'
+        : 'não registrado: a permissão dele mudou depois desse pedido; uma pessoa precisa decidir'}`));
   }
   return lines.join('\n');
 }

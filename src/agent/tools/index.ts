@@ -8,6 +8,8 @@ import { consultarGestor } from './consultar-gestor.js';
 import { reservarPlantao } from './reservar-plantao.js';
 import { salvarMemoria } from './salvar-memoria.js';
 import { proporValor } from './propor-valor.js';
+import { registrarOptOut } from './registrar-opt-out.js';
+import { pedirHumano } from './pedir-humano.js';
 import type { AgentTool } from './tool.js';
 
 export type { AgentTool, ToolContext, ToolDeps } from './tool.js';
@@ -20,14 +22,17 @@ export { agendarLembrete, parseSpLocal } from './agendar-lembrete.js';
 export { confirmarPlantao } from './confirmar-plantao.js';
 export { proporValor } from './propor-valor.js';
 export { consultarGestor } from './consultar-gestor.js';
+export { registrarOptOut, REGISTRAR_OPT_OUT } from './registrar-opt-out.js';
+export { pedirHumano, PEDIR_HUMANO, HANDOFF_REASONS, type PedirHumanoMotivo } from './pedir-humano.js';
 
 /**
  * The spec's five WhatsApp tools (1.3) plus the post-shift confirmation (5.5),
- * and consultar_gestor (ask the managers, issue 28), in a fixed order so the
- * cached prompt prefix stays stable.
+ * consultar_gestor (ask the managers), and registrar_opt_out and pedir_humano
+ * (a stop or a request for a person the rules let through), in a fixed order so
+ * the cached prompt prefix stays stable.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const JULIA_TOOLS: AgentTool<any>[] = [buscarVagas, reservarPlantao, buscarInfoHospital, agendarLembrete, salvarMemoria, confirmarPlantao, proporValor, consultarGestor];
+export const JULIA_TOOLS: AgentTool<any>[] = [buscarVagas, reservarPlantao, buscarInfoHospital, agendarLembrete, salvarMemoria, confirmarPlantao, proporValor, consultarGestor, registrarOptOut, pedirHumano];
 
 /** JSON Schema of the zod input, as the Messages API expects it (what the model may send). */
 export function toLlmTool(tool: AgentTool<unknown>): LlmTool {

@@ -22,7 +22,7 @@ export const validateOutputProcessor: Processor = {
   stage: 'post',
   priority: 5,
   async run(ctx) {
-    if (!ctx.agentResult || ctx.handoff || ctx.replies.length === 0) return CONTINUE;
+    if (!ctx.agentResult || ctx.handoff || ctx.stoppedBy || ctx.replies.length === 0) return CONTINUE;
     let violations = check(ctx);
     for (let attempt = 1; violations.length > 0 && attempt <= MAX_REGENERATIONS; attempt++) {
       ctx.deps.logger.info({ conversationId: ctx.conversationId, attempt, violations: violations.map((v) => v.id) }, 'reply rejected; regenerating');

@@ -1,4 +1,5 @@
 import { firstHit, OPT_OUT } from '../arbiter/index.js';
+import { recordOptOut } from '../../policy/index.js';
 import { CONTINUE, stop, type Processor } from '../processor.js';
 import { loaded, pick } from '../turn-context.js';
 
@@ -17,9 +18,7 @@ export const optOut: Processor = {
     const hit = await firstHit(ctx, OPT_OUT, l.pending);
     if (!hit) return CONTINUE;
     // Emits permission_changed (and a policy event) before we stop: I6.
-    const res = await ctx.deps.db.rpc<{ changed: boolean }>('doctor_state_set_permission', {
-      p_doctor_id: l.doctor.id, p_state: 'opted_out', p_reason: 'doctor_request', p_actor: 'julia',
-    });
+    const res = await recordOptOut(ctx.deps.db, l.doctor.id, 'rules');
     if (!res.changed) return stop('already_opted_out');
     return stop('opt_out', pick(ctx.deps.replies.optOutConfirmation, hit.m.id));
   },
