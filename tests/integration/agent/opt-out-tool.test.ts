@@ -16,6 +16,10 @@ import { waitFor } from '../../helpers/wait-for.js';
 import { insertDoctors, phoneOf } from '../campaigns/campaign-harness.js';
 
 /**
+ * One active conversation per doctor and one turn per conversation at a time: the
+ * races that remain are between readers (the turn's tool, the opt-out step, the
+ * daily review), tested here on PostgreSQL with a pool in the second pass.
+ *
  * Defense in depth for opt-outs: a stop the rules cannot see (a "no" that only
  * means "stop" after Júlia's own question) reaches the model, the model calls
  * registrar_opt_out, and from then on the doctor is out: one event, the fixed
@@ -176,13 +180,14 @@ describe('an opt-out the rules miss, recorded by the doctor agent', () => {
     expect(replies.optOutConfirmation).toContain(sentTo(7003)[1]);
   });
 
-  it('many tool calls racing each other and the opt-out step on the same doctor leave one event; exactly one call reports the change', async () => {
+  it('many tool calls racing each other, the opt-out step and the daily review on the same doctor leave one event; exactly one call reports the change', async () => {
     const id = await doctorId(7004);
     const conv = (await db.query<{ id: string }>(`insert into conversations (doctor_id) values ('${id}') returning id`))[0]!.id;
     const ctx: ToolContext = { doctorId: id, conversationId: conv, deps: { db, clock, logger: silentLogger } as unknown as ToolContext['deps'] };
     const results = await Promise.all([
       ...Array.from({ length: 6 }, () => runToolCall(JULIA_TOOLS, 'registrar_opt_out', { trecho: 'me tira daí' }, ctx)),
       recordOptOut(db, id, 'rules').then((r) => ({ name: 'rules', isError: false, result: { ja_estava_registrado: !r.changed } })),
+      recordOptOut(db, id, 'review').then((r) => ({ name: 'review', isError: false, result: { ja_estava_registrado: !r.changed } })),
     ]);
     expect(results.every((r) => !r.isError)).toBe(true);
     expect(results.filter((r) => (r.result as { ja_estava_registrado: boolean }).ja_estava_registrado === false)).toHaveLength(1);
