@@ -121,7 +121,8 @@ describe('an opt-out the rules miss, recorded by the doctor agent', () => {
     await say(7002, 'oi julia, vi sua mensagem');
     await waitFor(() => sentTo(7002).length === 1, { what: 'the control doctor answered' });
 
-    plans.set('não, obrigado', (round) => (round > 0 ? undefined : { toolUse: { name: 'registrar_opt_out', input: { trecho: 'não, obrigado' } } }));
+    // The model writes pressure beside its call: the pipeline drops it.
+    plans.set('não, obrigado', (round) => (round > 0 ? undefined : { text: PRESSURE, toolUse: { name: 'registrar_opt_out', input: { trecho: 'não, obrigado' } } }));
     await say(7001, 'não, obrigado');
     await waitFor(() => sentTo(7001).length === 2, { what: 'the confirmation' });
     const a = await doctorId(7001);
@@ -161,21 +162,23 @@ describe('an opt-out the rules miss, recorded by the doctor agent', () => {
     expect(await optOutEvents(a)).toHaveLength(1);
   });
 
-  it('called twice in one turn, and again in the next round, still one event and one confirmation', { timeout: 30_000 }, async () => {
+  it('called twice in one turn: one event, one confirmation, and no further model call once the stop is recorded', { timeout: 30_000 }, async () => {
     clock.set(new Date(MONDAY_1000.getTime() + 4 * HOUR));
     await askedWhetherToContinue(7003);
     plans.set('não, valeu', (round) =>
       round === 0 ? { content: [optOutCall('toolu_a', 'não, valeu'), optOutCall('toolu_b', 'não, valeu')], stopReason: 'tool_use' }
-        : round === 1 ? { content: [optOutCall('toolu_c', 'não, valeu')], stopReason: 'tool_use' }
-          : undefined);
+        // Were the model asked again, it would try to keep him with a reminder.
+        : { toolUse: { name: 'agendar_lembrete', input: { quando: '2026-03-16T10:00', mensagem_retorno: 'Oi! Lembra de mim?' } } });
     await say(7003, 'não, valeu');
     await waitFor(() => sentTo(7003).length === 2, { what: 'the confirmation' });
     await new Promise((r) => setTimeout(r, 800));
     const id = await doctorId(7003);
     expect(await optOutEvents(id)).toEqual([{ actor: 'julia:agente', to: 'opted_out' }]);
-    // The model really called it three times in the turn.
+    // The model really called it twice, and was not asked again after the tool round.
     const turns = await db.query<{ tools: string[] }>(`select tools from turn_metrics t join conversations c on c.id = t.conversation_id where c.doctor_id = '${id}' order by t.created_at desc limit 1`);
-    expect(turns[0]!.tools.filter((t) => t === 'registrar_opt_out')).toHaveLength(3);
+    expect(turns[0]!.tools).toEqual(['registrar_opt_out', 'registrar_opt_out']);
+    expect(anthropic.calls().filter((c) => c.tools?.length && doctorLine(c).includes('não, valeu'))).toHaveLength(1);
+    expect(await db.query(`select 1 from reminders where doctor_id = '${id}'`)).toEqual([]);
     expect(sentTo(7003)).toHaveLength(2);
     expect(replies.optOutConfirmation).toContain(sentTo(7003)[1]);
   });
