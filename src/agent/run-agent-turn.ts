@@ -179,7 +179,7 @@ export async function runAgentTurn(deps: AgentDeps, input: AgentTurnInput): Prom
     ? { reason: 'llm_unavailable', error: failure.error, retryable: failure.retryable, ...(text ? { draft: text } : {}) }
     : loop?.stopReason === 'refusal'
       ? { reason: 'model_refusal', ...(text ? { draft: text } : {}) }
-      : bubbles.length === 0
+      : bubbles.length === 0 && !loop?.endedBy
         ? { reason: 'empty_reply' }
         : undefined;
   const result: AgentTurnResult = {

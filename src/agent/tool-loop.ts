@@ -33,6 +33,8 @@ export interface LoopOutcome {
    * running the tools again.
    */
   transcript: LlmMessage[];
+  /** The tool whose successful call ended the loop (AgentTool.endsTurn). */
+  endedBy?: string;
 }
 
 export interface LoopInput {
@@ -119,6 +121,11 @@ export async function runToolLoop(input: LoopInput): Promise<LoopOutcome> {
     }
     messages.push({ role: 'user', content: results });
     out.transcript.push({ role: 'user', content: results });
+    const ending = out.toolCalls.slice(-uses.length).find((r) => !r.isError && input.tools.some((t) => t.name === r.name && t.endsTurn));
+    if (ending) {
+      out.endedBy = ending.name;
+      return out;
+    }
   }
   return out;
 }

@@ -35,6 +35,7 @@ export const pedirHumano: AgentTool<PedirHumanoInput> = {
     'Não use para uma dúvida que você mesma resolve, para pergunta se você é robô (responda com honestidade) nem para um pedido que a gestão decide (use consultar_gestor). ' +
     'O aviso ao médico sai sozinho: não escreva mais nada.',
   input,
+  endsTurn: true,
   async execute(args) {
     return {
       transferencia_pedida: true,

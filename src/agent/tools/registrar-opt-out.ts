@@ -30,6 +30,7 @@ export const registrarOptOut: AgentTool<RegistrarOptOutInput> = {
     'Depois disso nenhuma campanha ou mensagem automática vai para ele. Não use para um não a uma vaga, a um dia ou a um horário, ' +
     'para brincadeira, para reclamação de horário da mensagem nem para "agora não dá". A confirmação ao médico sai sozinha: não escreva mais nada.',
   input,
+  endsTurn: true,
   async execute(_args, { doctorId, deps }) {
     // The doctor comes from the turn: the model cannot opt out anyone else.
     const res = await recordOptOut(deps.db, doctorId, 'agent', deps.clock.now());

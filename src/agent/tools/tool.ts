@@ -41,4 +41,10 @@ export interface AgentTool<I = unknown> {
   description: string;
   input: z.ZodType<I>;
   execute(input: I, ctx: ToolContext): Promise<unknown>;
+  /**
+   * A successful call ends the tool loop after its round: the pipeline answers
+   * with its own fixed text, so another model call could only add actions the
+   * doctor did not ask for (registrar_opt_out, pedir_humano).
+   */
+  endsTurn?: boolean;
 }

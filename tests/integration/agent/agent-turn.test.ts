@@ -4,7 +4,7 @@ import { unconfiguredLlm } from '../../../src/integrations/anthropic/index.js';
 import { createHarness, MODELS, query, RETRY_FAST, seededDoctor, type DoctorRow, type Harness } from './harness.js';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-const TOOL_NAMES = ['buscar_vagas', 'reservar_plantao', 'buscar_info_hospital', 'agendar_lembrete', 'salvar_memoria', 'confirmar_plantao', 'propor_valor', 'consultar_gestor'];
+const TOOL_NAMES = ['buscar_vagas', 'reservar_plantao', 'buscar_info_hospital', 'agendar_lembrete', 'salvar_memoria', 'confirmar_plantao', 'propor_valor', 'consultar_gestor', 'registrar_opt_out', 'pedir_humano'];
 
 let h: Harness;
 let doctor: DoctorRow;

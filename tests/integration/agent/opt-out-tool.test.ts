@@ -16,6 +16,10 @@ import { waitFor } from '../../helpers/wait-for.js';
 import { insertDoctors, phoneOf } from '../campaigns/campaign-harness.js';
 
 /**
+ * One active conversation per doctor and one turn per conversation at a time: the
+ * races that remain are between readers (the turn's tool, the opt-out step, the
+ * daily review), tested here on PostgreSQL with a pool in the second pass.
+ *
  * Defense in depth for opt-outs: a stop the rules cannot see (a "no" that only
  * means "stop" after Júlia's own question) reaches the model, the model calls
  * registrar_opt_out, and from then on the doctor is out: one event, the fixed
@@ -117,7 +121,8 @@ describe('an opt-out the rules miss, recorded by the doctor agent', () => {
     await say(7002, 'oi julia, vi sua mensagem');
     await waitFor(() => sentTo(7002).length === 1, { what: 'the control doctor answered' });
 
-    plans.set('não, obrigado', (round) => (round > 0 ? undefined : { toolUse: { name: 'registrar_opt_out', input: { trecho: 'não, obrigado' } } }));
+    // The model writes pressure beside its call: the pipeline drops it.
+    plans.set('não, obrigado', (round) => (round > 0 ? undefined : { text: PRESSURE, toolUse: { name: 'registrar_opt_out', input: { trecho: 'não, obrigado' } } }));
     await say(7001, 'não, obrigado');
     await waitFor(() => sentTo(7001).length === 2, { what: 'the confirmation' });
     const a = await doctorId(7001);
@@ -157,32 +162,35 @@ describe('an opt-out the rules miss, recorded by the doctor agent', () => {
     expect(await optOutEvents(a)).toHaveLength(1);
   });
 
-  it('called twice in one turn, and again in the next round, still one event and one confirmation', { timeout: 30_000 }, async () => {
+  it('called twice in one turn: one event, one confirmation, and no further model call once the stop is recorded', { timeout: 30_000 }, async () => {
     clock.set(new Date(MONDAY_1000.getTime() + 4 * HOUR));
     await askedWhetherToContinue(7003);
     plans.set('não, valeu', (round) =>
       round === 0 ? { content: [optOutCall('toolu_a', 'não, valeu'), optOutCall('toolu_b', 'não, valeu')], stopReason: 'tool_use' }
-        : round === 1 ? { content: [optOutCall('toolu_c', 'não, valeu')], stopReason: 'tool_use' }
-          : undefined);
+        // Were the model asked again, it would try to keep him with a reminder.
+        : { toolUse: { name: 'agendar_lembrete', input: { quando: '2026-03-16T10:00', mensagem_retorno: 'Oi! Lembra de mim?' } } });
     await say(7003, 'não, valeu');
     await waitFor(() => sentTo(7003).length === 2, { what: 'the confirmation' });
     await new Promise((r) => setTimeout(r, 800));
     const id = await doctorId(7003);
     expect(await optOutEvents(id)).toEqual([{ actor: 'julia:agente', to: 'opted_out' }]);
-    // The model really called it three times in the turn.
+    // The model really called it twice, and was not asked again after the tool round.
     const turns = await db.query<{ tools: string[] }>(`select tools from turn_metrics t join conversations c on c.id = t.conversation_id where c.doctor_id = '${id}' order by t.created_at desc limit 1`);
-    expect(turns[0]!.tools.filter((t) => t === 'registrar_opt_out')).toHaveLength(3);
+    expect(turns[0]!.tools).toEqual(['registrar_opt_out', 'registrar_opt_out']);
+    expect(anthropic.calls().filter((c) => c.tools?.length && doctorLine(c).includes('não, valeu'))).toHaveLength(1);
+    expect(await db.query(`select 1 from reminders where doctor_id = '${id}'`)).toEqual([]);
     expect(sentTo(7003)).toHaveLength(2);
     expect(replies.optOutConfirmation).toContain(sentTo(7003)[1]);
   });
 
-  it('many tool calls racing each other and the opt-out step on the same doctor leave one event; exactly one call reports the change', async () => {
+  it('many tool calls racing each other, the opt-out step and the daily review on the same doctor leave one event; exactly one call reports the change', async () => {
     const id = await doctorId(7004);
     const conv = (await db.query<{ id: string }>(`insert into conversations (doctor_id) values ('${id}') returning id`))[0]!.id;
     const ctx: ToolContext = { doctorId: id, conversationId: conv, deps: { db, clock, logger: silentLogger } as unknown as ToolContext['deps'] };
     const results = await Promise.all([
       ...Array.from({ length: 6 }, () => runToolCall(JULIA_TOOLS, 'registrar_opt_out', { trecho: 'me tira daí' }, ctx)),
       recordOptOut(db, id, 'rules').then((r) => ({ name: 'rules', isError: false, result: { ja_estava_registrado: !r.changed } })),
+      recordOptOut(db, id, 'review').then((r) => ({ name: 'review', isError: false, result: { ja_estava_registrado: !r.changed } })),
     ]);
     expect(results.every((r) => !r.isError)).toBe(true);
     expect(results.filter((r) => (r.result as { ja_estava_registrado: boolean }).ja_estava_registrado === false)).toHaveLength(1);
