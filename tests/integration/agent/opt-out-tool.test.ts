@@ -228,9 +228,10 @@ describe('an opt-out the rules miss, recorded by the doctor agent', () => {
     expect(row).toEqual({ controlled_by: 'human', reason: 'human_request', category: 'pediu_pessoa' });
     // The managers are told, and the Chatwoot conversation is opened for a person, as from the hand-off step.
     await waitFor(() => slack.posted().some((p) => p.text?.startsWith('Hand-off:') && p.text.includes('human_request')), { what: 'the managers\' notice' });
-    const cwId = (await db.query<{ id: number }>(`select chatwoot_conversation_id id from conversations where doctor_id = '${id}'`))[0]!.id;
-    await waitFor(() => {
-      const c = chatwoot.conversations().find((x) => x.id === Number(cwId));
+    // The mirror creates the Chatwoot conversation in its own job: read its id each time.
+    await waitFor(async () => {
+      const cwId = (await db.query<{ id: number | null }>(`select chatwoot_conversation_id id from conversations where doctor_id = '${id}'`))[0]!.id;
+      const c = cwId === null ? undefined : chatwoot.conversations().find((x) => x.id === Number(cwId));
       return c?.status === 'open' && c.labels.includes('atendimento-humano');
     }, { timeoutMs: 15_000, what: 'the Chatwoot conversation opened with the hand-off label' });
     // Not an opt-out: he can still be reached once a person hands him back.
