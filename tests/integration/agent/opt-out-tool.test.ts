@@ -7,7 +7,10 @@ import { loadPipelineReplies } from '../../../src/pipeline/index.js';
 import { recordOptOut } from '../../../src/policy/index.js';
 import { fixedClock, silentLogger } from '../../../src/shared/index.js';
 import { createOutboundWithdrawer } from '../../../workers/campaign-withdraw.js';
-import { startAnthropicFake, startEvolutionFake, type AnthropicCall, type AnthropicFake, type AnthropicStep, type EvolutionFake } from '../../fakes/index.js';
+import {
+  startAnthropicFake, startChatwootFake, startEvolutionFake, startSlackFake,
+  type AnthropicCall, type AnthropicFake, type AnthropicStep, type ChatwootFake, type EvolutionFake, type SlackFake,
+} from '../../fakes/index.js';
 import { evolutionPayload } from '../../helpers/evolution-fixture.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
 import { testConfig } from '../../helpers/test-config.js';
@@ -43,6 +46,8 @@ let db: TestDb;
 let app: App;
 let evolution: EvolutionFake;
 let anthropic: AnthropicFake;
+let chatwoot: ChatwootFake;
+let slack: SlackFake;
 let prefix: string;
 const clock = fixedClock(MONDAY_1000.toISOString());
 
@@ -60,6 +65,8 @@ const plans = new Map<string, (round: number) => AnthropicStep | undefined>();
 beforeAll(async () => {
   db = await createTestDb();
   evolution = await startEvolutionFake({ apiKey: 'evo-key' });
+  chatwoot = await startChatwootFake();
+  slack = await startSlackFake({ token: 'xoxb-oot' });
   anthropic = await startAnthropicFake({
     handler: (call) => {
       // The classifiers (the rules' arbiter, the knowledge step): a plain "no", as the rules read it.
@@ -74,6 +81,8 @@ beforeAll(async () => {
   const config = testConfig({
     EVOLUTION_API_URL: evolution.url, EVOLUTION_API_KEY: 'evo-key', EVOLUTION_INSTANCE: INSTANCE, EVOLUTION_WEBHOOK_TOKEN: TOKEN,
     ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: anthropic.url, TURN_DEBOUNCE_MS: '200',
+    CHATWOOT_URL: chatwoot.url, CHATWOOT_API_TOKEN: chatwoot.apiToken, CHATWOOT_ACCOUNT_ID: String(chatwoot.accountId), CHATWOOT_INBOX_ID: '1', CHATWOOT_WEBHOOK_SECRET: 'cw-secret',
+    SLACK_BOT_TOKEN: 'xoxb-oot', SLACK_SIGNING_SECRET: 'slack-secret', SLACK_API_URL: `${slack.url}/api`, SLACK_ALERTS_CHANNEL: 'C-ALERTS',
   });
   app = await createApp(config, { db, redisPrefix: prefix, logger: silentLogger, clock });
   await app.startWorkers();
@@ -89,6 +98,8 @@ afterAll(async () => {
   r.disconnect();
   await evolution?.close();
   await anthropic?.close();
+  await chatwoot?.close();
+  await slack?.close();
   await db?.close();
 });
 
@@ -199,7 +210,7 @@ describe('an opt-out the rules miss, recorded by the doctor agent', () => {
     expect(events[0]!.to).toBe('opted_out');
   });
 
-  it('a request for a person the rules miss: the fixed hand-off line, human control, the hand-off recorded as asked for a person', { timeout: 30_000 }, async () => {
+  it('a request for a person the rules miss: the fixed hand-off line, human control, the hand-off recorded as asked for a person, managers and Chatwoot told', { timeout: 30_000 }, async () => {
     clock.set(new Date(MONDAY_1000.getTime() + 5 * HOUR));
     plans.set('tenho uma dúvida do meu repasse', (round) => (round > 0 ? undefined : { text: OFFER_PERSON }));
     await say(7005, 'oi julia, tenho uma dúvida do meu repasse');
@@ -215,6 +226,14 @@ describe('an opt-out the rules miss, recorded by the doctor agent', () => {
       `select c.controlled_by, h.reason, h.category from conversations c join handoffs h on h.conversation_id = c.id where c.doctor_id = '${id}'`,
     );
     expect(row).toEqual({ controlled_by: 'human', reason: 'human_request', category: 'pediu_pessoa' });
+    // The managers are told, and the Chatwoot conversation is opened for a person, as from the hand-off step.
+    await waitFor(() => slack.posted().some((p) => p.text?.startsWith('Hand-off:') && p.text.includes('human_request')), { what: 'the managers\' notice' });
+    // The mirror creates the Chatwoot conversation in its own job: read its id each time.
+    await waitFor(async () => {
+      const cwId = (await db.query<{ id: number | null }>(`select chatwoot_conversation_id id from conversations where doctor_id = '${id}'`))[0]!.id;
+      const c = cwId === null ? undefined : chatwoot.conversations().find((x) => x.id === Number(cwId));
+      return c?.status === 'open' && c.labels.includes('atendimento-humano');
+    }, { timeoutMs: 15_000, what: 'the Chatwoot conversation opened with the hand-off label' });
     // Not an opt-out: he can still be reached once a person hands him back.
     expect(await optOutEvents(id)).toEqual([]);
     // Under human control Júlia no longer answers him.
