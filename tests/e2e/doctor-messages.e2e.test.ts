@@ -77,8 +77,12 @@ describe('doctor messages end to end (Evolution webhook → turn → outbound)',
     await settle();
     expect(e.evolution.sentTexts()).toHaveLength(1);
     const doctor = (await e.db.pg.query<{ id: string }>(`select id from doctors where phone = '5511970000005'`)).rows[0]!;
-    await e.app.deps.outbound.enqueueOutbound({ method: 'FOLLOWUP', doctorId: doctor.id, actor: 'julia' }, 'Oi! Surgiu um plantão novo', { idempotencyKey: 'e2e-followup-optout' });
+    // A well-formed follow-up (it carries its conversation), so only the opt-out can stop it.
+    const conversation = (await e.db.pg.query<{ id: string }>(`select id from conversations where doctor_id = $1 order by created_at desc limit 1`, [doctor.id])).rows[0]!;
+    await e.app.deps.outbound.enqueueOutbound({ method: 'FOLLOWUP', doctorId: doctor.id, conversationId: conversation.id, actor: 'julia' }, 'Oi! Surgiu um plantão novo', { idempotencyKey: 'e2e-followup-optout' });
     await waitFor(async () => (await count(`select count(*)::int n from business_events where doctor_id = $1 and event_type = 'outbound_blocked'`, [doctor.id])) === 1, { what: 'the block' });
+    const blocked = await e.db.pg.query<{ rule: string }>(`select props->>'rule' as rule from business_events where doctor_id = $1 and event_type = 'outbound_blocked'`, [doctor.id]);
+    expect(blocked.rows.map((r) => r.rule)).toEqual(['R0_opted_out']);
     expect(e.evolution.sentTexts()).toHaveLength(1);
   });
 
