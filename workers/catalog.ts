@@ -31,6 +31,7 @@ import { callReceivedJob } from './call-received.js';
 import { humanControlExpiryJob } from './human-control-expiry.js';
 import { chatwootContactsJob } from './chatwoot-contacts.js';
 import { briefingSyncJob } from './briefing-sync.js';
+import { fillWavesJob } from './fill-waves.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -71,6 +72,7 @@ export const catalog = {
   'human-control-expiry': humanControlExpiryJob,
   'chatwoot-contacts': chatwootContactsJob,
   'briefing-sync': briefingSyncJob,
+  'fill-waves': fillWavesJob,
 } as const satisfies Record<string, JobDefinition>;
 
 export type Catalog = typeof catalog;
