@@ -30,6 +30,7 @@ export const schedules: ScheduleSpec[] = [
   { id: 'reports', queue: 'scheduled', jobName: 'reports', pattern: '0 8,12,16,20 * * *' },
   { id: 'doctor-state-maintenance', queue: 'scheduled', jobName: 'doctor-state-maintenance', pattern: '0 3 * * *' },
   { id: 'shift-confirmations', queue: 'scheduled', jobName: 'shift-confirmations', pattern: '0 * * * *' },
+  { id: 'fill-alerts', queue: 'scheduled', jobName: 'fill-alerts', pattern: '*/15 * * * *' },
 ];
 
 export async function upsertSchedules(queues: BullQueues, specs: ScheduleSpec[] = schedules): Promise<void> {

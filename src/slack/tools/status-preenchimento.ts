@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { createFillStore, type FillStatusRow } from '../../fill/index.js';
+import { spHuman } from '../../shared/index.js';
+import { defineTool } from '../admin-tool.js';
+
+const ASKED_STATUS: Record<string, string> = {
+  planned: 'na fila', sent: 'aguardando resposta', blocked: 'bloqueada pelas regras de envio', withdrawn: 'retirada',
+  accepted: 'aceitou', refused: 'recusou', expired: 'sem resposta (expirou)',
+};
+const PLAN_STATUS: Record<string, string> = { active: 'em andamento', filled: 'preenchida', cancelled: 'vaga cancelada', expired: 'expirou', off: 'desligado' };
+
+/** One urgent shift as the managers read it: times in São Paulo, answers counted, the doctors asked by name. */
+export function shiftFillView(r: FillStatusRow) {
+  return {
+    vagaId: r.shift_id,
+    hospital: r.hospital,
+    especialidade: r.specialty,
+    inicio: spHuman(new Date(r.starts_at)),
+    horasRestantes: Math.round(r.hours_left * 10) / 10,
+    situacao: PLAN_STATUS[r.plan_status] ?? r.plan_status,
+    onda: r.wave,
+    ofertasEnviadas: r.offers_sent,
+    respostas: { aceitaram: r.answers.accepted, recusaram: r.answers.refused, semResposta: r.answers.pending },
+    perguntados: (r.asked ?? []).map((a) => ({ medicoId: a.doctor_id, nome: a.name, oferta: ASKED_STATUS[a.status] ?? a.status })),
+  };
+}
+
+/** Read: the fill plans of the urgent shifts, soonest first. Names come from doctors' profiles: untrusted data, masked by the agent. */
+export const statusPreenchimento = defineTool({
+  name: 'status_preenchimento',
+  description:
+    'Preenchimento automático: cada vaga urgente aberta, a onda em que está, ofertas enviadas, respostas (aceitaram, recusaram, sem resposta), ' +
+    'horas até o início e os médicos já perguntados. Diz também se a chave geral está ligada.',
+  input: z.object({}),
+  write: false,
+  async run(_input, { deps }) {
+    const [rows, flags] = await Promise.all([createFillStore(deps.db).status(deps.clock.now()), deps.flags.get()]);
+    return { chaveGeralLigada: flags.fillPlans.enabled, vagas: rows.map(shiftFillView) };
+  },
+});
