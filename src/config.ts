@@ -124,6 +124,10 @@ const schema = z.object({
   BUSINESS_DAYS: z.preprocess(emptyToUndefined, z.string().default('1-5')),
   // A campaign run's sends are spread over this much of the minute instead of leaving in one burst.
   CAMPAIGN_SPREAD_MS: int(50_000, 0, 600_000),
+  // Fill plans (src/fill, docs/decisions/0295-fill-plans.md): open shifts starting within this
+  // many days get a plan; a shift still open this many hours before its start alerts the managers.
+  FILL_HORIZON_DAYS: int(20, 1, 120),
+  FILL_ALERT_BEFORE_HOURS: int(24, 1, 14 * 24),
   // On SIGTERM, how long running jobs may take to finish before the workers close anyway (fly.toml kill_timeout is longer).
   SHUTDOWN_GRACE_MS: int(20_000, 0, 300_000),
   // Catch-up with Evolution (docs/decisions/0010): how often per instance (0 = only on reconnect),

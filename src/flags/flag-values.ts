@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The four operational flags (spec 11.2). Each value is parsed leniently: a
+ * The operational flags (spec 11.2, plus fill_plans). Each value is parsed leniently: a
  * malformed row falls back to the safe default for that flag only.
  */
-export const FLAG_KEYS = ['safe_mode', 'campaigns', 'policy_engine', 'disabled_rules'] as const;
+export const FLAG_KEYS = ['safe_mode', 'campaigns', 'policy_engine', 'disabled_rules', 'fill_plans'] as const;
 export type FlagKey = (typeof FLAG_KEYS)[number];
 
 const safeMode = z.object({ enabled: z.boolean(), mode: z.string().default('wait') });
@@ -16,6 +16,7 @@ export const FLAG_SCHEMAS = {
   campaigns: enabled,
   policy_engine: enabled,
   disabled_rules: disabledRules,
+  fill_plans: enabled,
 } as const;
 
 /**
@@ -38,6 +39,9 @@ export const FLAG_HELP: Record<FlagKey, string> = {
     'follow-up de uma conversa que uma campanha começou; os demais follow-ups, lembretes e respostas continuam.',
   policy_engine: 'Liga/desliga o motor de política (decidir_proxima_acao).',
   disabled_rules: 'Regras desligadas pelo operador: só R1, R2, R3 e R4a. R-1, R0 (opt-out) e R4b (safe_mode) nunca.',
+  fill_plans:
+    'Liga/desliga os planos de preenchimento: a Júlia oferece sozinha, em ondas, os plantões abertos dos próximos dias aos ' +
+    'médicos mais indicados. Ligado por padrão; cada hospital também pode ser desligado. Desligado, nenhuma onda nova sai.',
 };
 
 export interface Flags {
@@ -45,6 +49,8 @@ export interface Flags {
   campaigns: { enabled: boolean };
   policyEngine: { enabled: boolean };
   disabledRules: string[];
+  /** Fill plans' global switch (src/fill); per-hospital settings live in their table. */
+  fillPlans: { enabled: boolean };
   /** Where the values came from, for logs and tests. */
   source: 'memory' | 'redis' | 'database' | 'defaults';
 }
@@ -59,6 +65,8 @@ export const SAFE_DEFAULTS: Record<FlagKey, unknown> = {
   campaigns: { enabled: false },
   policy_engine: { enabled: true },
   disabled_rules: { rules: [] },
+  // Nothing proactive we cannot account for: no new waves while the stores are unreachable.
+  fill_plans: { enabled: false },
 };
 
 export function toFlags(raw: Partial<Record<string, unknown>>, source: Flags['source']): Flags {
@@ -71,6 +79,7 @@ export function toFlags(raw: Partial<Record<string, unknown>>, source: Flags['so
     campaigns: pick('campaigns'),
     policyEngine: pick('policy_engine'),
     disabledRules: pick('disabled_rules').rules,
+    fillPlans: pick('fill_plans'),
     source,
   };
 }
