@@ -69,8 +69,6 @@ const schema = z.object({
   ASK_MANAGER_TIMEOUT_MIN: int(30, 1, 24 * 60),
   /** Hours a supervisor's instruction (a Chatwoot note to @julia) holds unless revoked. */
   SUPERVISOR_INSTRUCTION_HOURS: int(24, 1, 30 * 24),
-  // A shift still open this many hours before its start alerts the managers once, with the doctors already asked.
-  FILL_ALERT_BEFORE_HOURS: int(24, 1, 24 * 20),
   /** Base URL of Google Docs' export endpoint (briefings); tests point it at a fake. */
   GOOGLE_DOCS_BASE_URL: z.preprocess(emptyToUndefined, z.url().default('https://docs.google.com')),
   /** The briefing document (Google Docs id or link) the daily sync re-reads; unset = no sync (docs/decisions/0270-scoped-directives.md). */

@@ -16,18 +16,27 @@ export interface FillAlertsDeps {
   beforeHours: number;
 }
 
+/** A doctor asked about the shift, as fill_alert_asked (migration 0285) returns him. */
+export interface AskedContact {
+  doctor_id: string;
+  name: string | null;
+  phone: string | null;
+  status: string;
+}
+
 const OFFER_WORDS: Record<string, string> = {
-  planned: 'na fila', sent: 'sem resposta', blocked: 'bloqueada', withdrawn: 'retirada', accepted: 'aceitou', refused: 'recusou', expired: 'expirou',
+  planned: 'na fila', sent: 'sem resposta', blocked: 'bloqueada pelas regras de envio', withdrawn: 'retirada', accepted: 'aceitou', refused: 'recusou', expired: 'não respondeu a tempo',
 };
 
+const hoursInWords = (h: number) => (Number.isInteger(h) ? `${h}h` : `${h.toFixed(1).replace('.', ',')}h`);
+
 /** The managers' notice: the shift, the time left and who was already asked (names and masked phones only). */
-export function fillAlertText(a: FillDueAlert, now: Date): string {
-  const hours = Math.max(0, Math.round((new Date(a.starts_at).getTime() - now.getTime()) / 360_000) / 10);
-  const asked = (a.asked ?? []).map((d) => `• ${d.name ?? 'sem nome'} (${d.phone ? maskPhoneForPeople(d.phone) : 'sem telefone'}): ${OFFER_WORDS[d.status] ?? d.status}`);
+export function fillAlertText(a: FillDueAlert, asked: AskedContact[]): string {
+  const lines = asked.map((d) => `• ${d.name ?? 'sem nome'} (${d.phone ? maskPhoneForPeople(d.phone) : 'sem telefone'}): ${OFFER_WORDS[d.status] ?? d.status}`);
   return [
-    `⏰ Vaga ainda aberta a ${hours}h do início: ${a.hospital}, ${a.specialty}, ${spHuman(new Date(a.starts_at))}.`,
-    asked.length ? `Já perguntados (${asked.length}):` : 'Nenhum médico foi perguntado ainda pelo preenchimento automático.',
-    ...asked,
+    `⏰ Vaga ainda aberta a ${hoursInWords(Math.max(0, Number(a.hours_left)))} do início: ${a.hospital}, ${a.specialty}, ${spHuman(new Date(a.starts_at))}.`,
+    lines.length ? `Já perguntados (${lines.length}):` : 'Nenhum médico foi perguntado ainda pelo preenchimento automático.',
+    ...lines,
   ].join('\n');
 }
 
@@ -45,7 +54,8 @@ export function fillAlertsHandler(deps: FillAlertsDeps) {
     for (const a of due) {
       const { marked } = await store.markAlerted(a.shift_id, now);
       if (!marked) continue;
-      await deps.notices.post(fillAlertText(a, now));
+      const asked = await deps.db.rpc<AskedContact[]>('fill_alert_asked', { p_shift_id: a.shift_id });
+      await deps.notices.post(fillAlertText(a, asked));
       posted++;
     }
     if (posted) deps.logger.info({ posted }, 'fill alerts');

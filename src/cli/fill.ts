@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.js';
 import { isSqlDb, migrate, openDb, type Db } from '../db/index.js';
-import { createFillStore, type FillStatusRow } from '../fill/index.js';
+import { createFillStore, type FillShiftStatus } from '../fill/index.js';
 import { createFlagStore } from '../flags/index.js';
 import { createRedis, locateRedis } from '../redis/index.js';
 import { createLogger, spParts, systemClock } from '../shared/index.js';
@@ -18,11 +18,11 @@ function spShort(iso: string): string {
 }
 
 /** The status as a fixed-width table, soonest shift first (the order fill_status returns). */
-export function formatFillTable(rows: FillStatusRow[], globalOn: boolean): string {
+export function formatFillTable(rows: FillShiftStatus[], globalOn: boolean): string {
   const head = ['hospital', 'especialidade', 'início (SP)', 'onda', 'ofertas', 'aceit/recus/pend', 'horas', 'plano'];
   const body = rows.map((r) => [
     r.hospital, r.specialty, spShort(r.starts_at), String(r.wave), String(r.offers_sent),
-    `${r.answers.accepted}/${r.answers.refused}/${r.answers.pending}`, (Math.round(r.hours_left * 10) / 10).toFixed(1), r.plan_status,
+    `${r.answers.accepted}/${r.answers.refused}/${r.answers.pending}`, Number(r.hours_left).toFixed(1), r.plan_status ?? 'sem plano',
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((c, i) => (i < 3 || i === 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();

@@ -52,7 +52,7 @@ describe('Slack: fill plans seen and switched by managers', () => {
     for (const [i, d] of doctors.entries()) {
       await q(
         `insert into fill_offers (shift_id, doctor_id, wave, score, score_parts, status, outbound_key, created_at, sent_at, answered_at)
-         values ($1, $2, $3, $4, $5, $6, 'k-' || $2, now() - interval '2 hours', case when $6 <> 'planned' then now() - interval '1 hour' end, case when $6 = 'refused' then now() end)`,
+         values ($1, $2, $3, $4, $5, $6, 'k-' || $2::text, now() - interval '2 hours', case when $6 <> 'planned' then now() - interval '1 hour' end, case when $6 = 'refused' then now() end)`,
         [shift.id, d.id, i === 2 ? 2 : 1, 0.9 - i * 0.1, JSON.stringify(parts), statuses[i]],
       );
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createFillStore, type FillStatusRow } from '../../fill/index.js';
+import { createFillStore, type FillShiftStatus } from '../../fill/index.js';
 import { spHuman } from '../../shared/index.js';
 import { defineTool } from '../admin-tool.js';
 
@@ -10,14 +10,14 @@ const ASKED_STATUS: Record<string, string> = {
 const PLAN_STATUS: Record<string, string> = { active: 'em andamento', filled: 'preenchida', cancelled: 'vaga cancelada', expired: 'expirou', off: 'desligado' };
 
 /** One urgent shift as the managers read it: times in São Paulo, answers counted, the doctors asked by name. */
-export function shiftFillView(r: FillStatusRow) {
+export function shiftFillView(r: FillShiftStatus) {
   return {
     vagaId: r.shift_id,
     hospital: r.hospital,
     especialidade: r.specialty,
     inicio: spHuman(new Date(r.starts_at)),
-    horasRestantes: Math.round(r.hours_left * 10) / 10,
-    situacao: PLAN_STATUS[r.plan_status] ?? r.plan_status,
+    horasRestantes: Number(r.hours_left),
+    situacao: r.plan_status ? (PLAN_STATUS[r.plan_status] ?? r.plan_status) : 'ainda sem plano (entra na próxima rodada)',
     onda: r.wave,
     ofertasEnviadas: r.offers_sent,
     respostas: { aceitaram: r.answers.accepted, recusaram: r.answers.refused, semResposta: r.answers.pending },

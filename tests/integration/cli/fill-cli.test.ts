@@ -25,7 +25,7 @@ async function prepare(dataDir: string, startsAt: Date) {
   for (const [i, st] of ['refused', 'sent', 'sent'].entries()) {
     await q(
       `insert into fill_offers (shift_id, doctor_id, wave, score, score_parts, status, outbound_key, created_at, sent_at)
-       values ($1, $2, $3, 0.5, '{}'::jsonb, $4, 'k' || $3 || $2, now() - interval '2 hours', now() - interval '1 hour')`,
+       values ($1, $2, $3, 0.5, '{}'::jsonb, $4, 'k' || $3::text || $2::text, now() - interval '2 hours', now() - interval '1 hour')`,
       [a!.id, doctors[i]!.id, i === 0 ? 1 : 2, st],
     );
   }

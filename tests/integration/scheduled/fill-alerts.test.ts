@@ -24,8 +24,8 @@ async function planned(startsInHours: number, offers: Array<{ doctorId: string; 
   for (const o of offers) {
     await h.db.pg.query(
       `insert into fill_offers (shift_id, doctor_id, wave, score, score_parts, status, outbound_key, created_at, sent_at)
-       values ($1, $2, 1, 0.8, '{}'::jsonb, $3, 'fill-' || $1 || '-' || $2, $4, $4)`,
-      [id, o.doctorId, o.status, hoursFromNow(-40)],
+       values ($1, $2, 1, 0.8, '{}'::jsonb, $3, $5, $4, $4)`,
+      [id, o.doctorId, o.status, hoursFromNow(-40), `fill:${id}:${o.doctorId}`],
     );
   }
   return id;
@@ -35,7 +35,8 @@ describe('fill alerts: a shift still open 24 h before its start', () => {
   it('alerts once, naming the doctors asked with masked phones; a shift further out, or filled, does not alert', async () => {
     const ana = await doctorWithConversation(h, 'Dra. Ana Prado');
     const bruno = await doctorWithConversation(h, 'Dr. Bruno Lima');
-    const [anaPhone, brunoPhone] = (await rows<{ phone: string }>(h, 'select phone from doctors where id = any($1) order by name', [[ana.id, bruno.id]])).map((r) => r.phone);
+    const phoneOf = async (id: string) => (await rows<{ phone: string }>(h, 'select phone from doctors where id = $1', [id]))[0]!.phone;
+    const [anaPhone, brunoPhone] = [await phoneOf(ana.id), await phoneOf(bruno.id)];
     const soon = await planned(10, [{ doctorId: ana.id, status: 'refused' }, { doctorId: bruno.id, status: 'sent' }]);
     await planned(30);
     const filled = await planned(5);
@@ -50,7 +51,7 @@ describe('fill alerts: a shift still open 24 h before its start', () => {
     expect(post).toContain('Dra. Ana Prado');
     expect(post).toContain('recusou');
     expect(post).toContain('Dr. Bruno Lima');
-    expect(post).toContain('sem resposta');
+    expect(post).toContain('Dr. Bruno Lima (+55 11 9••••-' + brunoPhone!.slice(-4) + '): sem resposta');
     // Masked: country, DDD, first digit, last four; never the whole number.
     expect(post).toContain(`+55 11 9••••-${anaPhone!.slice(-4)}`);
     expect(post).not.toContain(anaPhone!.slice(2));

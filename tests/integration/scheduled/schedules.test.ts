@@ -29,7 +29,7 @@ describe('schedulers fire at São Paulo time (fixed clock)', () => {
 
   it('declares every job of spec section 6 it owns, each in the catalog on the scheduled queue', () => {
     expect(schedules.map((s) => s.id).sort()).toEqual(
-      ['alerts', 'doctor-state-maintenance', 'expired-pauses', 'followups', 'reports', 'scheduled-messages', 'shift-confirmations'].sort(),
+      ['alerts', 'doctor-state-maintenance', 'expired-pauses', 'fill-alerts', 'followups', 'reports', 'scheduled-messages', 'shift-confirmations'].sort(),
     );
     for (const s of schedules) {
       expect(catalog[s.jobName]?.queue).toBe('scheduled');
