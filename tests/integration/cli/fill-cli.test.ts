@@ -25,8 +25,8 @@ async function prepare(dataDir: string, startsAt: Date) {
   for (const [i, st] of ['refused', 'sent', 'sent'].entries()) {
     await q(
       `insert into fill_offers (shift_id, doctor_id, wave, score, score_parts, status, outbound_key, created_at, sent_at)
-       values ($1, $2, $3, 0.5, '{}'::jsonb, $4, 'k' || $3::text || $2::text, now() - interval '2 hours', now() - interval '1 hour')`,
-      [a!.id, doctors[i]!.id, i === 0 ? 1 : 2, st],
+       values ($1, $2, $3, 0.5, '{}'::jsonb, $4, $5, now() - interval '2 hours', now() - interval '1 hour')`,
+      [a!.id, doctors[i]!.id, i === 0 ? 1 : 2, st, `fill:${a!.id}:${doctors[i]!.id}`],
     );
   }
   await db.close();
