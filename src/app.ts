@@ -3,6 +3,7 @@ import type { AppDeps } from './app-deps.js';
 import type { Capability } from './capability.js';
 import { composeQuality } from './compose-quality.js';
 import { composeCampaigns } from './compose-campaigns.js';
+import { composeFill } from './compose-fill.js';
 import { composeCatchup } from './compose-catchup.js';
 import { composeDoctorPath } from './compose-doctor-path.js';
 import { composeMetrics } from './compose-metrics.js';
@@ -177,6 +178,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     composeVoice(deps),
     composeCatchup(deps),
     composeCampaigns(deps),
+    composeFill(deps),
     composeScheduled(deps, queues),
     groups,
     composeMetrics(deps, queues),

@@ -31,6 +31,7 @@ import { callReceivedJob } from './call-received.js';
 import { humanControlExpiryJob } from './human-control-expiry.js';
 import { chatwootContactsJob } from './chatwoot-contacts.js';
 import { briefingSyncJob } from './briefing-sync.js';
+import { fillWavesJob } from './fill-waves.js';
 
 export { QUEUE_NAMES, backoffDelayMs, defineJob, retryWindowMs, type JobDefinition, type QueueName } from './job-definition.js';
 
@@ -81,3 +82,4 @@ registerJob('call-received', callReceivedJob);
 registerJob('human-control-expiry', humanControlExpiryJob);
 registerJob('chatwoot-contacts', chatwootContactsJob);
 registerJob('briefing-sync', briefingSyncJob);
+registerJob('fill-waves', fillWavesJob);

@@ -14,6 +14,7 @@ const context = z.object({
   lastInboundAt: z.string().optional(),
   campaignId: z.string().optional(),
   reminderId: z.string().optional(),
+  fillShiftId: z.string().optional(),
   actor: z.string().min(1),
   bypassReason: z.string().optional(),
   instance: z.string().optional(),

@@ -11,6 +11,7 @@ import { chooseModel } from './routing.js';
 import { runToolLoop, type CallUsage, type LoopOutcome, type ToolCallRecord } from './tool-loop.js';
 import { JULIA_TOOLS } from './tools/index.js';
 import type { AgentTool, ToolDeps } from './tools/tool.js';
+import { isFillRefusal } from '../fill/index.js';
 
 export interface AgentDeps extends ToolDeps {
   llm: LlmClient;
@@ -109,6 +110,12 @@ export async function runAgentTurn(deps: AgentDeps, input: AgentTurnInput): Prom
   const started = Date.now();
   const { doctorId, conversationId } = input;
   const lastDoctorText = input.history.filter((m) => m.role === 'doctor').slice(-3).map((m) => m.text).join('\n');
+  // A fill offer that reached him joins this conversation's offers, so "quero" reserves it by
+  // its ref; a firm "não posso" closes it (that shift is never offered to him again).
+  const lastDoctor = input.history.filter((m) => m.role === 'doctor').at(-1)?.text ?? '';
+  await failOpen(deps, 'fill offers', null, () =>
+    deps.db.rpc('fill_offer_context', { p_doctor_id: doctorId, p_conversation_id: conversationId, p_refused: isFillRefusal(lastDoctor), p_now: deps.clock.now() }),
+  );
   const db = await deps.db.rpc<DbAgentContext>('agent_context', { p_doctor_id: doctorId, p_conversation_id: conversationId, p_now: deps.clock.now() });
   const knowledge =
     input.context?.knowledge ??

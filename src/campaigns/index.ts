@@ -2,7 +2,7 @@ export { checkTemplates, createCampaignCommands, type CampaignCommands, type Cam
 export { createDispatcher, type Dispatcher, type DispatcherDeps, type TickResult } from './dispatcher.js';
 export { createCampaignStore, type CampaignStore } from './campaign-store.js';
 export {
-  allowedTemplateVariables, renderTemplate, SHIFT_TEMPLATE_VARIABLES, TEMPLATE_VARIABLES, templateProblem, templateVars, unknownTemplateVariables, type TemplateVars,
+  allowedTemplateVariables, renderTemplate, SHIFT_TEMPLATE_VARIABLES, TEMPLATE_VARIABLES, templateProblem, templateVars, unknownTemplateVariables, type OfferedShift, type TemplateVars,
 } from './render-template.js';
 export { personalisedOpener, type OpenerDeps } from './opener.js';
 export type { OutboundWithdraw } from './withdraw.js';

@@ -28,7 +28,7 @@ export const FLAG_HELP: Record<FlagKey, string> = {
     'Pausa a Júlia ({enabled, mode: "wait"}). Enquanto ligado: as respostas automáticas da Júlia param ' +
     '(bloqueadas com R4b_safe_mode); os envios proativos ESPERAM, sem registro nem evento, e saem quando o ' +
     'flag for desligado, se ainda valerem. Cada método tem uma janela de atraso contada de quando era devido: ' +
-    'REMINDER 2 h, FOLLOWUP 2 dias, CAMPAIGN 3 dias, REACTIVATION 7 dias, COMMAND/MANUAL 24 h. Passada a ' +
+    'REMINDER 2 h, FOLLOWUP 2 dias, CAMPAIGN 3 dias, REACTIVATION 7 dias, COMMAND/MANUAL 24 h, FILL_OFFER 2 h. Passada a ' +
     'janela, o envio é encerrado como outbound_blocked (safe_mode_expired), o lembrete fica "expired" e os ' +
     'gestores são avisados. Lembretes não são cancelados pelo safe_mode. Uma pessoa (MANUAL pelo Chatwoot, ' +
     'COMMAND pelo Slack) escrevendo até 24 h depois da última mensagem do médico envia mesmo com safe_mode ' +

@@ -4,7 +4,7 @@
  * agent, the pipeline and the outbound wrapper agree on it; the outbound
  * module owns it and may add optional fields.
  */
-export const OUTBOUND_METHODS = ['REPLY', 'CAMPAIGN', 'FOLLOWUP', 'REACTIVATION', 'REMINDER', 'COMMAND', 'MANUAL'] as const;
+export const OUTBOUND_METHODS = ['REPLY', 'CAMPAIGN', 'FOLLOWUP', 'REACTIVATION', 'REMINDER', 'COMMAND', 'MANUAL', 'FILL_OFFER'] as const;
 export type OutboundMethod = (typeof OUTBOUND_METHODS)[number];
 
 export interface OutboundContext {
@@ -15,6 +15,8 @@ export interface OutboundContext {
   inboundInteractionId?: string;
   lastInboundAt?: string;
   campaignId?: string;
+  /** FILL_OFFER: the shift a fill plan offers (src/fill); the send is stopped if the plan is. */
+  fillShiftId?: string;
   /** REMINDER: the reminder row that asked for this message. */
   reminderId?: string;
   /** Who acted: 'julia', a Slack user id, a Chatwoot agent id. */

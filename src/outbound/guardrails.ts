@@ -17,7 +17,9 @@ export type RuleId =
   | 'safe_mode_expired'
   /** The campaign behind the send was paused or cancelled after the send was queued (checked under the lock). */
   | 'campaign_paused'
-  | 'campaign_cancelled';
+  | 'campaign_cancelled'
+  /** A fill offer whose plan stopped (shift reserved or cancelled, plans switched off) after it was queued. */
+  | 'fill_stopped';
 
 /** Rules an operator may switch off through `disabled_rules`; opt-out and the kill switch are not among them. */
 export const DISABLEABLE_RULES: ReadonlySet<RuleId> = new Set(['R1_cooling_off', 'R2_next_allowed_at', 'R3_contact_cap_7d', 'R4a_campaigns_disabled']);
@@ -60,6 +62,8 @@ export interface Recheck {
   /** The campaign behind the send: stopped when it is paused or cancelled. */
   campaign: string | null;
   safe_mode: 'wait' | 'block' | null;
+  /** FILL_OFFER: the shift offered; the offer must still be planned and its plan active (checked under the lock). */
+  fill?: string;
 }
 
 /**
@@ -88,6 +92,7 @@ function contractViolation(ctx: OutboundContext): string | undefined {
   if (ctx.method === 'CAMPAIGN' && !ctx.campaignId) return 'campaignId';
   if (ctx.method === 'FOLLOWUP' && !ctx.conversationId) return 'conversationId';
   if (ctx.method === 'REMINDER' && !ctx.reminderId) return 'reminderId';
+  if (ctx.method === 'FILL_OFFER' && !ctx.fillShiftId) return 'fillShiftId';
   return undefined;
 }
 
@@ -229,6 +234,7 @@ export function evaluateGuardrails(input: GuardrailInput): GuardrailDecision {
     campaigns_off: r4aApplies,
     campaign: ctx.campaignId ?? null,
     safe_mode: unpaced ? null : 'wait',
+    ...(ctx.method === 'FILL_OFFER' && ctx.fillShiftId && { fill: ctx.fillShiftId }),
   };
   return { kind: 'allow', proactive: true, bypassed, recheck, ...(unpaced && { unpaced: true }) };
 }

@@ -12,6 +12,7 @@ const HOUR = 3_600_000;
  * - CAMPAIGN: 3 days; shifts are usually a week or more ahead.
  * - REACTIVATION: 7 days; nothing in it is time-bound.
  * - COMMAND / MANUAL outside the 24 h after the doctor's last message: 24 h.
+ * - FILL_OFFER: 2 h. An urgent shift's offer goes stale fast, and the next wave replaces it.
  * - REPLY never waits: safe_mode stops Júlia's replies (blocked R4b_safe_mode).
  */
 export const SAFE_MODE_LATENESS_MS: Record<OutboundMethod, number> = {
@@ -22,6 +23,7 @@ export const SAFE_MODE_LATENESS_MS: Record<OutboundMethod, number> = {
   REACTIVATION: 7 * 24 * HOUR,
   COMMAND: 24 * HOUR,
   MANUAL: 24 * HOUR,
+  FILL_OFFER: 2 * HOUR,
 };
 
 /** While paused, a send looks at the flag again this often (a deferral costs one Redis move, no attempt). */

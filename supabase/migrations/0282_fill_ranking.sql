@@ -1,0 +1,279 @@
+-- Fill plans: ranking, waves, settling (issue 30, docs/decisions/0295-fill-plans.md).
+-- Ranking is one set-based query per shift: every candidate of the shift's specialty
+-- is scored with hash joins over small aggregates, and only the wave's top rows get
+-- their Portuguese reasons built.
+
+create index if not exists shifts_hospital_reserved_idx on shifts (hospital_id, reserved_by) where reserved_by is not null;
+
+-- What the doctor said (memories mirrored into preferences.detectadas) about this
+-- hospital or this period: a restriction weighs more than a liking.
+create or replace function fill_memory_points(p_detected jsonb, p_hospital_folded text, p_period text) returns numeric
+language sql immutable as $$
+  select coalesce(sum(case
+      when e->>'tipo' = 'restricao' and (position(p_hospital_folded in fold(e->>'informacao')) > 0 or position(p_period in fold(e->>'informacao')) > 0) then -15
+      when e->>'tipo' = 'preferencia' and position(p_hospital_folded in fold(e->>'informacao')) > 0 then 6
+      when e->>'tipo' = 'preferencia' and position(p_period in fold(e->>'informacao')) > 0 then 3
+      else 0 end), 0)
+  from jsonb_array_elements(case when jsonb_typeof(p_detected) = 'array' then p_detected else '[]'::jsonb end) e
+$$;
+
+create or replace function fill_pref_reason(p jsonb, p_period text, p_dow text, p_region text, p_slug text, p_value_cents int) returns text
+language sql immutable as $$
+  select coalesce(nullif(concat_ws('; ',
+    case when p->>'periodo' = p_period then 'prefere plantão ' || p_period when p->>'periodo' is not null then 'prefere plantão ' || (p->>'periodo') end,
+    case when jsonb_typeof(p->'dias_semana') = 'array' then
+      case when p->'dias_semana' ? p_dow then 'gosta de plantão neste dia da semana' else 'não costuma pegar plantão neste dia' end end,
+    case when jsonb_typeof(p->'regioes') = 'array' and p->'regioes' ? coalesce(p_region, '') then 'a região do hospital está entre as preferidas' end,
+    case when jsonb_typeof(p->'hospitais_preferidos') = 'array' and p->'hospitais_preferidos' ? p_slug then 'hospital preferido dele' end,
+    case when (p->>'valor_minimo') ~ '^[0-9]+$' and (p->>'valor_minimo')::bigint > p_value_cents then 'valor abaixo do mínimo que ele pede' end), ''),
+    'nenhuma preferência cadastrada que pese')
+$$;
+
+-- Who may be offered this shift now, best first, with the score and its parts.
+-- Excluded outright (the rules, not the score): another open fill offer, any earlier
+-- offer of this shift (refused included), a clashing reservation, opt-out, cooling-off,
+-- R2 pacing, the 7-day cap, a person in control, registration not approved.
+create or replace function fill_rank(p_shift_id uuid, p_now timestamptz, p_limit int, p_registration_required boolean default true)
+returns table (doctor_id uuid, score numeric, parts jsonb)
+language sql stable as $$
+  with s as (
+    select sh.id, sh.hospital_id, sh.specialty_id, sh.starts_at, sh.ends_at, sh.period, sh.duration_hours, sh.value_cents,
+      h.region as h_region, h.city as h_city, h.slug as h_slug, fold(h.name) as h_name,
+      (array['dom','seg','ter','qua','qui','sex','sab'])[1 + extract(dow from sh.starts_at at time zone 'America/Sao_Paulo')::int] as dow
+    from shifts sh join hospitals h on h.id = sh.hospital_id where sh.id = p_shift_id
+  ), busy as (
+    select o.doctor_id from fill_offers o where o.status in ('planned', 'sent')
+    union select o.doctor_id from fill_offers o where o.shift_id = p_shift_id
+    union select r.reserved_by from shifts r, s
+      where r.reserved_by is not null and r.status in ('reserved', 'pending_confirmation')
+        and r.starts_at < s.ends_at and r.ends_at > s.starts_at
+    union select c.doctor_id from conversations c where c.status = 'active' and c.controlled_by = 'human'
+    union select m.doctor_id from outbound_messages m
+      where m.proactive and m.doctor_id is not null
+        and ((m.status = 'sent' and m.sent_at > p_now - interval '7 days' and m.sent_at <= p_now)
+             or (m.status = 'reserved' and m.created_at > p_now - interval '7 days'))
+      group by m.doctor_id having count(*) >= 3
+  ), cand as (
+    select d.id, d.region, d.city, d.preferences, st.last_inbound_at, st.last_proactive_at
+    from s, doctors d
+    left join doctor_state st on st.doctor_id = d.id
+    where d.specialty_id = s.specialty_id and d.phone is not null and d.erased_at is null
+      and (not p_registration_required or d.registration_status = 'aprovado')
+      and coalesce(st.permission_state, 'opted_in') <> 'opted_out'
+      and not (coalesce(st.permission_state, 'opted_in') = 'cooling_off' and (st.cooling_off_until is null or st.cooling_off_until > p_now))
+      and (st.next_allowed_at is null or st.next_allowed_at <= p_now)
+      and not exists (select 1 from busy b where b.doctor_id = d.id)
+  ), hist as (
+    select r.reserved_by as doctor_id, count(*) as here
+    from shifts r, s
+    where r.hospital_id = s.hospital_id and r.specialty_id = s.specialty_id and r.reserved_by is not null
+      and r.status in ('reserved', 'pending_confirmation', 'completed') and r.id <> s.id
+    group by r.reserved_by
+  ), acc as (
+    select o.doctor_id,
+      count(*) filter (where o.status = 'accepted') as a,
+      count(*) filter (where o.status = 'refused') as r,
+      count(*) filter (where o.status = 'expired') as x,
+      count(*) filter (where o.status = 'expired' and o.sent_at > p_now - interval '7 days') as ignored
+    from fill_offers o where o.status in ('accepted', 'refused', 'expired')
+    group by o.doctor_id
+  ), scored as (
+    select c.id, c.region, c.city, c.preferences, c.last_inbound_at, c.last_proactive_at,
+      coalesce(h.here, 0) as here, coalesce(a.a, 0) as a, coalesce(a.r, 0) as r, coalesce(a.x, 0) as x, coalesce(a.ignored, 0) as ignored,
+      least(coalesce(h.here, 0), 5) * 4 as p_hist,
+      round(((coalesce(a.a, 0) + 1.0) / (coalesce(a.a, 0) + coalesce(a.r, 0) + coalesce(a.x, 0) + 2) - 0.5) * 30, 1) as p_acc,
+      (case when c.preferences->>'periodo' is null then 0 when c.preferences->>'periodo' = s.period then 5 else -5 end
+       + case when coalesce(jsonb_typeof(c.preferences->'dias_semana'), '') <> 'array' then 0 when c.preferences->'dias_semana' ? s.dow then 4 else -4 end
+       + case when jsonb_typeof(c.preferences->'regioes') = 'array' and c.preferences->'regioes' ? coalesce(s.h_region, '') then 5 else 0 end
+       + case when jsonb_typeof(c.preferences->'hospitais_preferidos') = 'array' and c.preferences->'hospitais_preferidos' ? s.h_slug then 8 else 0 end
+       + case when (c.preferences->>'valor_minimo') ~ '^[0-9]+$' and (c.preferences->>'valor_minimo')::bigint > s.value_cents then -25 else 0 end
+       + case when (c.preferences->>'duracao') ~ '^[0-9]+$' and (c.preferences->>'duracao')::int = s.duration_hours then 2 else 0 end) as p_pref,
+      case when c.preferences ? 'detectadas' then fill_memory_points(c.preferences->'detectadas', s.h_name, s.period) else 0 end as p_mem,
+      case when c.region is not null and fold(c.region) = fold(s.h_region) then 10
+           when c.city is not null and fold(c.city) = fold(s.h_city) then 4 else 0 end as p_reg,
+      (case when c.last_inbound_at > p_now - interval '30 days' then 5 else 0 end
+       + case when c.last_proactive_at > p_now - interval '3 days' then -6 else 0 end) as p_rec,
+      -4 * coalesce(a.ignored, 0) as p_pend,
+      s.h_region, s.period, s.value_cents, s.h_slug, s.dow
+    from cand c cross join s
+    left join hist h on h.doctor_id = c.id
+    left join acc a on a.doctor_id = c.id
+  ), top as (
+    select *, 50 + p_hist + p_acc + p_pref + p_mem + p_reg + p_rec + p_pend as total
+    from scored
+    order by 50 + p_hist + p_acc + p_pref + p_mem + p_reg + p_rec + p_pend desc, hashtext(id::text || p_shift_id::text), id
+    limit p_limit
+  )
+  select t.id, t.total,
+    jsonb_build_object(
+      'historico', jsonb_build_object('value', t.p_hist, 'reason',
+        case when t.here = 0 then 'nunca fez plantão desta especialidade neste hospital'
+             else 'já fez ' || t.here || ' plantão(ões) desta especialidade neste hospital' end),
+      'aceitacao', jsonb_build_object('value', t.p_acc, 'reason',
+        case when t.a + t.r + t.x = 0 then 'sem histórico de ofertas'
+             else 'aceitou ' || t.a || ', recusou ' || t.r || ' e não respondeu ' || t.x || ' oferta(s)' end),
+      'preferencias', jsonb_build_object('value', t.p_pref, 'reason', fill_pref_reason(t.preferences, t.period, t.dow, t.h_region, t.h_slug, t.value_cents)),
+      'memorias', jsonb_build_object('value', t.p_mem, 'reason',
+        case when t.p_mem > 0 then 'disse que gosta deste hospital ou turno' when t.p_mem < 0 then 'disse que não quer este hospital ou turno'
+             else 'nada dito sobre este hospital ou turno' end),
+      'regiao', jsonb_build_object('value', t.p_reg, 'reason',
+        case when t.p_reg = 10 then 'mora na mesma região do hospital (' || coalesce(t.h_region, '?') || ')'
+             when t.p_reg = 4 then 'mora na mesma cidade do hospital' else 'mora em outra região (' || coalesce(t.region, 'não informada') || ')' end),
+      'recencia', jsonb_build_object('value', t.p_rec, 'reason',
+        case when t.last_proactive_at > p_now - interval '3 days' then 'recebeu mensagem nossa há menos de 3 dias'
+             when t.last_inbound_at > p_now - interval '30 days' then 'conversou conosco nos últimos 30 dias'
+             else 'sem contato recente' end),
+      'pendentes', jsonb_build_object('value', t.p_pend, 'reason',
+        case when t.ignored = 0 then 'nenhuma oferta sem resposta nos últimos 7 dias'
+             else t.ignored || ' oferta(s) sem resposta nos últimos 7 dias' end))
+  from top t
+  order by t.total desc, hashtext(t.id::text || p_shift_id::text), t.id
+$$;
+
+-- ---------------------------------------------------------------- plans
+
+-- Plans for every open shift in the horizon (switched off where its hospital is), plans
+-- whose shift started expire, sent offers past their time expire, and planned offers
+-- take the wrapper's decision (read back by idempotency key).
+create or replace function fill_plan_sync(p_now timestamptz, p_horizon_days int default 20) returns jsonb
+language plpgsql as $$
+declare v_created int; v_expired int; v_sent int; v_blocked int; v_lapsed int;
+begin
+  insert into fill_plans (shift_id, status, next_wave_at, started_at)
+  select s.id, case when fill_hospital_enabled(s.hospital_id) then 'active' else 'off' end, p_now, p_now
+  from shifts s
+  where s.status = 'open' and s.starts_at > p_now and s.starts_at <= p_now + make_interval(days => p_horizon_days)
+    and not exists (select 1 from fill_plans p where p.shift_id = s.id)
+  on conflict (shift_id) do nothing;
+  get diagnostics v_created = row_count;
+
+  with e as (
+    update fill_plans p set status = 'expired', stopped_at = p_now, next_wave_at = null
+    from shifts s where s.id = p.shift_id and p.status in ('active', 'off') and s.starts_at <= p_now
+    returning p.shift_id
+  ), w as (
+    update fill_offers o set status = case when o.status = 'planned' then 'withdrawn' else 'expired' end,
+      withdrawn_at = case when o.status = 'planned' then p_now else o.withdrawn_at end
+    from e where o.shift_id = e.shift_id and o.status in ('planned', 'sent')
+    returning 1
+  )
+  select count(*) into v_expired from e;
+
+  update fill_offers set status = 'expired' where status = 'sent' and expires_at <= p_now;
+  get diagnostics v_lapsed = row_count;
+
+  update fill_offers o set status = 'sent', sent_at = m.sent_at
+  from outbound_messages m
+  where m.idempotency_key = o.outbound_key and o.status = 'planned' and m.status in ('sent', 'bypass');
+  get diagnostics v_sent = row_count;
+  update fill_offers o set status = 'blocked', rule = coalesce(m.rule, m.status)
+  from outbound_messages m
+  where m.idempotency_key = o.outbound_key and o.status = 'planned' and m.status in ('blocked', 'failed', 'deduped');
+  get diagnostics v_blocked = row_count;
+  -- Withdrawn by a stop while its send was already under way: it did reach the doctor.
+  update fill_offers o set sent_at = m.sent_at
+  from outbound_messages m
+  where m.idempotency_key = o.outbound_key and o.status = 'withdrawn' and o.sent_at is null and m.status in ('sent', 'bypass');
+  return jsonb_build_object('created', v_created, 'expired', v_expired, 'lapsed', v_lapsed, 'sent', v_sent, 'blocked', v_blocked);
+end $$;
+
+-- Active plans whose next wave is due, most urgent first.
+create or replace function fill_due(p_now timestamptz, p_limit int default 2000) returns jsonb
+language sql stable as $$
+  select coalesce(jsonb_agg(jsonb_build_object('shift_id', x.shift_id, 'starts_at', x.starts_at) order by x.starts_at, x.shift_id), '[]'::jsonb)
+  from (
+    select p.shift_id, s.starts_at from fill_plans p join shifts s on s.id = p.shift_id
+    where p.status = 'active' and p.next_wave_at <= p_now and s.status = 'open' and s.starts_at > p_now
+    order by s.starts_at, p.shift_id limit p_limit) x
+$$;
+
+create or replace function fill_offer_json(p_shift_id uuid, p_doctor_id uuid, p_key text, p_score numeric, p_wave int) returns jsonb
+language sql stable as $$
+  select jsonb_build_object('shift_id', p_shift_id, 'doctor_id', p_doctor_id, 'outbound_key', p_key, 'score', p_score,
+    'wave', p_wave, 'name', d.name, 'city', d.city, 'region', d.region, 'specialty', sp.name)
+  from doctors d left join specialties sp on sp.id = d.specialty_id where d.id = p_doctor_id
+$$;
+
+-- The next wave of one plan: claimed under the plan's row lock (a second worker skips
+-- it), due and open re-checked, ranked and inserted as planned offers in the same
+-- transaction. Waves of different plans are serialised (one advisory lock) so two
+-- plans never both pick a doctor who may have only one open offer.
+create or replace function fill_plan_wave(p_shift_id uuid, p_now timestamptz, p_size int, p_spacing_s int, p_ttl_s int,
+  p_registration_required boolean default true)
+returns jsonb language plpgsql as $$
+declare p fill_plans; s shifts; v_offers jsonb;
+begin
+  select * into p from fill_plans where shift_id = p_shift_id for update skip locked;
+  if not found then return jsonb_build_object('ok', false, 'reason', 'busy'); end if;
+  if p.status <> 'active' or p.next_wave_at is null or p.next_wave_at > p_now then
+    return jsonb_build_object('ok', false, 'reason', 'not_due');
+  end if;
+  select * into s from shifts where id = p_shift_id;
+  if s.status <> 'open' or s.starts_at <= p_now then return jsonb_build_object('ok', false, 'reason', 'not_open'); end if;
+  perform pg_advisory_xact_lock(hashtext('fill:waves'));
+  with ins as (
+    insert into fill_offers (shift_id, doctor_id, wave, score, score_parts, outbound_key, expires_at, created_at)
+    select p_shift_id, r.doctor_id, p.wave + 1, r.score, r.parts, fill_offer_key(p_shift_id, r.doctor_id),
+      least(s.starts_at, p_now + make_interval(secs => p_ttl_s)), p_now
+    from fill_rank(p_shift_id, p_now, p_size, p_registration_required) r
+    on conflict do nothing
+    returning *
+  )
+  select coalesce(jsonb_agg(fill_offer_json(ins.shift_id, ins.doctor_id, ins.outbound_key, ins.score, ins.wave) order by ins.score desc), '[]'::jsonb) into v_offers from ins;
+  update fill_plans set wave = wave + case when jsonb_array_length(v_offers) > 0 then 1 else 0 end,
+    next_wave_at = p_now + make_interval(secs => p_spacing_s)
+  where shift_id = p_shift_id;
+  return jsonb_build_object('ok', true, 'wave', p.wave + case when jsonb_array_length(v_offers) > 0 then 1 else 0 end, 'offers', v_offers);
+end $$;
+
+-- Planned offers the wrapper has no record of yet, older than p_before: their job may
+-- have been lost (a crash between the wave's commit and the enqueue). Enqueuing again
+-- with the same key and job id is a no-op when the job exists.
+create or replace function fill_unsent(p_before timestamptz, p_limit int default 500) returns jsonb
+language sql stable as $$
+  select coalesce(jsonb_agg(fill_offer_json(o.shift_id, o.doctor_id, o.outbound_key, o.score, o.wave) order by o.created_at, o.id), '[]'::jsonb)
+  from (select o.* from fill_offers o
+        where o.status = 'planned' and o.created_at <= p_before
+          and not exists (select 1 from outbound_messages m where m.idempotency_key = o.outbound_key)
+        order by o.created_at, o.id limit p_limit) o
+$$;
+
+-- Offers a stop withdrew whose job may still be queued (no wrapper record yet).
+create or replace function fill_withdrawable(p_since timestamptz, p_limit int default 1000) returns jsonb
+language sql stable as $$
+  select coalesce(jsonb_agg(o.outbound_key), '[]'::jsonb)
+  from (select o.outbound_key from fill_offers o
+        where o.status = 'withdrawn' and o.sent_at is null and o.withdrawn_at >= p_since
+          and not exists (select 1 from outbound_messages m where m.idempotency_key = o.outbound_key)
+        limit p_limit) o
+$$;
+
+-- ---------------------------------------------------------------- the doctor's answer
+
+-- Before a turn: the fill offers that reached this doctor (still open) join the
+-- conversation's offered list, so the model can reserve one by its ref; a refusal
+-- marks them refused (that shift is never offered to him again).
+create or replace function fill_offer_context(p_doctor_id uuid, p_conversation_id uuid, p_refused boolean, p_now timestamptz)
+returns jsonb language plpgsql as $$
+declare v_ids uuid[]; v_refs jsonb := '{}'::jsonb; v_refused int := 0;
+begin
+  update fill_offers o set status = 'sent', sent_at = m.sent_at
+  from outbound_messages m
+  where o.doctor_id = p_doctor_id and o.status = 'planned' and m.idempotency_key = o.outbound_key and m.status in ('sent', 'bypass');
+  select array_agg(o.shift_id order by o.sent_at) into v_ids
+  from fill_offers o join shifts s on s.id = o.shift_id
+  where o.doctor_id = p_doctor_id and o.status = 'sent' and s.status = 'open';
+  if v_ids is null then return jsonb_build_object('offers', '[]'::jsonb, 'refused', 0); end if;
+  if exists (select 1 from conversations c where c.id = p_conversation_id and c.doctor_id = p_doctor_id) then
+    v_refs := agent_remember_offered(p_conversation_id, v_ids, p_now);
+  end if;
+  if p_refused then
+    update fill_offers set status = 'refused', answered_at = p_now
+    where doctor_id = p_doctor_id and status = 'sent' and shift_id = any(v_ids);
+    get diagnostics v_refused = row_count;
+  end if;
+  return jsonb_build_object('offers', (select jsonb_agg(jsonb_build_object('shift_id', x, 'ref', v_refs->>x::text)) from unnest(v_ids) x),
+    'refused', v_refused);
+end $$;
+
+select revoke_api_roles();
