@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createFillStore } from '../../fill/index.js';
 import { spHuman } from '../../shared/index.js';
 import { defineTool } from '../admin-tool.js';
-import { scorePartsInWords } from './score-words.js';
+import { scoreBase, scorePartsInWords } from './score-words.js';
 
 /**
  * Read: why the fill plan offered (or planned to offer) shift Y to doctor X —
@@ -20,7 +20,8 @@ export const porQueMedico = defineTool({
     if (!e) return { oferecida: false, mensagem: 'Esse médico não recebeu nem tem planejada oferta dessa vaga pelo preenchimento automático.' };
     return {
       oferecida: true,
-      pontuacao: Math.round(e.score * 100) / 100,
+      pontuacao: Math.round(Number(e.score) * 10) / 10,
+      pontosDePartida: Math.round(scoreBase(Number(e.score), e.parts) * 10) / 10,
       onda: e.wave,
       situacao: e.status,
       enviadaEm: e.sent_at ? spHuman(new Date(e.sent_at)) : null,
