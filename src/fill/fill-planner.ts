@@ -81,7 +81,9 @@ export function createFillPlanner(deps: FillPlannerDeps) {
       let enqueued = await enqueue(await store.unsent(now));
       let waves = 0;
       let planned = 0;
-      for (const plan of await store.due(now)) {
+      const due = await store.due(now);
+      if (due.length) await store.refreshCandidates(now, deps.registrationRequired);
+      for (const plan of due) {
         const res = await store.wave(plan.shift_id, now, waveParams(new Date(plan.starts_at), now), deps.registrationRequired);
         if (!res.ok) continue;
         waves += 1;

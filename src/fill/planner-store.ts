@@ -20,6 +20,9 @@ export function createPlannerStore(db: Db) {
   return {
     sync: (now: Date, horizonDays: number) =>
       db.rpc<{ created: number; expired: number; lapsed: number; sent: number; blocked: number }>('fill_plan_sync', { p_now: now, p_horizon_days: horizonDays }),
+    /** Who may be contacted now, whatever the shift: built once per run, read by every wave of it. */
+    refreshCandidates: (now: Date, registrationRequired: boolean) =>
+      db.rpc<{ candidates: number }>('fill_candidates_refresh', { p_now: now, p_registration_required: registrationRequired }),
     due: (now: Date, limit = 2000) => db.rpc<Array<{ shift_id: string; starts_at: string }>>('fill_due', { p_now: now, p_limit: limit }),
     wave: (shiftId: string, now: Date, p: { size: number; spacingS: number; ttlS: number }, registrationRequired: boolean) =>
       db.rpc<WaveResult>('fill_plan_wave', {

@@ -29,79 +29,138 @@ language sql immutable as $$
     'nenhuma preferência cadastrada que pese')
 $$;
 
--- Who may be offered this shift now, best first, with the score and its parts.
--- Excluded outright (the rules, not the score): another open fill offer, any earlier
--- offer of this shift (refused included), a clashing reservation, opt-out, cooling-off,
--- R2 pacing, the 7-day cap, a person in control, registration not approved.
-create or replace function fill_rank(p_shift_id uuid, p_now timestamptz, p_limit int, p_registration_required boolean default true)
+-- The candidate pool of one run: every doctor who may be contacted now, whatever the
+-- shift (permission, cooling-off, R2 pacing, the 7-day cap, a person in control,
+-- registration), with the shift-independent facts the score reads. Built once per run
+-- (fill_candidates_refresh) so each shift's ranking reads a narrow table by specialty
+-- instead of joining doctors, their state, conversations and sends again. A change
+-- between two builds (a doctor opting out mid-run) is caught by the wrapper at send time.
+create unlogged table fill_candidates (
+  doctor_id uuid primary key,
+  specialty_id uuid not null,
+  region_l text,
+  city_l text,
+  region text,
+  preferences jsonb,
+  last_inbound_at timestamptz,
+  last_proactive_at timestamptz,
+  a int not null default 0,
+  r int not null default 0,
+  x int not null default 0,
+  ignored int not null default 0,
+  -- Breaks ties between equal scores, mixed with each shift's own number (no doctor always first).
+  jitter int not null default 0,
+  -- Holds an open fill offer (one at a time): set at the build and by each wave's insert.
+  busy boolean not null default false
+);
+create index fill_candidates_specialty_idx on fill_candidates (specialty_id);
+create table fill_candidates_built (
+  id boolean primary key default true check (id),
+  built_at timestamptz not null,
+  registration_required boolean not null
+);
+
+create or replace function fill_candidates_refresh(p_now timestamptz, p_registration_required boolean default true) returns jsonb
+language plpgsql as $$
+declare v_n int;
+begin
+  perform pg_advisory_xact_lock(hashtext('fill:waves'));
+  delete from fill_candidates;
+  insert into fill_candidates (doctor_id, specialty_id, region_l, city_l, region, preferences, last_inbound_at, last_proactive_at, a, r, x, ignored, jitter, busy)
+  select d.id, d.specialty_id, lower(d.region), lower(d.city), d.region,
+    case when d.preferences = '{}'::jsonb then null else d.preferences end,
+    st.last_inbound_at, st.last_proactive_at,
+    coalesce(acc.a, 0), coalesce(acc.r, 0), coalesce(acc.x, 0), coalesce(acc.ignored, 0), hashtext(d.id::text),
+    exists (select 1 from fill_offers o where o.doctor_id = d.id and o.status in ('planned', 'sent'))
+  from doctors d
+  left join doctor_state st on st.doctor_id = d.id
+  left join (
+    select o.doctor_id,
+      count(*) filter (where o.status = 'accepted') as a,
+      count(*) filter (where o.status = 'refused') as r,
+      count(*) filter (where o.status = 'expired') as x,
+      count(*) filter (where o.status = 'expired' and o.sent_at > p_now - interval '7 days') as ignored
+    from fill_offers o where o.status in ('accepted', 'refused', 'expired') group by o.doctor_id) acc on acc.doctor_id = d.id
+  where d.specialty_id is not null and d.phone is not null and d.erased_at is null
+    and (not p_registration_required or d.registration_status = 'aprovado')
+    and coalesce(st.permission_state, 'opted_in') <> 'opted_out'
+    and not (coalesce(st.permission_state, 'opted_in') = 'cooling_off' and (st.cooling_off_until is null or st.cooling_off_until > p_now))
+    and (st.next_allowed_at is null or st.next_allowed_at <= p_now)
+    and not exists (select 1 from conversations c where c.doctor_id = d.id and c.status = 'active' and c.controlled_by = 'human')
+    and not exists (select 1 from (
+        select m.doctor_id from outbound_messages m
+        where m.proactive and m.doctor_id is not null
+          and ((m.status = 'sent' and m.sent_at > p_now - interval '7 days' and m.sent_at <= p_now)
+               or (m.status = 'reserved' and m.created_at > p_now - interval '7 days'))
+        group by m.doctor_id having count(*) >= 3) capped where capped.doctor_id = d.id);
+  get diagnostics v_n = row_count;
+  insert into fill_candidates_built (built_at, registration_required) values (p_now, p_registration_required)
+  on conflict (id) do update set built_at = excluded.built_at, registration_required = excluded.registration_required;
+  return jsonb_build_object('candidates', v_n);
+end $$;
+
+-- The pool is rebuilt when it is from another minute than p_now (or another rule set).
+create or replace function fill_candidates_ensure(p_now timestamptz, p_registration_required boolean) returns void
+language plpgsql as $$
+begin
+  if not exists (select 1 from fill_candidates_built b
+                 where b.built_at <= p_now and b.built_at > p_now - interval '1 minute'
+                   and b.registration_required = p_registration_required) then
+    perform fill_candidates_refresh(p_now, p_registration_required);
+  end if;
+end $$;
+
+-- Who may be offered this shift now, best first, with the score and its parts: the
+-- pool (fill_candidates) of the shift's specialty not holding an open fill offer (the
+-- pool's busy flag, kept by every wave), less what is checked live for each shift: any
+-- earlier offer of this shift (a refusal included) and a reservation that clashes. Most candidates have no preferences and no offer history,
+-- so those parts short-circuit to 0; reasons are built for the wave's top rows only.
+create or replace function fill_rank(p_shift_id uuid, p_now timestamptz, p_limit int)
 returns table (doctor_id uuid, score numeric, parts jsonb)
 language sql stable as $$
   with s as (
     select sh.id, sh.hospital_id, sh.specialty_id, sh.starts_at, sh.ends_at, sh.period, sh.duration_hours, sh.value_cents,
-      h.region as h_region, h.city as h_city, h.slug as h_slug, fold(h.name) as h_name,
-      (array['dom','seg','ter','qua','qui','sex','sab'])[1 + extract(dow from sh.starts_at at time zone 'America/Sao_Paulo')::int] as dow
+      h.region as h_region, lower(h.region) as h_region_l, lower(h.city) as h_city_l, h.slug as h_slug, fold(h.name) as h_name,
+      (array['dom','seg','ter','qua','qui','sex','sab'])[1 + extract(dow from sh.starts_at at time zone 'America/Sao_Paulo')::int] as dow,
+      hashtext(sh.id::text) as salt
     from shifts sh join hospitals h on h.id = sh.hospital_id where sh.id = p_shift_id
   ), busy as (
-    select o.doctor_id from fill_offers o where o.status in ('planned', 'sent')
-    union select o.doctor_id from fill_offers o where o.shift_id = p_shift_id
+    select o.doctor_id from fill_offers o where o.shift_id = p_shift_id
     union select r.reserved_by from shifts r, s
       where r.reserved_by is not null and r.status in ('reserved', 'pending_confirmation')
         and r.starts_at < s.ends_at and r.ends_at > s.starts_at
-    union select c.doctor_id from conversations c where c.status = 'active' and c.controlled_by = 'human'
-    union select m.doctor_id from outbound_messages m
-      where m.proactive and m.doctor_id is not null
-        and ((m.status = 'sent' and m.sent_at > p_now - interval '7 days' and m.sent_at <= p_now)
-             or (m.status = 'reserved' and m.created_at > p_now - interval '7 days'))
-      group by m.doctor_id having count(*) >= 3
-  ), cand as (
-    select d.id, d.region, d.city, d.preferences, st.last_inbound_at, st.last_proactive_at
-    from s, doctors d
-    left join doctor_state st on st.doctor_id = d.id
-    where d.specialty_id = s.specialty_id and d.phone is not null and d.erased_at is null
-      and (not p_registration_required or d.registration_status = 'aprovado')
-      and coalesce(st.permission_state, 'opted_in') <> 'opted_out'
-      and not (coalesce(st.permission_state, 'opted_in') = 'cooling_off' and (st.cooling_off_until is null or st.cooling_off_until > p_now))
-      and (st.next_allowed_at is null or st.next_allowed_at <= p_now)
-      and not exists (select 1 from busy b where b.doctor_id = d.id)
   ), hist as (
     select r.reserved_by as doctor_id, count(*) as here
     from shifts r, s
     where r.hospital_id = s.hospital_id and r.specialty_id = s.specialty_id and r.reserved_by is not null
       and r.status in ('reserved', 'pending_confirmation', 'completed') and r.id <> s.id
     group by r.reserved_by
-  ), acc as (
-    select o.doctor_id,
-      count(*) filter (where o.status = 'accepted') as a,
-      count(*) filter (where o.status = 'refused') as r,
-      count(*) filter (where o.status = 'expired') as x,
-      count(*) filter (where o.status = 'expired' and o.sent_at > p_now - interval '7 days') as ignored
-    from fill_offers o where o.status in ('accepted', 'refused', 'expired')
-    group by o.doctor_id
   ), scored as (
-    select c.id, c.region, c.city, c.preferences, c.last_inbound_at, c.last_proactive_at,
-      coalesce(h.here, 0) as here, coalesce(a.a, 0) as a, coalesce(a.r, 0) as r, coalesce(a.x, 0) as x, coalesce(a.ignored, 0) as ignored,
+    select c.doctor_id as id, c.jitter # s.salt as tie, c.region, c.preferences, c.last_inbound_at, c.last_proactive_at,
+      coalesce(h.here, 0) as here, c.a, c.r, c.x, c.ignored,
       least(coalesce(h.here, 0), 5) * 4 as p_hist,
-      round(((coalesce(a.a, 0) + 1.0) / (coalesce(a.a, 0) + coalesce(a.r, 0) + coalesce(a.x, 0) + 2) - 0.5) * 30, 1) as p_acc,
+      case when c.a + c.r + c.x = 0 then 0 else round(((c.a + 1.0) / (c.a + c.r + c.x + 2) - 0.5) * 30, 1) end as p_acc,
+      case when c.preferences is null then 0 else
       (case when c.preferences->>'periodo' is null then 0 when c.preferences->>'periodo' = s.period then 5 else -5 end
        + case when coalesce(jsonb_typeof(c.preferences->'dias_semana'), '') <> 'array' then 0 when c.preferences->'dias_semana' ? s.dow then 4 else -4 end
        + case when jsonb_typeof(c.preferences->'regioes') = 'array' and c.preferences->'regioes' ? coalesce(s.h_region, '') then 5 else 0 end
        + case when jsonb_typeof(c.preferences->'hospitais_preferidos') = 'array' and c.preferences->'hospitais_preferidos' ? s.h_slug then 8 else 0 end
        + case when (c.preferences->>'valor_minimo') ~ '^[0-9]+$' and (c.preferences->>'valor_minimo')::bigint > s.value_cents then -25 else 0 end
-       + case when (c.preferences->>'duracao') ~ '^[0-9]+$' and (c.preferences->>'duracao')::int = s.duration_hours then 2 else 0 end) as p_pref,
+       + case when (c.preferences->>'duracao') ~ '^[0-9]+$' and (c.preferences->>'duracao')::int = s.duration_hours then 2 else 0 end) end as p_pref,
       case when c.preferences ? 'detectadas' then fill_memory_points(c.preferences->'detectadas', s.h_name, s.period) else 0 end as p_mem,
-      case when c.region is not null and fold(c.region) = fold(s.h_region) then 10
-           when c.city is not null and fold(c.city) = fold(s.h_city) then 4 else 0 end as p_reg,
+      case when c.region_l = s.h_region_l then 10 when c.city_l = s.h_city_l then 4 else 0 end as p_reg,
       (case when c.last_inbound_at > p_now - interval '30 days' then 5 else 0 end
        + case when c.last_proactive_at > p_now - interval '3 days' then -6 else 0 end) as p_rec,
-      -4 * coalesce(a.ignored, 0) as p_pend,
+      -4 * c.ignored as p_pend,
       s.h_region, s.period, s.value_cents, s.h_slug, s.dow
-    from cand c cross join s
-    left join hist h on h.doctor_id = c.id
-    left join acc a on a.doctor_id = c.id
+    from s
+    join fill_candidates c on c.specialty_id = s.specialty_id and not c.busy
+    left join hist h on h.doctor_id = c.doctor_id
+    where not exists (select 1 from busy b where b.doctor_id = c.doctor_id)
   ), top as (
     select *, 50 + p_hist + p_acc + p_pref + p_mem + p_reg + p_rec + p_pend as total
     from scored
-    order by 50 + p_hist + p_acc + p_pref + p_mem + p_reg + p_rec + p_pend desc, hashtext(id::text || p_shift_id::text), id
+    order by total desc, tie, id
     limit p_limit
   )
   select t.id, t.total,
@@ -112,7 +171,7 @@ language sql stable as $$
       'aceitacao', jsonb_build_object('value', t.p_acc, 'reason',
         case when t.a + t.r + t.x = 0 then 'sem histórico de ofertas'
              else 'aceitou ' || t.a || ', recusou ' || t.r || ' e não respondeu ' || t.x || ' oferta(s)' end),
-      'preferencias', jsonb_build_object('value', t.p_pref, 'reason', fill_pref_reason(t.preferences, t.period, t.dow, t.h_region, t.h_slug, t.value_cents)),
+      'preferencias', jsonb_build_object('value', t.p_pref, 'reason', fill_pref_reason(coalesce(t.preferences, '{}'::jsonb), t.period, t.dow, t.h_region, t.h_slug, t.value_cents)),
       'memorias', jsonb_build_object('value', t.p_mem, 'reason',
         case when t.p_mem > 0 then 'disse que gosta deste hospital ou turno' when t.p_mem < 0 then 'disse que não quer este hospital ou turno'
              else 'nada dito sobre este hospital ou turno' end),
@@ -127,7 +186,7 @@ language sql stable as $$
         case when t.ignored = 0 then 'nenhuma oferta sem resposta nos últimos 7 dias'
              else t.ignored || ' oferta(s) sem resposta nos últimos 7 dias' end))
   from top t
-  order by t.total desc, hashtext(t.id::text || p_shift_id::text), t.id
+  order by t.total desc, t.tie, t.id
 $$;
 
 -- ---------------------------------------------------------------- plans
@@ -211,15 +270,18 @@ begin
   select * into s from shifts where id = p_shift_id;
   if s.status <> 'open' or s.starts_at <= p_now then return jsonb_build_object('ok', false, 'reason', 'not_open'); end if;
   perform pg_advisory_xact_lock(hashtext('fill:waves'));
+  perform fill_candidates_ensure(p_now, p_registration_required);
   with ins as (
     insert into fill_offers (shift_id, doctor_id, wave, score, score_parts, outbound_key, expires_at, created_at)
     select p_shift_id, r.doctor_id, p.wave + 1, r.score, r.parts, fill_offer_key(p_shift_id, r.doctor_id),
       least(s.starts_at, p_now + make_interval(secs => p_ttl_s)), p_now
-    from fill_rank(p_shift_id, p_now, p_size, p_registration_required) r
+    from fill_rank(p_shift_id, p_now, p_size) r
     on conflict do nothing
     returning *
   )
   select coalesce(jsonb_agg(fill_offer_json(ins.shift_id, ins.doctor_id, ins.outbound_key, ins.score, ins.wave) order by ins.score desc), '[]'::jsonb) into v_offers from ins;
+  update fill_candidates set busy = true
+  where doctor_id = any(array(select (e->>'doctor_id')::uuid from jsonb_array_elements(v_offers) e));
   update fill_plans set wave = wave + case when jsonb_array_length(v_offers) > 0 then 1 else 0 end,
     next_wave_at = p_now + make_interval(secs => p_spacing_s)
   where shift_id = p_shift_id;

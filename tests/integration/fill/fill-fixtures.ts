@@ -4,8 +4,8 @@ import type { TestDb } from '../../helpers/test-db.js';
 
 export const phoneOf = (n: number) => '5511' + String(970000000 + n).padStart(9, '0');
 
-/** One hospital (zona leste), one specialty, doctors 1..count approved and opted in. */
-export async function seedFill(db: TestDb, opts: { doctors: number; specialty?: string; hospital?: string; region?: string }) {
+/** One hospital (zona leste), one specialty, doctors from..from+count-1 (phoneOf) approved and opted in. */
+export async function seedFill(db: TestDb, opts: { doctors: number; from?: number; specialty?: string; hospital?: string; region?: string }) {
   const sp = opts.specialty ?? 'fill-clinica';
   const h = opts.hospital ?? 'fill-hospital';
   await db.exec(`
@@ -16,7 +16,7 @@ export async function seedFill(db: TestDb, opts: { doctors: number; specialty?: 
       insert into doctors (phone, name, specialty_id, city, region, registration_status)
       select '${phoneOf(0).slice(0, 4)}' || lpad((970000000 + g)::text, 9, '0'), 'Dr. Médico ' || g,
         (select id from specialties where slug = '${sp}'), 'São Paulo', 'zona sul', 'aprovado'
-      from generate_series(1, ${opts.doctors}) g
+      from generate_series(${opts.from ?? 1}, ${(opts.from ?? 1) + opts.doctors - 1}) g
       on conflict (phone) do nothing
       returning id)
     insert into doctor_state (doctor_id) select id from d;`);
