@@ -25,16 +25,19 @@ export function shiftFillView(r: FillShiftStatus) {
   };
 }
 
+const MAX_SHIFTS = 25;
+
 /** Read: the fill plans of the urgent shifts, soonest first. Names come from doctors' profiles: untrusted data, masked by the agent. */
 export const statusPreenchimento = defineTool({
   name: 'status_preenchimento',
   description:
     'Preenchimento automático: cada vaga urgente aberta, a onda em que está, ofertas enviadas, respostas (aceitaram, recusaram, sem resposta), ' +
-    'horas até o início e os médicos já perguntados. Diz também se a chave geral está ligada.',
+    'horas até o início e os médicos já perguntados (as 25 mais próximas do início). Diz também se a chave geral está ligada.',
   input: z.object({}),
   write: false,
   async run(_input, { deps }) {
     const [rows, flags] = await Promise.all([createFillStore(deps.db).status(deps.clock.now()), deps.flags.get()]);
-    return { chaveGeralLigada: flags.fillPlans.enabled, vagas: rows.map(shiftFillView) };
+    // Soonest first; the model reads the most urgent ones, and is told how many more there are.
+    return { chaveGeralLigada: flags.fillPlans.enabled, totalDeVagas: rows.length, vagas: rows.slice(0, MAX_SHIFTS).map(shiftFillView) };
   },
 });
