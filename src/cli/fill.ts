@@ -61,7 +61,7 @@ export async function run(config: Config, args: string[] = []): Promise<number> 
     if (isSqlDb(db)) await migrate(db);
     const store = createFillStore(db);
     if (sub === 'status') {
-      const [rows, f] = await Promise.all([store.status(systemClock.now()), flags.get()]);
+      const [rows, f] = await Promise.all([store.status(systemClock.now(), config.FILL_HORIZON_DAYS), flags.get()]);
       console.log(values.json ? JSON.stringify({ enabled: f.fillPlans.enabled, shifts: rows }, null, 2) : formatFillTable(rows, f.fillPlans.enabled));
       return 0;
     }

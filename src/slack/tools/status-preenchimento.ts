@@ -36,7 +36,7 @@ export const statusPreenchimento = defineTool({
   input: z.object({}),
   write: false,
   async run(_input, { deps }) {
-    const [rows, flags] = await Promise.all([createFillStore(deps.db).status(deps.clock.now()), deps.flags.get()]);
+    const [rows, flags] = await Promise.all([createFillStore(deps.db).status(deps.clock.now(), deps.fillHorizonDays), deps.flags.get()]);
     // Soonest first; the model reads the most urgent ones, and is told how many more there are.
     return { chaveGeralLigada: flags.fillPlans.enabled, totalDeVagas: rows.length, vagas: rows.slice(0, MAX_SHIFTS).map(shiftFillView) };
   },
