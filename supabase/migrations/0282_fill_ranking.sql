@@ -29,6 +29,21 @@ language sql immutable as $$
     'nenhuma preferência cadastrada que pese')
 $$;
 
+-- aceitacao + recencia + pendentes: what the score reads that does not depend on the shift.
+create or replace function fill_acc_points(a int, r int, x int) returns numeric
+language sql immutable as $$
+  select case when a + r + x = 0 then 0 else round(((a + 1.0) / (a + r + x + 2) - 0.5) * 30, 1) end
+$$;
+create or replace function fill_rec_points(p_inbound timestamptz, p_proactive timestamptz, p_now timestamptz) returns int
+language sql immutable as $$
+  select (case when p_inbound > p_now - interval '30 days' then 5 else 0 end
+          + case when p_proactive > p_now - interval '3 days' then -6 else 0 end)
+$$;
+create or replace function fill_base_points(a int, r int, x int, ignored int, p_inbound timestamptz, p_proactive timestamptz, p_now timestamptz)
+returns numeric language sql immutable as $$
+  select fill_acc_points(a, r, x) + fill_rec_points(p_inbound, p_proactive, p_now) - 4 * ignored
+$$;
+
 -- The candidate pool of one run: every doctor who may be contacted now, whatever the
 -- shift (permission, cooling-off, R2 pacing, the 7-day cap, a person in control,
 -- registration), with the shift-independent facts the score reads. Built once per run
@@ -51,9 +66,16 @@ create unlogged table fill_candidates (
   -- Breaks ties between equal scores, mixed with each shift's own number (no doctor always first).
   jitter int not null default 0,
   -- Holds an open fill offer (one at a time): set at the build and by each wave's insert.
-  busy boolean not null default false
+  busy boolean not null default false,
+  -- The shift-independent parts (aceitacao + recencia + pendentes), summed once per build.
+  base numeric not null default 0
 );
-create index fill_candidates_specialty_idx on fill_candidates (specialty_id);
+create index fill_candidates_specialty_idx on fill_candidates (specialty_id) where not busy;
+-- A doctor with no stated preferences and no history at the hospital scores 50 + base +
+-- regiao: his best are read in index order, region match first, a few rows per shift.
+create index fill_candidates_plain_region_idx on fill_candidates (specialty_id, region_l, base desc, jitter) where preferences is null and not busy;
+create index fill_candidates_plain_city_idx on fill_candidates (specialty_id, city_l, base desc, jitter) where preferences is null and not busy;
+create index fill_candidates_plain_idx on fill_candidates (specialty_id, base desc, jitter) where preferences is null and not busy;
 create table fill_candidates_built (
   id boolean primary key default true check (id),
   built_at timestamptz not null,
@@ -66,12 +88,13 @@ declare v_n int;
 begin
   perform pg_advisory_xact_lock(hashtext('fill:waves'));
   delete from fill_candidates;
-  insert into fill_candidates (doctor_id, specialty_id, region_l, city_l, region, preferences, last_inbound_at, last_proactive_at, a, r, x, ignored, jitter, busy)
+  insert into fill_candidates (doctor_id, specialty_id, region_l, city_l, region, preferences, last_inbound_at, last_proactive_at, a, r, x, ignored, jitter, busy, base)
   select d.id, d.specialty_id, lower(d.region), lower(d.city), d.region,
     case when d.preferences = '{}'::jsonb then null else d.preferences end,
     st.last_inbound_at, st.last_proactive_at,
     coalesce(acc.a, 0), coalesce(acc.r, 0), coalesce(acc.x, 0), coalesce(acc.ignored, 0), hashtext(d.id::text),
-    exists (select 1 from fill_offers o where o.doctor_id = d.id and o.status in ('planned', 'sent'))
+    exists (select 1 from fill_offers o where o.doctor_id = d.id and o.status in ('planned', 'sent')),
+    fill_base_points(coalesce(acc.a, 0)::int, coalesce(acc.r, 0)::int, coalesce(acc.x, 0)::int, coalesce(acc.ignored, 0)::int, st.last_inbound_at, st.last_proactive_at, p_now)
   from doctors d
   left join doctor_state st on st.doctor_id = d.id
   left join (
@@ -94,6 +117,8 @@ begin
                or (m.status = 'reserved' and m.created_at > p_now - interval '7 days'))
         group by m.doctor_id having count(*) >= 3) capped where capped.doctor_id = d.id);
   get diagnostics v_n = row_count;
+  -- Fresh statistics, or the planner reads the rebuilt pool with the empty table's.
+  analyze fill_candidates;
   insert into fill_candidates_built (built_at, registration_required) values (p_now, p_registration_required)
   on conflict (id) do update set built_at = excluded.built_at, registration_required = excluded.registration_required;
   return jsonb_build_object('candidates', v_n);
@@ -135,11 +160,34 @@ language sql stable as $$
     where r.hospital_id = s.hospital_id and r.specialty_id = s.specialty_id and r.reserved_by is not null
       and r.status in ('reserved', 'pending_confirmation', 'completed') and r.id <> s.id
     group by r.reserved_by
+  ), pool as (
+    -- Everyone whose score depends on the shift beyond the region: read in full.
+    select c.* from s, fill_candidates c
+    where c.specialty_id = s.specialty_id and not c.busy
+      and (c.preferences is not null or c.doctor_id in (select doctor_id from hist))
+    -- The rest score 50 + base + regiao: the best few of each region tier are enough.
+    union all (
+      select c.* from s, fill_candidates c
+      where c.specialty_id = s.specialty_id and c.region_l = s.h_region_l and c.preferences is null and not c.busy
+        and c.doctor_id not in (select doctor_id from hist) and not exists (select 1 from busy b where b.doctor_id = c.doctor_id)
+      order by c.base desc, c.jitter limit p_limit)
+    union all (
+      select c.* from s, fill_candidates c
+      where c.specialty_id = s.specialty_id and c.city_l = s.h_city_l and c.region_l is distinct from s.h_region_l
+        and c.preferences is null and not c.busy
+        and c.doctor_id not in (select doctor_id from hist) and not exists (select 1 from busy b where b.doctor_id = c.doctor_id)
+      order by c.base desc, c.jitter limit p_limit)
+    union all (
+      select c.* from s, fill_candidates c
+      where c.specialty_id = s.specialty_id and c.city_l is distinct from s.h_city_l and c.region_l is distinct from s.h_region_l
+        and c.preferences is null and not c.busy
+        and c.doctor_id not in (select doctor_id from hist) and not exists (select 1 from busy b where b.doctor_id = c.doctor_id)
+      order by c.base desc, c.jitter limit p_limit)
   ), scored as (
     select c.doctor_id as id, c.jitter # s.salt as tie, c.region, c.preferences, c.last_inbound_at, c.last_proactive_at,
       coalesce(h.here, 0) as here, c.a, c.r, c.x, c.ignored,
       least(coalesce(h.here, 0), 5) * 4 as p_hist,
-      case when c.a + c.r + c.x = 0 then 0 else round(((c.a + 1.0) / (c.a + c.r + c.x + 2) - 0.5) * 30, 1) end as p_acc,
+      fill_acc_points(c.a, c.r, c.x) as p_acc,
       case when c.preferences is null then 0 else
       (case when c.preferences->>'periodo' is null then 0 when c.preferences->>'periodo' = s.period then 5 else -5 end
        + case when coalesce(jsonb_typeof(c.preferences->'dias_semana'), '') <> 'array' then 0 when c.preferences->'dias_semana' ? s.dow then 4 else -4 end
@@ -149,12 +197,11 @@ language sql stable as $$
        + case when (c.preferences->>'duracao') ~ '^[0-9]+$' and (c.preferences->>'duracao')::int = s.duration_hours then 2 else 0 end) end as p_pref,
       case when c.preferences ? 'detectadas' then fill_memory_points(c.preferences->'detectadas', s.h_name, s.period) else 0 end as p_mem,
       case when c.region_l = s.h_region_l then 10 when c.city_l = s.h_city_l then 4 else 0 end as p_reg,
-      (case when c.last_inbound_at > p_now - interval '30 days' then 5 else 0 end
-       + case when c.last_proactive_at > p_now - interval '3 days' then -6 else 0 end) as p_rec,
+      fill_rec_points(c.last_inbound_at, c.last_proactive_at, p_now) as p_rec,
       -4 * c.ignored as p_pend,
       s.h_region, s.period, s.value_cents, s.h_slug, s.dow
     from s
-    join fill_candidates c on c.specialty_id = s.specialty_id and not c.busy
+    join pool c on true
     left join hist h on h.doctor_id = c.doctor_id
     where not exists (select 1 from busy b where b.doctor_id = c.doctor_id)
   ), top as (

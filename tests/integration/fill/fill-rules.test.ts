@@ -187,6 +187,40 @@ describe('fill plans: who is never offered a shift', () => {
   });
 });
 
+describe('ranking', () => {
+  it('history at the hospital and stated preferences move a doctor up or down, each part explained', async () => {
+    await seedFill(db, { doctors: 0, specialty: 'fill-rank', hospital: 'fill-rank-h' });
+    await db.exec(`
+      with d as (insert into doctors (phone, name, specialty_id, city, region, preferences, registration_status)
+        select '55119' || lpad((83000000 + g)::text, 8, '0'), 'Rank ' || g, (select id from specialties where slug = 'fill-rank'), 'Campinas', 'interior',
+          case when g = 1 then '{"valor_minimo": 300000}'::jsonb when g = 2 then '{"periodo": "diurno", "hospitais_preferidos": ["fill-rank-h"]}'::jsonb else '{}'::jsonb end,
+          'aprovado'
+        from generate_series(1, 6) g returning id)
+      insert into doctor_state (doctor_id) select id from d;`);
+    const doc = async (g: number) => (await db.query<{ id: string }>(`select id from doctors where name = $1`, [`Rank ${g}`]))[0]!.id;
+    const shift = await openShift(db, THURSDAY_1000, { specialty: 'fill-rank', hospital: 'fill-rank-h' });
+    // Doctor 3 did two shifts of this specialty at this hospital.
+    for (const days of [10, 20]) {
+      await db.query(
+        `insert into shifts (hospital_id, specialty_id, starts_at, ends_at, period, duration_hours, value_cents, status, reserved_by, reserved_at)
+         select hospital_id, specialty_id, starts_at - make_interval(days => $2), ends_at - make_interval(days => $2), period, duration_hours, value_cents, 'completed', $3, $4
+         from shifts where id = $1`, [shift, days, await doc(3), at(-24 * days).toISOString()]);
+    }
+    const now = at(48);
+    await db.rpc('fill_plan_sync', { p_now: now, p_horizon_days: 20 });
+    const wave = await db.rpc<{ offers: Array<{ doctor_id: string; score: number }> }>('fill_plan_wave', { p_shift_id: shift, p_now: now, p_size: 6, p_spacing_s: 3600, p_ttl_s: 3600 });
+    const order = wave.offers.map((o) => o.doctor_id);
+    expect(order[0]).toBe(await doc(2));
+    expect(order[1]).toBe(await doc(3));
+    expect(order.at(-1)).toBe(await doc(1));
+    const store = createFillStore(db);
+    expect((await store.explain(shift, await doc(3)))!.parts['historico']).toEqual({ value: 8, reason: 'já fez 2 plantão(ões) desta especialidade neste hospital' });
+    const low = (await store.explain(shift, await doc(1)))!;
+    expect(low.parts['preferencias']).toEqual({ value: -25, reason: 'valor abaixo do mínimo que ele pede' });
+    expect(low.score).toBe(25);
+  });
+});
+
 describe("the doctor's answer", () => {
   it('an offer that reached him becomes a ref in his conversation; "não posso" refuses it and he is never offered that shift again', async () => {
     await seedFill(db, { doctors: 0, specialty: 'fill-ans', hospital: 'fill-ans-h' });
