@@ -83,7 +83,7 @@ describe('Slack: fill plans seen and switched by managers', () => {
     const offered = (await q<{ doctor_id: string }>(`select doctor_id from fill_offers where shift_id = $1 and status = 'refused'`, [shiftId]))[0]!.doctor_id;
     await ask('por que esse médico?', { toolUse: { name: 'por_que_medico', input: { medicoId: offered, vagaId: shiftId } } }, { text: 'Porque...' });
     const r = lastToolResult().content as { oferecida: boolean; pontuacao: number; pontosDePartida: number; motivos: string[]; onda: number };
-    expect(r).toMatchObject({ oferecida: true, pontuacao: 73.5, pontosDePartida: 50, onda: 1 });
+    expect(r).toMatchObject({ oferecida: true, pontuacao: 73.5, pontosDePartida: 50, onda: 1, situacao: 'recusou' });
     expect(r.motivos).toEqual([
       '+20 pontos, plantões neste hospital e especialidade: já fez 4 plantão(ões) desta especialidade neste hospital',
       '+6 pontos, como respondeu a ofertas antes: aceitou 3, recusou 1 e não respondeu 0 oferta(s)',

@@ -3,6 +3,7 @@ import { createFillStore } from '../../fill/index.js';
 import { spHuman } from '../../shared/index.js';
 import { defineTool } from '../admin-tool.js';
 import { scoreBase, scorePartsInWords } from './score-words.js';
+import { ASKED_STATUS } from './status-preenchimento.js';
 
 /**
  * Read: why the fill plan offered (or planned to offer) shift Y to doctor X —
@@ -23,7 +24,7 @@ export const porQueMedico = defineTool({
       pontuacao: Math.round(Number(e.score) * 10) / 10,
       pontosDePartida: Math.round(scoreBase(Number(e.score), e.parts) * 10) / 10,
       onda: e.wave,
-      situacao: e.status,
+      situacao: ASKED_STATUS[e.status] ?? e.status,
       enviadaEm: e.sent_at ? spHuman(new Date(e.sent_at)) : null,
       motivos: scorePartsInWords(e.parts),
     };

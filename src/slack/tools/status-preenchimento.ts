@@ -3,7 +3,8 @@ import { createFillStore, type FillShiftStatus } from '../../fill/index.js';
 import { spHuman } from '../../shared/index.js';
 import { defineTool } from '../admin-tool.js';
 
-const ASKED_STATUS: Record<string, string> = {
+/** An offer's status as the managers say it. */
+export const ASKED_STATUS: Record<string, string> = {
   planned: 'na fila', sent: 'aguardando resposta', blocked: 'bloqueada pelas regras de envio', withdrawn: 'retirada',
   accepted: 'aceitou', refused: 'recusou', expired: 'sem resposta (expirou)',
 };
