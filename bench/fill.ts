@@ -64,6 +64,10 @@ async function open(): Promise<Target> {
 }
 
 const target = await open();
+process.once('uncaughtException', (err) => {
+  console.error(err);
+  void target.stop().finally(() => process.exit(1));
+});
 // A Tuesday 10:00 in São Paulo: inside business hours.
 const NOW = new Date('2026-03-10T13:00:00Z');
 const clock: Clock = { now: () => NOW };
@@ -72,6 +76,7 @@ const clock: Clock = { now: () => NOW };
 // (2% opted out, 1% cooling off, 0.5% with a person in control, 3% registration pending,
 // a fifth with stated preferences), 20,000 past reservations as history, and the open shifts.
 await target.exec(`
+  ${DATABASE_URL ? 'set statement_timeout = 0;' : ''}
   insert into specialties (slug, name) select 'b-sp-' || g, 'Especialidade ' || g from generate_series(1, 8) g;
   insert into hospitals (slug, name, address, city, region)
     select 'b-h-' || g, 'Hospital Bench ' || g, 'Rua ' || g, 'São Paulo', 'zona ' || (g % 5) from generate_series(1, 10) g;

@@ -68,7 +68,15 @@ create unlogged table fill_candidates (
   -- Holds an open fill offer (one at a time): set at the build and by each wave's insert.
   busy boolean not null default false,
   -- The shift-independent parts (aceitacao + recencia + pendentes), summed once per build.
-  base numeric not null default 0
+  base numeric not null default 0,
+  -- The stated preferences the score reads, parsed once per build instead of per shift.
+  pref_period text,
+  pref_days text[],
+  pref_regions text[],
+  pref_hospitals text[],
+  pref_min_cents bigint,
+  pref_hours int,
+  has_memories boolean not null default false
 );
 create index fill_candidates_specialty_idx on fill_candidates (specialty_id) where not busy;
 -- A doctor with no stated preferences and no history at the hospital scores 50 + base +
@@ -88,13 +96,21 @@ declare v_n int;
 begin
   perform pg_advisory_xact_lock(hashtext('fill:waves'));
   delete from fill_candidates;
-  insert into fill_candidates (doctor_id, specialty_id, region_l, city_l, region, preferences, last_inbound_at, last_proactive_at, a, r, x, ignored, jitter, busy, base)
+  insert into fill_candidates (doctor_id, specialty_id, region_l, city_l, region, preferences, last_inbound_at, last_proactive_at, a, r, x, ignored, jitter, busy, base,
+      pref_period, pref_days, pref_regions, pref_hospitals, pref_min_cents, pref_hours, has_memories)
   select d.id, d.specialty_id, lower(d.region), lower(d.city), d.region,
     case when d.preferences = '{}'::jsonb then null else d.preferences end,
     st.last_inbound_at, st.last_proactive_at,
     coalesce(acc.a, 0), coalesce(acc.r, 0), coalesce(acc.x, 0), coalesce(acc.ignored, 0), hashtext(d.id::text),
     exists (select 1 from fill_offers o where o.doctor_id = d.id and o.status in ('planned', 'sent')),
-    fill_base_points(coalesce(acc.a, 0)::int, coalesce(acc.r, 0)::int, coalesce(acc.x, 0)::int, coalesce(acc.ignored, 0)::int, st.last_inbound_at, st.last_proactive_at, p_now)
+    fill_base_points(coalesce(acc.a, 0)::int, coalesce(acc.r, 0)::int, coalesce(acc.x, 0)::int, coalesce(acc.ignored, 0)::int, st.last_inbound_at, st.last_proactive_at, p_now),
+    d.preferences->>'periodo',
+    case when jsonb_typeof(d.preferences->'dias_semana') = 'array' then array(select jsonb_array_elements_text(d.preferences->'dias_semana')) end,
+    case when jsonb_typeof(d.preferences->'regioes') = 'array' then array(select jsonb_array_elements_text(d.preferences->'regioes')) end,
+    case when jsonb_typeof(d.preferences->'hospitais_preferidos') = 'array' then array(select jsonb_array_elements_text(d.preferences->'hospitais_preferidos')) end,
+    case when (d.preferences->>'valor_minimo') ~ '^[0-9]+$' then (d.preferences->>'valor_minimo')::bigint end,
+    case when (d.preferences->>'duracao') ~ '^[0-9]+$' then (d.preferences->>'duracao')::int end,
+    d.preferences ? 'detectadas'
   from doctors d
   left join doctor_state st on st.doctor_id = d.id
   left join (
@@ -189,13 +205,13 @@ language sql stable as $$
       least(coalesce(h.here, 0), 5) * 4 as p_hist,
       fill_acc_points(c.a, c.r, c.x) as p_acc,
       case when c.preferences is null then 0 else
-      (case when c.preferences->>'periodo' is null then 0 when c.preferences->>'periodo' = s.period then 5 else -5 end
-       + case when coalesce(jsonb_typeof(c.preferences->'dias_semana'), '') <> 'array' then 0 when c.preferences->'dias_semana' ? s.dow then 4 else -4 end
-       + case when jsonb_typeof(c.preferences->'regioes') = 'array' and c.preferences->'regioes' ? coalesce(s.h_region, '') then 5 else 0 end
-       + case when jsonb_typeof(c.preferences->'hospitais_preferidos') = 'array' and c.preferences->'hospitais_preferidos' ? s.h_slug then 8 else 0 end
-       + case when (c.preferences->>'valor_minimo') ~ '^[0-9]+$' and (c.preferences->>'valor_minimo')::bigint > s.value_cents then -25 else 0 end
-       + case when (c.preferences->>'duracao') ~ '^[0-9]+$' and (c.preferences->>'duracao')::int = s.duration_hours then 2 else 0 end) end as p_pref,
-      case when c.preferences ? 'detectadas' then fill_memory_points(c.preferences->'detectadas', s.h_name, s.period) else 0 end as p_mem,
+      (case when c.pref_period is null then 0 when c.pref_period = s.period then 5 else -5 end
+       + case when c.pref_days is null then 0 when s.dow = any(c.pref_days) then 4 else -4 end
+       + case when s.h_region = any(c.pref_regions) then 5 else 0 end
+       + case when s.h_slug = any(c.pref_hospitals) then 8 else 0 end
+       + case when c.pref_min_cents > s.value_cents then -25 else 0 end
+       + case when c.pref_hours = s.duration_hours then 2 else 0 end) end as p_pref,
+      case when c.has_memories then fill_memory_points(c.preferences->'detectadas', s.h_name, s.period) else 0 end as p_mem,
       case when c.region_l = s.h_region_l then 10 when c.city_l = s.h_city_l then 4 else 0 end as p_reg,
       fill_rec_points(c.last_inbound_at, c.last_proactive_at, p_now) as p_rec,
       -4 * c.ignored as p_pend,
