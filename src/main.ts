@@ -22,6 +22,7 @@ const COMMANDS: Record<string, { file: string; help: string }> = {
   export: { file: './cli/export.js', help: 'reports as CSV for Excel: doctors | shifts | campaign ID [--out FILE]' },
   doctor: { file: './cli/doctor.js', help: 'a doctor\'s rights (LGPD): show | export | erase PHONE' },
   import: { file: './cli/import.js', help: 'a company\'s doctors | hospitals | shifts from a CSV file [--dry-run] (julia import for usage)' },
+  fill: { file: './cli/fill.js', help: 'fill plans for urgent shifts: status [--json] | on | off [--hospital NAME]' },
   'dead-letters': { file: './cli/dead-letters.js', help: 'webhook payloads refused as never-queueable, newest first [--limit N] [--source S] [--json]' },
 };
 

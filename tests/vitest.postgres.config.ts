@@ -38,6 +38,7 @@ export default defineConfig({
       'tests/integration/import/*.test.ts',
       'tests/integration/shifts/*.test.ts',
       'tests/integration/db/transient-retry.test.ts',
+      'tests/integration/scheduled/fill-alerts.test.ts',
       'tests/integration/fill/*.test.ts',
     ],
     globalSetup: ['tests/setup/global-setup-postgres.ts'],

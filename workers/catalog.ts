@@ -14,6 +14,7 @@ import { doctorStateMaintenanceJob } from './doctor-state-maintenance.js';
 import { expiredPausesJob } from './expired-pauses.js';
 import { followupsJob } from './followups.js';
 import { reportsJob } from './reports.js';
+import { fillAlertsJob } from './fill-alerts.js';
 import { scheduledMessagesJob } from './scheduled-messages.js';
 import { shiftConfirmationsJob } from './shift-confirmations.js';
 import { evolutionCatchupJob } from './evolution-catchup.js';
@@ -73,6 +74,7 @@ export const catalog = {
   'chatwoot-contacts': chatwootContactsJob,
   'briefing-sync': briefingSyncJob,
   'fill-waves': fillWavesJob,
+  'fill-alerts': fillAlertsJob,
 } as const satisfies Record<string, JobDefinition>;
 
 export type Catalog = typeof catalog;

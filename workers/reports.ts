@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../src/db/index.js';
 import type { SlackNotifier } from '../src/integrations/slack/index.js';
-import { formatHandoffOutcomes, loadHandoffOutcomes } from '../src/metrics/index.js';
+import { formatFillOutcomes, formatHandoffOutcomes, loadFillOutcomes, loadHandoffOutcomes } from '../src/metrics/index.js';
 import { formatReport, reportPeriod, type PeriodReport } from '../src/ops/index.js';
 import type { Clock } from '../src/shared/index.js';
 import { defineJob } from './job-definition.js';
@@ -18,7 +18,9 @@ export function reportsHandler(deps: { db: Db; notices: SlackNotifier; clock: Cl
     const { from, to } = reportPeriod(deps.clock.now());
     const report = await deps.db.rpc<PeriodReport>('ops_report', { p_from: from, p_to: to });
     const handoffs = await loadHandoffOutcomes(deps.db, { from, to });
-    await deps.notices.post(formatReport(report, formatHandoffOutcomes(handoffs)));
+    // Fill figures over the day that ends at this slot: a four-hour slot holds too few plans to read a rate from.
+    const fill = await loadFillOutcomes(deps.db, { since: new Date(to.getTime() - 86_400_000), until: to });
+    await deps.notices.post(formatReport(report, [formatHandoffOutcomes(handoffs), formatFillOutcomes(fill, 'últimas 24h')]));
     return report;
   };
 }

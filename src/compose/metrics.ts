@@ -13,6 +13,7 @@ export function composeMetrics(deps: AppDeps, queues: BullQueues): Capability {
     prefix: deps.redisPrefix,
     queueStats: () => queueStats(queues, () => deps.clock.now().getTime()),
     logger: deps.logger,
+    now: () => deps.clock.now(),
   });
   // Prometheus scrapes with METRICS_TOKEN (it opens nothing else); the operator's ADMIN_TOKEN opens it too.
   const tokens = [deps.config.ADMIN_TOKEN, deps.config.METRICS_TOKEN].filter((t): t is string => !!t);

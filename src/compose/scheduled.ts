@@ -5,6 +5,7 @@ import type { JobHandlers } from '../../workers/index.js';
 import { alertsHandler } from '../../workers/alerts.js';
 import { doctorStateMaintenanceHandler } from '../../workers/doctor-state-maintenance.js';
 import { expiredPausesHandler } from '../../workers/expired-pauses.js';
+import { fillAlertsHandler } from '../../workers/fill-alerts.js';
 import { followupsHandler } from '../../workers/followups.js';
 import type { BullQueues } from '../../workers/queue.js';
 import { attachQueueBoard } from '../../workers/queue-board.js';
@@ -44,6 +45,7 @@ export function composeScheduled(deps: AppDeps, queues: BullQueues): Capability 
       businessHours: config.businessHours,
     }),
     reports: reportsHandler({ db, notices, clock }),
+    'fill-alerts': fillAlertsHandler({ db, notices, clock, logger, beforeHours: config.FILL_ALERT_BEFORE_HOURS }),
   };
   return {
     name: 'scheduled',

@@ -51,6 +51,7 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
       documents: createGoogleDocsReader({ baseUrl: config.GOOGLE_DOCS_BASE_URL }),
       ...(chatwootUiBase(config) ? { chatwootUrl: chatwootUiBase(config)! } : {}),
       registrationRequired: config.REGISTRATION_REQUIRED,
+      fillHorizonDays: config.FILL_HORIZON_DAYS,
       registry,
       sessions: redisSessions(redis, redisPrefix),
       prompt: loadAdminPrompt(),

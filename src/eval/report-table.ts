@@ -13,6 +13,28 @@ export interface EvalTotals {
   usdPerConversation: number;
   /** Calls that read the cached prefix, over all model calls. */
   cacheHitRate: number;
+  /** Fill plans over every scenario's database, pooled (not an average of scenarios). */
+  fill: { shifts: number; filled: number; fillRate: number | null; medianTimeToFillS: number | null; offersPerFilledShift: number | null };
+}
+
+function median(xs: number[]): number | null {
+  if (!xs.length) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+function fillTotals(scores: ScenarioScore[]): EvalTotals['fill'] {
+  const shifts = scores.reduce((a, s) => a + (s.fill?.shifts ?? 0), 0);
+  const filled = scores.reduce((a, s) => a + (s.fill?.filled ?? 0), 0);
+  const offers = scores.reduce((a, s) => a + (s.fill?.offersSent ?? 0), 0);
+  return {
+    shifts,
+    filled,
+    fillRate: shifts ? filled / shifts : null,
+    medianTimeToFillS: median(scores.flatMap((s) => s.fill?.fillSeconds ?? [])),
+    offersPerFilledShift: filled ? offers / filled : null,
+  };
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -40,6 +62,7 @@ export function totals(scores: ScenarioScore[]): EvalTotals {
     tokens: { input: sum((s) => s.usage.input), output: sum((s) => s.usage.output), cacheRead: sum((s) => s.usage.cacheRead), cacheWrite: sum((s) => s.usage.cacheWrite) },
     usdPerConversation: sum((s) => s.usage.usd) / n,
     cacheHitRate: sum((s) => s.cache.calls) === 0 ? 0 : sum((s) => s.cache.hits) / sum((s) => s.cache.calls),
+    fill: fillTotals(scores),
   };
 }
 
@@ -75,6 +98,9 @@ export function renderTable(scores: ScenarioScore[]): string {
       `violações guardrail ${t.guardrailViolations} | ValidateOutput ${t.validateOutputViolations} | regenerações ${t.regenerations} | ` +
       `latência média ${t.meanLatencyMs} ms | tokens in ${t.tokens.input} out ${t.tokens.output} cache-read ${t.tokens.cacheRead} cache-write ${t.tokens.cacheWrite} | ` +
       `US$ ${t.usdPerConversation.toFixed(4)}/conversa | cache ${pct(t.cacheHitRate)} das chamadas`,
+    `preenchimento automático: ${t.fill.filled} de ${t.fill.shifts} vagas com plano preenchidas (${t.fill.fillRate === null ? '-' : pct(t.fill.fillRate)}) | ` +
+      `tempo mediano até preencher ${t.fill.medianTimeToFillS === null ? '-' : `${t.fill.medianTimeToFillS.toFixed(1)} s`} | ` +
+      `ofertas por vaga preenchida ${t.fill.offersPerFilledShift === null ? '-' : t.fill.offersPerFilledShift.toFixed(2)}`,
     ...(failures.length ? ['', 'falhas:', ...failures] : []),
     // Cache diagnostics: why each call that read nothing from the cache missed it.
     ...(misses.length ? ['', 'chamadas sem leitura de cache:', ...misses] : []),

@@ -77,7 +77,11 @@ function inboundMessage(s: Scenario, phone: string, turn: DoctorTurn, clock: Clo
  */
 export async function runScenario(env: EvalEnv, s: Scenario, phone: string): Promise<ScenarioRun> {
   const run: ScenarioRun = { phone, outcomes: [], agentResults: [], sent: [], handoffs: [], latencyMs: [], errors: [] };
-  await env.db.rpc('eval_prepare_doctor', { p_phone: phone, p_doctor: s.persona });
+  const prepared = await env.db.rpc<{ id: string }>('eval_prepare_doctor', { p_phone: phone, p_doctor: s.persona });
+  if (s.fillOffer) {
+    const offer = await env.db.rpc<{ ok: boolean; reason?: string }>('eval_fill_offer', { p_doctor_id: prepared.id, p_now: env.clock.now() });
+    if (!offer.ok) run.errors.push(`no fill offer could be made to him (${offer.reason})`);
+  }
   const outbound = createEvalOutbound(env.db, env.clock, env.logger);
   const agentDeps: AgentDeps = {
     db: env.db,

@@ -6,7 +6,7 @@ import type { Embedder } from '../retrieval/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 import { runScenario, type ModelBackend } from './run-scenario.js';
 import type { Scenario } from './scenario.js';
-import { scoreScenario, type DbOutcome, type ScenarioScore } from './score.js';
+import { scoreScenario, type DbOutcome, type FillFigures, type ScenarioScore } from './score.js';
 
 const SEED_FILE = fileURLToPath(new URL('../../supabase/seed.sql', import.meta.url));
 
@@ -58,7 +58,7 @@ export async function runSuite(o: SuiteOptions): Promise<ScenarioScore[]> {
         phone,
       );
       const outcome = await db.rpc<DbOutcome>('eval_outcome', { p_phone: phone });
-      const score = scoreScenario(s, run, outcome, o.clock);
+      const score = { ...scoreScenario(s, run, outcome, o.clock), fill: await db.rpc<FillFigures>('eval_fill_figures') };
       scores.push(score);
       o.onScenario?.(score);
     } finally {

@@ -34,6 +34,8 @@ export const scenarioSchema = z.object({
     permission_state: z.enum(['opted_in', 'opted_out', 'cooling_off']).optional(),
     lid: z.string().regex(/^\d{6,20}$/).optional(),
   }),
+  /** The conversation opens with an offer a fill plan made him (the soonest open shift of his specialty, as v1 once he answers). */
+  fillOffer: z.boolean().optional(),
   turns: z.array(doctorTurnSchema).min(1),
   expect: z.object({
     reservation: z.boolean().default(false),

@@ -40,6 +40,16 @@ export interface ScenarioScore {
   models: string[];
   /** Model calls, those that read the cached prefix, and why each of the others missed it. */
   cache: { calls: number; hits: number; misses: string[] };
+  /** Fill plans in the scenario's database once it ended (eval_fill_figures). */
+  fill?: FillFigures;
+}
+
+/** One scenario database's fill plans: what pooling across scenarios needs. */
+export interface FillFigures {
+  shifts: number;
+  filled: number;
+  offersSent: number;
+  fillSeconds: number[];
 }
 
 /**

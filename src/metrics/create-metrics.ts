@@ -6,7 +6,8 @@ import type { Redis } from '../redis/index.js';
 import { onObservation } from '../shared/observe.js';
 import type { Logger } from '../shared/logger.js';
 import { CircuitStore } from './circuit-store.js';
-import { databaseMetrics, handoffMetrics, queueMetrics, circuitMetrics, retrievalMetrics, metric, type ScrapeState } from './scrape-metrics.js';
+import { databaseMetrics, fillMetrics, handoffMetrics, queueMetrics, circuitMetrics, retrievalMetrics, metric, type ScrapeState } from './scrape-metrics.js';
+import { FILL_METRICS_WINDOW_DAYS, loadFillOutcomes } from './fill-outcomes.js';
 import { loadHandoffOutcomes } from './handoff-outcomes.js';
 import { loadSnapshot, type QueueStatsFn } from './snapshot.js';
 
@@ -16,6 +17,8 @@ export interface MetricsDeps {
   prefix: string;
   queueStats: QueueStatsFn;
   logger?: Logger;
+  /** The clock the fill-plan window is measured from (the app's clock). */
+  now?: () => Date;
 }
 
 export interface Metrics {
@@ -57,15 +60,19 @@ export function createMetrics(deps: MetricsDeps): Metrics {
   });
 
   const state: ScrapeState = {};
-  for (const m of [...databaseMetrics(state), ...queueMetrics(state), ...circuitMetrics(state), ...retrievalMetrics(state), ...handoffMetrics(state)]) registry.registerMetric(m as never);
+  for (const m of [...databaseMetrics(state), ...queueMetrics(state), ...circuitMetrics(state), ...retrievalMetrics(state), ...handoffMetrics(state), ...fillMetrics(state)]) registry.registerMetric(m as never);
 
   return {
     contentType: registry.contentType,
     circuits,
     async render() {
       // One round trip each, then every metric reads from `state`.
-      const [snapshot, queues, open, retrievals, handoffs] = await Promise.all([loadSnapshot(deps.db), deps.queueStats(), circuits.list(), retrieval.read(), loadHandoffOutcomes(deps.db)]);
-      Object.assign(state, { snapshot, queues, circuits: open, retrieval: retrievals, handoffs });
+      const until = deps.now?.() ?? new Date();
+      const since = new Date(until.getTime() - FILL_METRICS_WINDOW_DAYS * 86_400_000);
+      const [snapshot, queues, open, retrievals, handoffs, fill] = await Promise.all([
+        loadSnapshot(deps.db), deps.queueStats(), circuits.list(), retrieval.read(), loadHandoffOutcomes(deps.db), loadFillOutcomes(deps.db, { since, until }),
+      ]);
+      Object.assign(state, { snapshot, queues, circuits: open, retrieval: retrievals, handoffs, fill });
       return registry.metrics();
     },
     close: stop,

@@ -5,3 +5,4 @@ export { loadSnapshot, TURN_BUCKETS_MS, type MetricsSnapshot, type QueueStat, ty
 export { estimateCostUsd, priceOf } from './prices.js';
 export { loadStatus, formatStatus, type StatusReport } from './status-report.js';
 export { loadHandoffOutcomes, formatHandoffOutcomes, humanDuration, FIRST_REPLY_BUCKETS_S, type HandoffOutcomes } from './handoff-outcomes.js';
+export { loadFillOutcomes, formatFillOutcomes, FILL_METRICS_WINDOW_DAYS, type FillOutcomes } from './fill-outcomes.js';

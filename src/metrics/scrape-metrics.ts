@@ -1,5 +1,6 @@
 import type { CircuitView } from './circuit-store.js';
 import { estimateCostUsd } from './prices.js';
+import { fillMetricValues, type FillOutcomes } from './fill-outcomes.js';
 import { handoffMetricValues, type HandoffOutcomes } from './handoff-outcomes.js';
 import type { MetricsSnapshot, QueueStat } from './snapshot.js';
 
@@ -10,6 +11,7 @@ export interface ScrapeState {
   circuits?: CircuitView[];
   retrieval?: Map<string, { buckets: Map<number, number>; count: number; sum: number }>;
   handoffs?: HandoffOutcomes;
+  fill?: FillOutcomes;
 }
 
 type Labels = Record<string, string | number>;
@@ -116,5 +118,15 @@ export function handoffMetrics(s: ScrapeState) {
     metric('julia_handoffs_waiting', 'Hand-offs waiting now for the first message of a person', 'gauge', () => handoffMetricValues(s.handoffs).waiting),
     metric('julia_handoff_oldest_waiting_seconds', 'Age of the oldest hand-off still waiting for a person', 'gauge', () => handoffMetricValues(s.handoffs).oldest),
     metric('julia_handoff_first_human_reply_seconds', 'Time from a hand-off to the first message of a person (all hand-offs answered)', 'histogram', () => handoffMetricValues(s.handoffs).firstReply),
+  ];
+}
+
+export function fillMetrics(s: ScrapeState) {
+  return [
+    metric('julia_fill_shifts', 'Shifts with a fill plan started in the window', 'gauge', () => fillMetricValues(s.fill).shifts),
+    metric('julia_fill_filled', 'Of those, shifts filled (reserved by a doctor)', 'gauge', () => fillMetricValues(s.fill).filled),
+    metric('julia_fill_rate', 'Share of the window\'s fill-planned shifts that were filled', 'gauge', () => fillMetricValues(s.fill).rate),
+    metric('julia_fill_median_time_to_fill_seconds', 'Median time from a fill plan\'s start to the shift being reserved', 'gauge', () => fillMetricValues(s.fill).median),
+    metric('julia_fill_offers_per_filled_shift', 'Offers sent per filled shift', 'gauge', () => fillMetricValues(s.fill).offers),
   ];
 }

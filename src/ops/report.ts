@@ -13,8 +13,8 @@ export interface PeriodReport {
   blockedByRule: Record<string, number>;
 }
 
-/** The period report as the managers read it in Slack; `handoffs` is the hand-off outcomes line (metrics/handoff-outcomes). */
-export function formatReport(r: PeriodReport, handoffs?: string): string {
+/** The period report as the managers read it in Slack; `extra` are lines from metrics (hand-off outcomes, fill plans). */
+export function formatReport(r: PeriodReport, extra?: string | string[]): string {
   const rate = r.responseRate === null ? '-' : `${Math.round(r.responseRate * 100)}%`;
   const blocks = Object.entries(r.blockedByRule)
     .sort((a, b) => b[1] - a[1])
@@ -25,7 +25,7 @@ export function formatReport(r: PeriodReport, handoffs?: string): string {
     `Médicos contatados: ${r.doctorsContacted} · responderam: ${r.doctorsAnswered} (${rate})`,
     `Reservas: ${r.reservations} · plantões confirmados: ${r.shiftsCompleted}`,
     `Handoffs: ${r.handoffs} · opt-outs: ${r.optOuts}`,
-    ...(handoffs ? [handoffs] : []),
+    ...(extra === undefined ? [] : Array.isArray(extra) ? extra : [extra]),
     `Bloqueios por regra: ${blocks || 'nenhum'}`,
   ].join('\n');
 }

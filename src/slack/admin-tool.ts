@@ -39,6 +39,8 @@ export interface SlackAgentDeps {
   chatwootUrl?: string;
   /** REGISTRATION_REQUIRED: reservar_vaga only for a doctor whose registration is `aprovado`. */
   registrationRequired?: boolean;
+  /** FILL_HORIZON_DAYS: how far ahead status_preenchimento looks (the planner's horizon). */
+  fillHorizonDays?: number;
 }
 
 export interface AdminContext {

@@ -17,9 +17,13 @@ import { listarDiretrizes, revogarDiretriz } from './diretrizes.js';
 import { enviarMensagem } from './enviar-mensagem.js';
 import { listarMedicos } from './listar-medicos.js';
 import { pausarJulia } from './pausar-julia.js';
+import { porQueMedico } from './por-que-medico.js';
+import { preenchimentoDesligar } from './preenchimento-desligar.js';
+import { preenchimentoLigar } from './preenchimento-ligar.js';
 import { processarBriefing } from './processar-briefing.js';
 import { reservarVaga } from './reservar-vaga.js';
 import { retomarJulia } from './retomar-julia.js';
+import { statusPreenchimento } from './status-preenchimento.js';
 import { statusSistema } from './status-sistema.js';
 import { toggleCampanhas } from './toggle-campanhas.js';
 
@@ -37,4 +41,5 @@ export const CORE_TOOLS: AdminTool<any>[] = [
   campanhaCriar, campanhaIniciar, campanhaPausar, campanhaStatus,
   processarBriefing, listarDiretrizes, revogarDiretriz, criarDiretriz,
   criarVaga, editarVaga, cancelarVaga,
+  statusPreenchimento, preenchimentoLigar, preenchimentoDesligar, porQueMedico,
 ];

@@ -22,6 +22,8 @@ describe('julia eval --offline', () => {
     // One table row per scenario, and the metrics the issue asks for in the header.
     expect(r.stdout.split('\n')[0]).toMatch(/cenário\s+ok\s+tools\s+handoff\s+guard\s+valid\s+regen\s+ms\s+in\s+out\s+c\.read\s+c\.write\s+US\$/);
     for (const f of files) expect(r.stdout).toContain(f.replace(/\.json$/, ''));
+    // Fill figures come from the scenario databases: only preenchimento-oferta-aceita opens with a fill plan, and its doctor takes it.
+    expect(r.stdout).toMatch(/^preenchimento automático: 1 de 1 vagas com plano preenchidas \(100\.0%\) \| tempo mediano até preencher \d+\.\d s \| ofertas por vaga preenchida 1\.00$/m);
     console.log(r.stdout);
   });
 });

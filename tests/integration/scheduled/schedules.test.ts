@@ -21,7 +21,7 @@ function fires(id: string, fromUtc: string, count: number): string[] {
 }
 
 /** Júlia's own recurring jobs of spec section 6, with the cadence the catalog declares for them. */
-const OWN = ['alerts', 'doctor-state-maintenance', 'expired-pauses', 'followups', 'reports', 'scheduled-messages', 'shift-confirmations'] as const;
+const OWN = ['alerts', 'doctor-state-maintenance', 'expired-pauses', 'fill-alerts', 'followups', 'reports', 'scheduled-messages', 'shift-confirmations'] as const;
 const schedules = schedulesFor(testConfig(), OWN);
 
 describe('schedulers fire at São Paulo time (fixed clock)', () => {

@@ -1,0 +1,3 @@
+import { fillSwitchTool } from './fill-switch.js';
+
+export const preenchimentoLigar = fillSwitchTool('preenchimento_ligar', true);
