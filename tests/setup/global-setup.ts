@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createPgliteDb, migrate } from '../../src/db/index.js';
+import { useRunTempDir } from './run-temp-dir.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,8 +16,10 @@ declare module 'vitest' {
 /**
  * Migrates a PGlite database once per run and dumps it; each test file loads
  * the dump (about 0.4 s) instead of migrating from scratch (several seconds).
+ * Everything lives in the run's temporary directory, removed at teardown.
  */
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => void> {
+  const removeRunTempDir = useRunTempDir();
   const dir = mkdtempSync(join(tmpdir(), 'julia-pglite-'));
   const db = await createPgliteDb();
   await migrate(db);
@@ -34,4 +37,5 @@ export default async function setup(project: TestProject): Promise<void> {
   project.provide('pgliteServedDataDir', served);
   project.provide('pgliteTemplate', plain);
   project.provide('pgliteSeededTemplate', seeded);
+  return removeRunTempDir;
 }
