@@ -45,10 +45,10 @@ export interface Served {
  * the test Redis under a private prefix, and the real SDKs pointed at loopback
  * fakes. The database can be read only once it stops.
  */
-export async function startServed(opts: { anthropic: AnthropicHandler }): Promise<Served> {
+export async function startServed(opts: { anthropic: AnthropicHandler; /** Start from the demo data (`julia seed`). */ seed?: boolean }): Promise<Served> {
   const evolution = await startEvolutionFake({ apiKey: 'evo-key' });
   const anthropic = await startAnthropicFake({ handler: opts.anthropic });
-  const dataDir = migratedDataDir('served');
+  const dataDir = migratedDataDir('served', { seed: opts.seed ?? false });
   const prefix = testPrefix('served');
   const queues = createBullQueues(createRedis(TEST_REDIS_URL, { name: 'served-test', blocking: true }), prefix);
   const port = await freePort();

@@ -10,6 +10,7 @@ declare module 'vitest' {
     pgliteTemplate: string;
     pgliteSeededTemplate: string;
     pgliteServedDataDir: string;
+    pgliteServedSeededDataDir: string;
   }
 }
 
@@ -34,7 +35,12 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const served = join(dir, 'served-data');
   const onDisk = await createPgliteDb({ dataDir: served, loadDataDir: new Blob([readFileSync(plain)]) });
   await onDisk.close();
+  // And with the demo data, what `julia seed` writes (that command is tested in import-cli.test.ts).
+  const servedSeeded = join(dir, 'served-seeded-data');
+  const seededOnDisk = await createPgliteDb({ dataDir: servedSeeded, loadDataDir: new Blob([readFileSync(seeded)]) });
+  await seededOnDisk.close();
   project.provide('pgliteServedDataDir', served);
+  project.provide('pgliteServedSeededDataDir', servedSeeded);
   project.provide('pgliteTemplate', plain);
   project.provide('pgliteSeededTemplate', seeded);
   return removeRunTempDir;
