@@ -72,7 +72,8 @@ describe('embedded data directory lock', () => {
   }, 240_000);
 
   it('takes over a lock left by a process that died', () => {
-    const dir = dataDir();
+    // Migrated already: what is tested is taking the lock over, not migrating.
+    const dir = migratedDataDir('lock');
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
     writeFileSync(join(dir, LOCK_FILE), `${dead.stdout}\n`);
     const r = julia(['migrate'], { DATA_DIR: dir });
@@ -82,7 +83,8 @@ describe('embedded data directory lock', () => {
   }, 150_000);
 
   it('takes over a lock whose pid was reused by another process (a restarted container)', () => {
-    const dir = dataDir();
+    // Migrated already: what is tested is taking the lock over, not migrating.
+    const dir = migratedDataDir('lock');
     // This test process is alive, but it is not the process that wrote this start time.
     writeFileSync(join(dir, LOCK_FILE), `${process.pid} 1\n`);
     const r = julia(['migrate'], { DATA_DIR: dir });
