@@ -21,6 +21,7 @@ describe('supervisor instructions and consultar_gestor through a started service
   let s: Served;
   let slack: SlackFake;
   let chatwoot: ChatwootFake;
+  let env: Record<string, string>;
   const script: AnthropicStep[] = [];
   beforeAll(async () => {
     slack = await startSlackFake({ token: 'xoxb-served' });
@@ -31,7 +32,7 @@ describe('supervisor instructions and consultar_gestor through a started service
         return script.shift() ?? { text: `Oi! Aqui é a Júlia (${randomUUID().slice(0, 4)}), me conta o que vc procura` };
       },
     });
-    await s.start({
+    env = {
       SLACK_BOT_TOKEN: 'xoxb-served',
       SLACK_SIGNING_SECRET: SLACK_SECRET,
       SLACK_API_URL: `${slack.url}/api`,
@@ -42,7 +43,8 @@ describe('supervisor instructions and consultar_gestor through a started service
       CHATWOOT_INBOX_ID: '1',
       CHATWOOT_WEBHOOK_SECRET: CHATWOOT_SECRET,
       ASK_MANAGER_TIMEOUT_MIN: '1',
-    });
+    };
+    await s.start(env);
   }, 120_000);
   afterAll(async () => {
     await s.close();
@@ -148,7 +150,22 @@ describe('supervisor instructions and consultar_gestor through a started service
   it('unanswered after ASK_MANAGER_TIMEOUT_MIN: the doctor is told honestly and the conversation handed off', async () => {
     const phone = '5511976540004';
     const q = await askedQuestion(phone, 'ASK-E2E-X1');
-    await settle(61_000);
+    // The service set the deadline ASK_MANAGER_TIMEOUT_MIN after the question. Rather than
+    // wait out that minute, it is stopped, the deadline read and moved a second into the
+    // past, and started again: the deadline is in the database, so a restart keeps it.
+    expect(await s.stop()).toBe(0);
+    const db = await createPgliteDb({ dataDir: s.dataDir });
+    try {
+      const { rows } = await db.pg.query<{ ms: number }>(
+        `select (extract(epoch from deadline_at - created_at) * 1000)::int ms from manager_questions where id = $1`, [q.questionId],
+      );
+      expect(rows[0]!.ms).toBeGreaterThan(59_000);
+      expect(rows[0]!.ms).toBeLessThan(61_000);
+      await db.pg.query(`update manager_questions set deadline_at = now() - interval '1 second' where id = $1`, [q.questionId]);
+    } finally {
+      await db.close();
+    }
+    await s.start(env);
     // The sweep runs every minute; queued once more here so the test need not wait for the schedule.
     await s.queues.queues.scheduled.add('ask-manager-sweep', {}, { jobId: `sweep-now-${Date.now()}` });
     await waitFor(() => sentTo(phone).length > q.sentBefore, { what: 'the timeout line', timeoutMs: 90_000 });

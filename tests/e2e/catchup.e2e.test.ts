@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storedText, type StoredMessage } from '../fakes/index.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { INSTANCE, settle, startE2E, type E2E } from './e2e-harness.js';
+import { INSTANCE, startE2E, type E2E } from './e2e-harness.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/evolution');
 const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8'));
@@ -45,7 +45,7 @@ describe('catch-up with Evolution end to end (messages the webhook never deliver
     const before = e.anthropic.calls().length;
     await runCatchup();
     await waitFor(() => sentTo('5511950000001').length > 0, { what: 'a reply', timeoutMs: 20_000 });
-    await settle(2_000);
+    await e.idle();
     expect(sentTo('5511950000001')).toHaveLength(1);
     const calls = e.anthropic.calls().slice(before).map(lastUserText);
     expect(calls).toHaveLength(1);
@@ -55,7 +55,7 @@ describe('catch-up with Evolution end to end (messages the webhook never deliver
     // A later run over the same window answers nothing again.
     await e.db.pg.query(`delete from catchup_checkpoints`);
     await runCatchup();
-    await settle(2_000);
+    await e.idle();
     expect(sentTo('5511950000001')).toHaveLength(1);
     expect(e.anthropic.calls().length).toBe(before + 1);
   });
@@ -73,7 +73,7 @@ describe('catch-up with Evolution end to end (messages the webhook never deliver
     const handled = `select count(*)::int n from inbound_handled h join interactions i on i.id = h.interaction_id where i.provider_message_id like 'RACE-%'`;
     await waitFor(async () => (await count(handled)) === 4, { what: 'all four handled', timeoutMs: 30_000 });
     await waitFor(() => sentTo('5511950000004').length > 0, { what: 'a reply', timeoutMs: 20_000 });
-    await settle(2_000);
+    await e.idle();
     expect(await count(`select count(*)::int n from interactions where provider_message_id like 'RACE-%'`)).toBe(4);
     const calls = e.anthropic.calls().slice(before).map(lastUserText);
     // The model saw every message, and the doctor got no more answers than there were turns.
@@ -100,7 +100,7 @@ describe('catch-up with Evolution end to end (messages the webhook never deliver
     expect(await res.json()).toEqual({ status: 'queued' });
     await waitFor(() => sentTo('5511950000002').length > 0, { what: 'the answer after reconnect', timeoutMs: 20_000 });
     expect(e.evolution.requestsTo('POST', '/chat/findMessages/:instance').length).toBeGreaterThan(0);
-    await settle(1_000);
+    await e.idle();
     expect(sentTo('5511950000002')).toHaveLength(1);
   });
 
@@ -121,7 +121,7 @@ describe('catch-up with Evolution end to end (messages the webhook never deliver
     await e.post(event('messages-update-read'));
     await waitFor(async () => (await status()) === 'read', { what: 'read' });
     await e.post({ ...event('messages-update-delivered'), date_time: new Date().toISOString() });
-    await settle(800);
+    await e.idle();
     expect(await status()).toBe('read');
   });
 });

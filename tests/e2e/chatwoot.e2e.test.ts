@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evolutionPayload } from '../helpers/evolution-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { CHATWOOT_SECRET, settle, startE2E, type E2E } from './e2e-harness.js';
+import { CHATWOOT_SECRET, startE2E, type E2E } from './e2e-harness.js';
 
 /** Chatwoot's signing: sha256= HMAC of "{timestamp}.{raw body}"; each delivery has its own id. */
 export function signedChatwoot(body: unknown, opts: { secret?: string; timestamp?: number; delivery?: string } = {}) {
@@ -32,7 +32,7 @@ describe('Chatwoot supervision', () => {
   it('mirrors the doctor and Júlia into one Chatwoot conversation, once each', async () => {
     await e.post(evolutionPayload('text-conversation', { id: 'CW-1', text: 'oi, tem plantao?', remoteJid: '5511980000001@s.whatsapp.net' }));
     await waitFor(() => cw().messages().length === 2, { what: 'both messages in Chatwoot' });
-    await settle(800);
+    await e.idle();
     expect(messages()).toEqual([
       { type: 'incoming', content: 'oi, tem plantao?' },
       { type: 'outgoing', content: 'Oi! Tenho plantão sim, quer ver?' },
@@ -46,7 +46,7 @@ describe('Chatwoot supervision', () => {
     const codes = await Promise.all([agentReply(conversation, 9001, 'Oi Dra, aqui é a Carla da equipe!'), agentReply(conversation, 9001, 'Oi Dra, aqui é a Carla da equipe!')]);
     expect(codes.map((r) => r.status)).toEqual([200, 200]);
     await waitFor(() => e.evolution.sentTexts().some((s) => s.text === 'Oi Dra, aqui é a Carla da equipe!'), { what: 'the supervisor reply' });
-    await settle(1_000);
+    await e.idle();
     expect(e.evolution.sentTexts().filter((s) => s.text === 'Oi Dra, aqui é a Carla da equipe!')).toHaveLength(1);
     const control = await e.db.pg.query<{ controlled_by: string }>(`select controlled_by from conversations where chatwoot_conversation_id = $1`, [conversation]);
     expect(control.rows[0]!.controlled_by).toBe('human');
@@ -60,7 +60,7 @@ describe('Chatwoot supervision', () => {
     const before = e.evolution.sentTexts().length;
     await e.post(evolutionPayload('text-conversation', { id: 'CW-2', text: 'obrigada Carla!', remoteJid: '5511980000001@s.whatsapp.net' }));
     await waitFor(() => messages().some((m) => m.content === 'obrigada Carla!'), { what: 'mirror under human control' });
-    await settle(1_000);
+    await e.idle();
     expect(e.evolution.sentTexts()).toHaveLength(before);
     expect(cw().conversations()[0]!.labels).toContain('atendimento-humano');
   });
@@ -114,7 +114,7 @@ describe('Chatwoot webhook admission and hand-back', () => {
     expect(await first.json()).toEqual({ status: 'queued' });
     expect(await again.json()).toEqual({ status: 'duplicate' });
     await waitFor(() => e.evolution.sentTexts().some((s) => s.text === 'Aqui é o Rui da equipe'), { what: 'supervisor message' });
-    await settle(800);
+    await e.idle();
     expect(e.evolution.sentTexts().filter((s) => s.text === 'Aqui é o Rui da equipe')).toHaveLength(1);
   });
 
@@ -197,7 +197,7 @@ describe('Chatwoot webhook admission and hand-back', () => {
       throw err;
     });
     expect(note!.content).toContain('opt-out');
-    await settle(500);
+    await e.idle();
     expect(e.evolution.sentTexts().some((s) => s.text === 'Dr., só confirmando o pagamento')).toBe(false);
     expect(cw().messages().filter((m) => m.private && m.content?.includes('NÃO foi enviada'))).toHaveLength(1);
   });

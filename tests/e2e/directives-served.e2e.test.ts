@@ -1,5 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDb } from '../../src/db/index.js';
 import { startGoogleDocsFake, startSlackFake, type AnthropicCall, type AnthropicStep, type GoogleDocsFake, type SlackFake } from '../fakes/index.js';
@@ -9,7 +7,6 @@ import { userText } from './offer-script.js';
 import { startServed, type Served } from './served.js';
 import { click, isAdminCall, lastPreview, mention, SLACK_SECRET, signedSlack } from './slack-helpers.js';
 
-const JULIA = join(import.meta.dirname, '../../src/julia.mjs');
 const DOC = '1BriefingDiario000abc';
 const MARGIN_TEXT = 'Margem do Santa Clara no noturno combinada com a diretoria';
 const CLARA = '5511976543101';
@@ -66,13 +63,7 @@ describe('scoped directives and the briefing sync through a started service', ()
   beforeAll(async () => {
     slack = await startSlackFake({ token: 'xoxb-served' });
     docs = await startGoogleDocsFake();
-    s = await startServed({ anthropic: (body) => (isAdminCall(body) ? (admin.shift() ?? { text: 'Certo.' }) : doctorModel(body)) });
-    const seeded = spawnSync(process.execPath, [JULIA, 'seed'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: s.dataDir, LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(seeded.status, seeded.stderr).toBe(0);
+    s = await startServed({ anthropic: (body) => (isAdminCall(body) ? (admin.shift() ?? { text: 'Certo.' }) : doctorModel(body)), seed: true });
     await s.start({
       SLACK_BOT_TOKEN: 'xoxb-served',
       SLACK_SIGNING_SECRET: SLACK_SECRET,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ONE_PIXEL_PNG } from '../fakes/index.js';
 import { evolutionPayload } from '../helpers/evolution-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { settle, startE2E, type E2E } from './e2e-harness.js';
+import { startE2E, type E2E } from './e2e-harness.js';
 
 const lastUserText = (body: { messages: Array<{ role: string; content: unknown }> }) => {
   const last = [...body.messages].reverse().find((m) => m.role === 'user')!;
@@ -23,7 +23,7 @@ describe('doctor messages end to end (Evolution webhook → turn → outbound)',
     expect(res.status).toBe(200);
     await waitFor(() => e.evolution.sentTexts().length > 0, { what: "a reply" });
     const sent = e.evolution.sentTexts();
-    await settle();
+    await e.idle();
     expect(e.evolution.sentTexts()).toHaveLength(1);
     expect(sent[0]).toMatchObject({ instance: 'julia-prod', number: '5511970000001', text: 'Oi! Aqui é a Júlia, tudo bem? Me conta o que vc procura' });
     expect(await count(`select count(*)::int n from business_events e join interactions i on i.id = e.interaction_id where i.direction = 'outbound' and e.event_type = 'doctor_outbound'`)).toBeGreaterThanOrEqual(1);
@@ -34,7 +34,7 @@ describe('doctor messages end to end (Evolution webhook → turn → outbound)',
     const codes = await Promise.all(Array.from({ length: 10 }, () => e.post(payload).then((r) => r.status)));
     expect(codes).toEqual(Array(10).fill(200));
     await waitFor(() => e.evolution.sentTexts().length > 0, { what: 'a reply' });
-    await settle();
+    await e.idle();
     expect(e.evolution.sentTexts().filter((s) => s.number === '5511970000002')).toHaveLength(1);
     expect(await count(`select count(*)::int n from interactions where provider_message_id = 'E2E-DUP'`)).toBe(1);
   });
@@ -47,7 +47,7 @@ describe('doctor messages end to end (Evolution webhook → turn → outbound)',
       await e.post(evolutionPayload('text-conversation', { id: `E2E-B${i}`, text, timestamp: now + i, remoteJid: jid }));
     }
     await waitFor(() => e.evolution.sentTexts().length > 0, { what: 'a reply' });
-    await settle();
+    await e.idle();
     const calls = e.anthropic.calls().slice(before);
     expect(calls).toHaveLength(1);
     expect(lastUserText(calls[0]!)).toMatch(/oi julia[\s\S]*vi a vaga de sabado[\s\S]*ainda ta aberta\?/);
@@ -63,7 +63,7 @@ describe('doctor messages end to end (Evolution webhook → turn → outbound)',
     const before = e.anthropic.calls().length;
     await e.post(evolutionPayload('text-conversation', { id: 'E2E-H1', text: 'oi, ainda ta de pe?', remoteJid: jid }));
     await waitFor(async () => (await count(`select count(*)::int n from business_events where event_type = 'inbound_under_human_control'`)) >= 1, { what: 'the turn' });
-    await settle(800);
+    await e.idle();
     expect(e.evolution.sentTexts()).toEqual([]);
     expect(e.anthropic.calls().length).toBe(before);
     expect(await count(`select count(*)::int n from interactions where provider_message_id = 'E2E-H1'`)).toBe(1);
@@ -74,7 +74,7 @@ describe('doctor messages end to end (Evolution webhook → turn → outbound)',
     await e.post(evolutionPayload('text-conversation', { id: 'E2E-O1', text: 'para de me mandar mensagem por favor', remoteJid: jid }));
     await waitFor(() => e.evolution.sentTexts().length > 0, { what: 'the confirmation' });
     await e.post(evolutionPayload('text-conversation', { id: 'E2E-O2', text: 'nao quero mais receber msg de vcs', remoteJid: jid }));
-    await settle();
+    await e.idle();
     expect(e.evolution.sentTexts()).toHaveLength(1);
     const doctor = (await e.db.pg.query<{ id: string }>(`select id from doctors where phone = '5511970000005'`)).rows[0]!;
     // A well-formed follow-up (it carries its conversation), so only the opt-out can stop it.
@@ -112,14 +112,14 @@ describe('doctor messages end to end (Evolution webhook → turn → outbound)',
   it('never answers a group message, and ingests it', async () => {
     await e.post(evolutionPayload('group', { id: 'E2E-G1' }));
     await waitFor(async () => (await count(`select count(*)::int n from group_messages where provider_message_id = 'E2E-G1'`)) === 1, { what: 'ingestion' });
-    await settle(800);
+    await e.idle();
     expect(e.evolution.sentTexts()).toEqual([]);
   });
 
   it('rejects a bad token with 401 and stores nothing', async () => {
     const res = await e.post(evolutionPayload('text-conversation', { id: 'E2E-BAD' }), { 'x-webhook-token': 'wrong' });
     expect(res.status).toBe(401);
-    await settle(500);
+    await e.idle();
     expect(await count(`select count(*)::int n from interactions where provider_message_id = 'E2E-BAD'`)).toBe(0);
   });
 

@@ -7,6 +7,7 @@ import {
 import { createTestDb, type TestDb } from '../helpers/test-db.js';
 import { testConfig } from '../helpers/test-config.js';
 import { dropPrefix, testPrefix, testRedis } from '../helpers/test-redis.js';
+import { queuesIdle } from '../helpers/queues-idle.js';
 
 export const WEBHOOK_TOKEN = 'evo-webhook-token';
 export const INSTANCE = 'julia-prod';
@@ -19,6 +20,8 @@ export interface E2E {
   slack: SlackFake;
   chatwoot?: ChatwootFake;
   post(body: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** Resolves once every job the test caused has run (queues-idle.ts): assert "nothing else happened" after it. */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -90,6 +93,7 @@ export async function startE2E(opts: {
           body: typeof body === 'string' ? body : JSON.stringify(body),
         }),
       ),
+    idle: () => queuesIdle(app.queues.queues),
     async close() {
       await app.close();
       const r = testRedis();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInvariants } from '../../src/ops/index.js';
 import { evolutionVersionPayload } from '../helpers/evolution-fixture.js';
-import { settle, startE2E, type E2E } from './e2e-harness.js';
+import { startE2E, type E2E } from './e2e-harness.js';
 import { offerTurn } from './offer-script.js';
 
 const FIXTURES = readdirSync(join(import.meta.dirname, '../fixtures/evolution'))
@@ -39,8 +39,8 @@ describe('every known Evolution payload', () => {
   });
 
   it('leaves every invariant holding once the whole run is processed', async () => {
-    // Turns, answers and their outcomes settle (debounce 400 ms, no humanized delay).
-    await settle(6_000);
+    // Every turn, answer and outcome the run caused has been processed.
+    await e.idle();
     const report = await runInvariants(e.app.deps.db, new Date(started.getTime() - 60_000));
     // Every fixture, a message typed on Júlia's phone (from-me.json) included: nothing may fail.
     const failing = report.checks.filter((c) => c.violations > 0);

@@ -1,13 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDb } from '../../src/db/index.js';
 import { evolutionPayload, evolutionVersionPayload } from '../helpers/evolution-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { offeredRef, offerTurn, userText } from './offer-script.js';
 import { startServed, type Served } from './served.js';
-
-const JULIA = join(import.meta.dirname, '../../src/julia.mjs');
 
 /**
  * Issue 26, findings 2 and 3 through a started `julia serve` (embedded PGlite
@@ -18,14 +14,8 @@ const JULIA = join(import.meta.dirname, '../../src/julia.mjs');
 describe('message kinds through a started service', () => {
   let s: Served;
   beforeAll(async () => {
-    s = await startServed({ anthropic: offerTurn });
-    // The demo shifts, so buscar_vagas has something to offer (julia seed, as an operator would).
-    const seeded = spawnSync(process.execPath, [JULIA, 'seed'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: s.dataDir, LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(seeded.status, seeded.stderr).toBe(0);
+    // The demo shifts, so buscar_vagas has something to offer (what `julia seed` writes).
+    s = await startServed({ anthropic: offerTurn, seed: true });
     await s.start();
   }, 120_000);
   afterAll(() => s.close());

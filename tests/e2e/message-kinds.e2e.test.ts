@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { evolutionPayload, evolutionVersionPayload } from '../helpers/evolution-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { settle, startE2E, type E2E } from './e2e-harness.js';
+import { startE2E, type E2E } from './e2e-harness.js';
 import { offeredRef, offerTurn, userText } from './offer-script.js';
 
 /**
@@ -43,7 +43,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       expect(saw).toContain(id);
       expect(saw).not.toContain('não dá pra ver');
       await waitFor(() => sentTo(chat).length > 0, { what: 'the answer' });
-      await settle(800);
+      await e.idle();
       expect(sentTo(chat)).toHaveLength(1);
     });
 
@@ -65,7 +65,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       const body = evolutionVersionPayload(fixture, { remoteJid: chat });
       expect((await e.post(body)).status).toBe(200);
       await waitFor(async () => (await count(`select count(*)::int n from inbound_records where provider_message_id = $1`, [body.data.key.id])) === 1, { what: 'the record' });
-      await settle(1_200);
+      await e.idle();
       expect(e.anthropic.calls().length).toBe(before);
       expect(sentTo(chat)).toEqual([]);
       expect(await count(`select count(*)::int n from interactions where provider_message_id = $1`, [body.data.key.id])).toBe(0);
@@ -77,7 +77,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       await e.post(evolutionPayload('text-conversation', { id: 'MK-PQ1', text: 'tem vaga de noturno?', remoteJid: chat, timestamp: now }));
       await e.post(evolutionVersionPayload('v2.3-poll-vote', { id: 'MK-PV1', remoteJid: chat, timestamp: now + 1 }));
       await waitFor(() => sentTo(chat).length === 1, { what: 'the answer' });
-      await settle(1_000);
+      await e.idle();
       expect(sentTo(chat)).toHaveLength(1);
     });
 
@@ -86,7 +86,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       const dead = await deadLetters();
       const res = await e.post(evolutionVersionPayload('v2.3-newsletter-post'));
       expect(res.status).toBe(200);
-      await settle(800);
+      await e.idle();
       expect(e.anthropic.calls().length).toBe(before);
       expect(await deadLetters()).toBe(dead);
     });
@@ -133,7 +133,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       expect(saw).toContain('vi a vaga de domingo na UTI adulto');
       expect(saw).not.toContain('sábado na UTI');
       await waitFor(() => sentTo(chat).length === 1, { what: 'the answer' });
-      await settle(1_200);
+      await e.idle();
       expect(sentTo(chat).map((s) => s.text)).toEqual(['Certo! Já vejo isso pra vc']);
       expect(e.anthropic.calls().length).toBe(before + 1);
       // Nobody took over, and no doctor or conversation was made for our own number.
@@ -147,11 +147,11 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       const original = 'MK-EDIT-HANDLED-1';
       await e.post(evolutionPayload('text-conversation', { id: original, text: 'tem vaga sábado?', remoteJid: chat }));
       await waitFor(() => sentTo(chat).length === 1, { what: 'the first answer' });
-      await settle(600);
+      await e.idle();
       const before = e.anthropic.calls().length;
       expect((await e.post(evolutionVersionPayload('v2.3-messages-edited', { targetId: original, editedAtMs: Date.now() }))).status).toBe(200);
       await waitFor(async () => (await count(`select count(*)::int n from inbound_records where target_provider_id = $1`, [original])) === 1, { what: 'the stored edit' });
-      await settle(1_200);
+      await e.idle();
       expect(e.anthropic.calls().length).toBe(before);
       expect(sentTo(chat)).toHaveLength(1);
       expect(await count(`select count(*)::int n from inbound_records where target_provider_id = $1 and applied_to = 'handled'`, [original])).toBe(1);
@@ -162,13 +162,13 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       await e.post(evolutionPayload('text-conversation', { id: 'MK-OWN-1', text: 'oi', remoteJid: chat }));
       await waitFor(() => sentTo(chat).length === 1, { what: 'our answer' });
       const ours = sentTo(chat)[0]!;
-      await settle(600);
+      await e.idle();
       const before = e.anthropic.calls().length;
       const edit = evolutionVersionPayload('v2.3-messages-edited', { targetId: ours.id, editedAtMs: Date.now() });
       edit.data.key.remoteJid = chat;
       expect((await e.post(edit)).status).toBe(200);
       await waitFor(async () => (await count(`select count(*)::int n from inbound_records where target_provider_id = $1 and meta->>'ours' = 'true'`, [ours.id])) === 1, { what: 'the record' });
-      await settle(800);
+      await e.idle();
       expect(e.anthropic.calls().length).toBe(before);
       expect(await count(`select count(*)::int n from conversations c join doctors d on d.id = c.doctor_id where d.phone = $1 and c.controlled_by = 'human'`, [phoneOf(chat)])).toBe(0);
     });
@@ -186,7 +186,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       const saw = await modelSaw(before);
       expect(saw).toContain('na verdade prefiro o noturno de sábado');
       await waitFor(() => sentTo(chat).length === 1, { what: 'the answer' });
-      await settle(1_200);
+      await e.idle();
       expect(sentTo(chat)).toHaveLength(1);
       expect(await count(`select count(*)::int n from inbound_records where target_provider_id = $1`, [original])).toBe(1);
     });
@@ -197,7 +197,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       await e.post(evolutionPayload('text-conversation', { id: original, text: 'segredo que apaguei', remoteJid: chat }));
       expect((await e.post(evolutionVersionPayload(fixture, { targetId: original, remoteJid: chat }))).status).toBe(200);
       await waitFor(async () => (await count(`select count(*)::int n from inbound_records where target_provider_id = $1`, [original])) === 1, { what: 'the revoke' });
-      await settle(1_200);
+      await e.idle();
       expect(sentTo(chat)).toEqual([]);
       // A later message is answered, and the withdrawn one is not in what the model reads.
       const before = e.anthropic.calls().length;

@@ -36,11 +36,11 @@ function groupPost(id: string, group: string, text: string) {
 describe('operator access and group opt-in, through julia serve', () => {
   let s: Served;
   beforeAll(async () => {
-    s = await startServed({ anthropic: (call) => (isGroupParser(call) ? reading(call) : { text: 'Oi! Aqui é a Júlia.' }) });
+    // The demo data holds the hospitals the posts name.
+    s = await startServed({ anthropic: (call) => (isGroupParser(call) ? reading(call) : { text: 'Oi! Aqui é a Júlia.' }), seed: true });
     // Managers allow groups with the CLI while the service is stopped (embedded PGlite has one owner at a time).
     const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', DATA_DIR: s.dataDir };
-    // The demo data holds the hospitals the posts name.
-    for (const args of [['seed'], ['groups', 'allow', TRUSTED, '--trusted', '--name', 'Escala própria'], ['groups', 'allow', UNTRUSTED]]) {
+    for (const args of [['groups', 'allow', TRUSTED, '--trusted', '--name', 'Escala própria'], ['groups', 'allow', UNTRUSTED]]) {
       const r = spawnSync(process.execPath, [JULIA, ...args], { env, encoding: 'utf8', timeout: 90_000 });
       expect(r.status, r.stderr).toBe(0);
     }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { evaluateAlerts, runInvariants } from '../../src/ops/index.js';
 import { evolutionPayload } from '../helpers/evolution-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { settle, startE2E, type E2E } from './e2e-harness.js';
+import { startE2E, type E2E } from './e2e-harness.js';
 
 // Who sends what on Júlia's WhatsApp number (docs/decisions/0250-senders-calls-auto-replies.md):
 // Evolution's own automatic texts and events keyed with our own number are never a person
@@ -41,7 +41,7 @@ describe('senders: take-over, calls and auto-replies through the Evolution webho
     const body = raw('v2.3-messages-edited-own-number');
     body.data.timestampMs = String(Date.now());
     expect((await e.post(body)).status).toBe(200);
-    await settle(1_000);
+    await e.idle();
     expect(await count(`select count(*)::int n from business_events where event_type = 'human_took_over'`)).toBe(0);
     expect(await count(`select count(*)::int n from doctors where phone = $1`, [OWN])).toBe(0);
   });
@@ -50,7 +50,7 @@ describe('senders: take-over, calls and auto-replies through the Evolution webho
     const phone = '5511970001001';
     const echo = evolutionPayload('v2.2-reject-call-message', { id: '3EB0AA11BB22CC33DD44EE', remoteJid: `${phone}@s.whatsapp.net` });
     expect((await e.post(echo)).status).toBe(200);
-    await settle(800);
+    await e.idle();
     expect(await count(`select count(*)::int n from business_events where event_type = 'human_took_over'`)).toBe(0);
     await e.post(evolutionPayload('text-conversation', { id: 'SND-RC-1', text: 'oi, te liguei agora, tem vaga pra sábado?', remoteJid: `${phone}@s.whatsapp.net` }));
     await waitFor(() => sentTo(phone).length > 0, { what: 'the answer to the doctor' });
@@ -62,7 +62,7 @@ describe('senders: take-over, calls and auto-replies through the Evolution webho
     const phone = '5511970001008';
     expect((await e.post(callPayload('v2.3-call-offer', 'CALL-EV-1', phone))).status).toBe(200);
     await waitFor(async () => (await count(`select count(*)::int n from business_events where event_type = 'call_received' and props->>'outcome' = 'answered_by_provider'`)) === 1, { what: 'the call recorded' });
-    await settle(800);
+    await e.idle();
     expect(sentTo(phone)).toEqual([]);
   });
 
@@ -79,7 +79,7 @@ describe('senders: take-over, calls and auto-replies through the Evolution webho
     e.evolution.reset();
     await e.post(evolutionPayload('v2.2-away-message', { id: '3A9F1C2B7D4E8A6B5C01', remoteJid: jid }));
     await waitFor(async () => (await count(`select count(*)::int n from business_events where event_type = 'auto_reply_received' and doctor_id = $1`, [doctor.id])) === 1, { what: 'the auto-reply recorded' });
-    await settle(800);
+    await e.idle();
     expect(sentTo(phone)).toEqual([]);
     expect(await count(`select count(*)::int n from interactions where provider_message_id = '3A9F1C2B7D4E8A6B5C01'`)).toBe(1);
     const progress = (await one<{ p: { replied: number; sent: number } }>(`select campaign_progress($1) p`, [campaign.id])).p;
@@ -95,10 +95,10 @@ describe('senders: take-over, calls and auto-replies through the Evolution webho
     const away = 'Dr. Ricardo Alves - Cardiologia. Consultas somente com agendamento pelo telefone (11) 3333-4444.';
     await e.post(evolutionPayload('text-conversation', { id: 'SND-AR-1', text: away, remoteJid: jid }));
     await waitFor(() => sentTo(phone).length > 0, { what: 'Júlia\'s one message' });
-    await settle(800);
+    await e.idle();
     for (const id of ['SND-AR-2', 'SND-AR-3']) {
       await e.post(evolutionPayload('text-conversation', { id, text: away, remoteJid: jid }));
-      await settle(1_200);
+      await e.idle();
     }
     expect(sentTo(phone)).toHaveLength(1);
     expect(await count(`select count(*)::int n from business_events e join doctors d on d.id = e.doctor_id where d.phone = $1 and e.event_type = 'auto_reply_received'`, [phone])).toBe(2);
@@ -132,7 +132,7 @@ describe('senders: take-over, calls and auto-replies through the Evolution webho
     await e.app.deps.db.rpc('conversation_set_control', { p_conversation_id: conv.id, p_controlled_by: 'julia', p_reason: 'handback', p_actor: 'chatwoot:1' });
     await e.post(evolutionPayload('text-conversation', { id: 'SND-TO-3', text: 'julia, e domingo tem?', remoteJid: jid }));
     await waitFor(() => sentTo(phone).length > 1, { what: 'Júlia again' });
-    await settle(800);
+    await e.idle();
     const report = await runInvariants(e.app.deps.db, new Date(Date.now() - 3_600_000));
     expect(report.checks.filter((c) => c.violations > 0)).toEqual([]);
     expect(evaluateAlerts({ sends: 0, blocked: 0, turns: 0, modelFailures: 0, queueDepths: {}, openCircuits: [], invariants: report }).map((a) => a.key)).not.toContain('invariants');
@@ -159,7 +159,7 @@ describe('calls when Evolution does not answer them (no reject-call message)', (
     await e.post(callPayload('v2.3-call-offer', 'CALL-A-1', phone));
     await e.post(callPayload('v2.3-call-offer', 'CALL-A-2', phone));
     await waitFor(async () => (await count(`select count(*)::int n from business_events e join doctors d on d.id = e.doctor_id where d.phone = $1 and e.event_type = 'call_received'`, [phone])) === 2, { what: 'the second call' });
-    await settle(800);
+    await e.idle();
     expect(sentTo(phone)).toHaveLength(1);
     expect(await count(`select count(*)::int n from business_events e join doctors d on d.id = e.doctor_id where d.phone = $1 and e.event_type = 'call_received'`, [phone])).toBe(2);
     // No turn and no model call answer a call.
@@ -172,7 +172,7 @@ describe('calls when Evolution does not answer them (no reject-call message)', (
     await waitFor(() => sentTo(phone).length > 0, { what: 'the opt-out confirmation' });
     await e.post(callPayload('v2.3-call-offer', 'CALL-OO-1', phone));
     await waitFor(async () => (await count(`select count(*)::int n from business_events where event_type = 'call_received' and props->>'outcome' = 'opted_out'`)) === 1, { what: 'the call recorded' });
-    await settle(800);
+    await e.idle();
     expect(sentTo(phone)).toHaveLength(1);
   });
 
@@ -186,7 +186,7 @@ describe('calls when Evolution does not answer them (no reject-call message)', (
     expect(await count(`select count(*)::int n from business_events where event_type = 'human_took_over'`)).toBe(0);
     await e.post(evolutionPayload('text-conversation', { id: 'SND-NE-1', text: 'oi, te liguei. tem plantão sábado?', remoteJid: jid }));
     await waitFor(() => sentTo(phone).length > 0, { what: 'the answer to the doctor' });
-    await settle(800);
+    await e.idle();
     expect(sentTo(phone)).toHaveLength(1);
     expect(sentTo(phone)[0]!.text).toBe(REPLY);
   });

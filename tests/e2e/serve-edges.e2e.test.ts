@@ -1,21 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAnthropicFake, startEvolutionFake, type AnthropicFake, type EvolutionFake } from '../fakes/index.js';
+import type { AnthropicFake } from '../fakes/index.js';
 import { evolutionPayload } from '../helpers/evolution-fixture.js';
-import { dropPrefix, testPrefix, testRedis, TEST_REDIS_URL } from '../helpers/test-redis.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { migratedDataDir } from '../helpers/test-db.js';
-import { freePort } from '../helpers/free-port.js';
+import { SERVED_TOKEN, startServed, type Served } from './served.js';
 
 /**
  * Issue 9, findings 3 and 4, through a started service: `julia serve` as a
  * child process (its own PGlite in a temp DATA_DIR, real Redis under a private
  * prefix), the real SDKs pointed at the loopback Anthropic and Evolution fakes.
  */
-const JULIA = join(import.meta.dirname, '../../src/julia.mjs');
-const TOKEN = 'serve-edges-token';
 const REPLY = 'Oi! Aqui é a Júlia, me conta o que vc procura';
 const MB = 1024 * 1024;
 
@@ -29,48 +24,20 @@ const userTexts = (anthropic: AnthropicFake) =>
   anthropic.calls().flatMap((c) => c.messages.filter((m) => m.role === 'user').map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))));
 
 describe('julia serve: body limits, long texts and disguised opt-outs end to end', () => {
-  let child: ChildProcess;
-  let evolution: EvolutionFake;
-  let anthropic: AnthropicFake;
+  let s: Served;
   let base = '';
-  let output = '';
-  const prefix = testPrefix('serve-edges');
 
   beforeAll(async () => {
-    evolution = await startEvolutionFake({ apiKey: 'evo-key' });
-    anthropic = await startAnthropicFake({ handler: () => ({ text: REPLY }) });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, [JULIA, 'serve'], {
-      env: {
-        PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn',
-        PORT: String(port), DATA_DIR: migratedDataDir('edges'), REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix,
-        HUMANIZED_DELAY: 'off', TURN_DEBOUNCE_MS: '300',
-        EVOLUTION_API_URL: evolution.url, EVOLUTION_API_KEY: 'evo-key', EVOLUTION_INSTANCE: 'julia-prod', EVOLUTION_WEBHOOK_TOKEN: TOKEN,
-        ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: anthropic.url,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (d) => (output += String(d)));
-    child.stderr!.on('data', (d) => (output += String(d)));
-    await waitFor(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status === 200, { timeoutMs: 150_000, intervalMs: 300, what: 'julia serve ready' });
+    s = await startServed({ anthropic: () => ({ text: REPLY }) });
+    base = s.url;
+    await s.start();
   }, 180_000);
 
-  afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    const r = testRedis();
-    await dropPrefix(r, prefix);
-    r.disconnect();
-    await Promise.all([evolution?.close(), anthropic?.close()]);
-  }, 30_000);
+  afterAll(async () => s?.close(), 30_000);
 
   const post = (body: string) =>
-    fetch(`${base}/webhooks/evolution`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-token': TOKEN }, body });
-  const sentTo = (number: string) => evolution.sentTexts().filter((s) => s.number === number).map((s) => s.text);
+    fetch(`${base}/webhooks/evolution`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-token': SERVED_TOKEN }, body });
+  const sentTo = (number: string) => s.evolution.sentTexts().filter((m) => m.number === number).map((m) => m.text);
 
   it('answers an 8 MB body with 413 and stays healthy', async () => {
     const res = await post(JSON.stringify(evolutionPayload('text-conversation', { id: 'SE-8MB', text: 'x'.repeat(8 * MB), remoteJid: '5511955550001@s.whatsapp.net' })));
@@ -89,7 +56,7 @@ describe('julia serve: body limits, long texts and disguised opt-outs end to end
     expect(sentTo('5511955550003')).toEqual([REPLY]);
     // The turn's own call: a close-call classifier may read the message's first 2,000 characters before it (the
     // learned opt-out head puts this long text near its threshold), and that call never holds the tail.
-    const seen = userTexts(anthropic).find((t) => t.includes('INICIO') && t.includes('FIM'))!;
+    const seen = userTexts(s.anthropic).find((t) => t.includes('INICIO') && t.includes('FIM'))!;
     expect(seen).toMatch(/mensagem longa: \d+ caracteres do meio foram cortados/);
     expect(seen).toContain('pergunta final: tem noturno? FIM');
     expect(seen.length).toBeLessThan(5_000);
@@ -115,8 +82,8 @@ describe('julia serve: body limits, long texts and disguised opt-outs end to end
     for (const [phone, text] of disguised) {
       await waitFor(() => sentTo(phone).length === 1, { timeoutMs: 30_000, what: `the opt-out confirmation to ${phone}` });
       expect(confirmations).toContain(sentTo(phone)[0]);
-      expect(userTexts(anthropic).some((t) => t.includes(text))).toBe(false);
+      expect(userTexts(s.anthropic).some((t) => t.includes(text))).toBe(false);
     }
-    expect(output).not.toMatch(/Maximum call stack/);
+    expect(s.output()).not.toMatch(/Maximum call stack/);
   }, 180_000);
 });

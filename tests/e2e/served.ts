@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRedis } from '../../src/redis/index.js';
 import { createBullQueues, type BullQueues } from '../../workers/queue.js';
@@ -28,6 +29,10 @@ export interface Served {
   stop(): Promise<number | null>;
   post(body: unknown): Promise<Response>;
   stderr(): string;
+  /** Everything the service printed, stdout (its logs) and stderr together. */
+  output(): string;
+  /** The running service's pid. */
+  pid(): number | undefined;
   /** Signals the running service without waiting (SIGKILL: a crash). */
   kill(signal: NodeJS.Signals): boolean;
   running(): boolean;
@@ -36,18 +41,20 @@ export interface Served {
 
 /**
  * `julia serve` as a child process, the way an operator runs it: embedded PGlite
- * in a temporary DATA_DIR, the test Redis under a private prefix, and the real
- * SDKs pointed at loopback fakes. The database can be read only once it stops.
+ * in a temporary DATA_DIR (a copy of the migrated template, removed by close()),
+ * the test Redis under a private prefix, and the real SDKs pointed at loopback
+ * fakes. The database can be read only once it stops.
  */
-export async function startServed(opts: { anthropic: AnthropicHandler }): Promise<Served> {
+export async function startServed(opts: { anthropic: AnthropicHandler; /** Start from the demo data (`julia seed`). */ seed?: boolean }): Promise<Served> {
   const evolution = await startEvolutionFake({ apiKey: 'evo-key' });
   const anthropic = await startAnthropicFake({ handler: opts.anthropic });
-  const dataDir = migratedDataDir('served');
+  const dataDir = migratedDataDir('served', { seed: opts.seed ?? false });
   const prefix = testPrefix('served');
   const queues = createBullQueues(createRedis(TEST_REDIS_URL, { name: 'served-test', blocking: true }), prefix);
   const port = await freePort();
   let child: ChildProcess | undefined;
   let stderr = '';
+  let output = '';
   const env = (extra: Record<string, string>) => ({
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '/tmp',
@@ -75,11 +82,19 @@ export async function startServed(opts: { anthropic: AnthropicHandler }): Promis
     url: `http://127.0.0.1:${port}`,
     queues,
     async start(extra = {}) {
-      child = spawn(process.execPath, [JULIA, 'serve'], { env: env(extra), stdio: ['ignore', 'ignore', 'pipe'] });
-      child.stderr!.on('data', (d) => (stderr += String(d)));
+      const c = spawn(process.execPath, [JULIA, 'serve'], { env: env(extra), stdio: ['ignore', 'pipe', 'pipe'] });
+      child = c;
+      c.stdout!.on('data', (d) => (output += String(d)));
+      c.stderr!.on('data', (d) => {
+        stderr += String(d);
+        output += String(d);
+      });
       await waitFor(
-        async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status === 200,
-        { timeoutMs: 60_000, intervalMs: 250, what: 'julia serve /readyz' },
+        async () => {
+          if (c.exitCode !== null) throw new Error(`julia serve exited ${c.exitCode}: ${stderr.slice(-500)}`);
+          return (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status === 200;
+        },
+        { timeoutMs: 60_000, intervalMs: 100, what: 'julia serve /readyz' },
       );
     },
     async stop() {
@@ -97,6 +112,8 @@ export async function startServed(opts: { anthropic: AnthropicHandler }): Promis
         body: JSON.stringify(body),
       }),
     stderr: () => stderr,
+    output: () => output,
+    pid: () => child?.pid,
     kill: (signal) => child?.kill(signal) ?? false,
     running: () => !!child && child.exitCode === null && child.signalCode === null,
     async close() {
@@ -106,6 +123,7 @@ export async function startServed(opts: { anthropic: AnthropicHandler }): Promis
       await dropPrefix(r, prefix);
       r.disconnect();
       await Promise.all([evolution.close(), anthropic.close()]);
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return served;

@@ -52,7 +52,7 @@ describe('voice notes through the webhook (transcription provider configured)', 
     const id = `VN-STT-${phone}`;
     expect((await e.post(evolutionPayload(fixture, { id, remoteJid: `${phone}@s.whatsapp.net` }))).status).toBe(200);
     await waitFor(() => sentTo(e, phone).length > 0, { what: 'the reply' });
-    await settle(800);
+    await e.idle();
     expect(sentTo(e, phone)).toEqual([MODEL_REPLY]);
     const seen = turnCalls(e).map(userText).find((t) => t.includes('plantão de sábado no Hospital São Lucas'));
     expect(seen).toBeDefined();
@@ -69,7 +69,7 @@ describe('voice notes through the webhook (transcription provider configured)', 
     stt.say('Júlia, eu topo o plantão de domingo na UPA Norte, pode reservar');
     await e.post(evolutionPayload('v2.3-audio-ptt', { id, remoteJid: `${phone}@s.whatsapp.net` }));
     await waitFor(() => sentTo(e, phone).length > 0, { what: 'the reply' });
-    await settle(800);
+    await e.idle();
     expect(sentTo(e, phone)).toEqual([MODEL_REPLY]);
     expect(turnCalls(e).map(userText).some((t) => t.includes('eu topo o plantão de domingo na UPA Norte'))).toBe(true);
     // The file Evolution held went to the provider, once, as multipart with the configured model and Portuguese.
@@ -107,7 +107,7 @@ describe('voice notes through the webhook (transcription provider configured)', 
     const turnsBefore = turnCalls(e).length;
     await e.post(evolutionPayload('v2.3-audio-ptt', { id, remoteJid: `${phone}@s.whatsapp.net` }));
     await waitFor(() => sentTo(e, phone).length > 0, { what: 'the confirmation' });
-    await settle(800);
+    await e.idle();
     const sent = sentTo(e, phone);
     expect(sent).toHaveLength(1);
     expect(OPT_OUT_CONFIRMATIONS).toContain(sent[0]);
@@ -129,7 +129,7 @@ describe('voice notes through the webhook (transcription provider configured)', 
     const turnsBefore = turnCalls(e).length;
     await e.post(evolutionPayload('v2.3-audio-ptt', { id, remoteJid: `${phone}@s.whatsapp.net` }));
     await waitFor(() => sentTo(e, phone).length > 0, { what: 'the request to type' });
-    await settle(1_500);
+    await e.idle();
     const sent = sentTo(e, phone);
     expect(sent).toHaveLength(1);
     expect(AUDIO_REQUEST).toContain(sent[0]);
@@ -145,7 +145,7 @@ describe('voice notes through the webhook (transcription provider configured)', 
     await e.post(evolutionPayload('v2.3-audio-ptt', { id, remoteJid: `${phone}@s.whatsapp.net` }));
     // Four attempts, 2 + 4 + 8 s apart.
     await waitFor(() => sentTo(e, phone).length > 0, { what: 'the request to type', timeoutMs: 40_000 });
-    await settle(1_000);
+    await e.idle();
     expect(stt.requests.filter((r) => r.path === '/v1/audio/transcriptions')).toHaveLength(4);
     expect(sentTo(e, phone)).toHaveLength(1);
     expect(AUDIO_REQUEST).toContain(sentTo(e, phone)[0]);
@@ -159,7 +159,7 @@ describe('voice notes through the webhook (transcription provider configured)', 
     stt.failNext(1, 503).say('Tenho interesse na vaga de quinta');
     await e.post(evolutionPayload('v2.3-audio-ptt', { id, remoteJid: `${phone}@s.whatsapp.net` }));
     await waitFor(() => sentTo(e, phone).length > 0, { what: 'the reply', timeoutMs: 20_000 });
-    await settle(800);
+    await e.idle();
     expect(sentTo(e, phone)).toEqual([MODEL_REPLY]);
     expect(stt.requests.filter((r) => r.path === '/v1/audio/transcriptions')).toHaveLength(2);
     expect((await voiceNote(e, phone, id)).body).toBe('Tenho interesse na vaga de quinta');
@@ -173,7 +173,7 @@ describe('voice notes through the webhook (transcription provider configured)', 
     const payload = evolutionPayload('v2.3-audio-ptt', { id, remoteJid: `${phone}@s.whatsapp.net` });
     expect(await Promise.all(Array.from({ length: 5 }, () => e.post(payload).then((r) => r.status)))).toEqual([200, 200, 200, 200, 200]);
     await waitFor(() => sentTo(e, phone).length > 0, { what: 'the reply' });
-    await settle(1_500);
+    await e.idle();
     expect(sentTo(e, phone)).toHaveLength(1);
     expect(stt.transcriptions()).toHaveLength(1);
   });
@@ -187,7 +187,7 @@ describe('voice notes through the webhook (transcription provider configured)', 
     await e.post(evolutionPayload('v2.3-audio-ptt', { id, remoteJid: `${phone}@s.whatsapp.net`, timestamp: now }));
     await e.post(evolutionPayload('text-conversation', { id: 'VN-HOLD-2', text: 'consegue?', remoteJid: `${phone}@s.whatsapp.net`, timestamp: now + 1 }));
     await waitFor(() => sentTo(e, phone).length > 0, { what: 'the reply', timeoutMs: 20_000 });
-    await settle(1_000);
+    await e.idle();
     expect(sentTo(e, phone)).toEqual([MODEL_REPLY]);
     const seen = turnCalls(e).map(userText).filter((t) => t.includes('consegue?'));
     expect(seen).toHaveLength(1);
@@ -209,7 +209,7 @@ describe('voice notes through the webhook (transcription provider configured)', 
     await settle(1_000);
     expect(voiceNotesMirrored()).toEqual([]);
     await waitFor(() => voiceNotesMirrored().length > 0, { what: 'the voice note mirrored', timeoutMs: 20_000 });
-    await settle(500);
+    await e.idle();
     expect(voiceNotesMirrored().map((m) => m.content)).toEqual(['[áudio transcrito] Consigo chegar às 19h, tudo bem?']);
   });
 
@@ -242,7 +242,7 @@ describe('voice notes through the webhook (no transcription provider)', () => {
     const phone = '5511972000001';
     await e.post(evolutionPayload('v2.3-audio-ptt', { id: 'VN-NONE-1', remoteJid: `${phone}@s.whatsapp.net` }));
     await waitFor(() => sentTo(e, phone).length > 0, { what: 'the request to type' });
-    await settle(800);
+    await e.idle();
     expect(sentTo(e, phone)).toHaveLength(1);
     expect(AUDIO_REQUEST).toContain(sentTo(e, phone)[0]);
   });

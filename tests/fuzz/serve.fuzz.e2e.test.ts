@@ -1,25 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAnthropicFake, startEvolutionFake, type AnthropicFake, type EvolutionFake } from '../fakes/index.js';
-import { dropPrefix, testPrefix, testRedis, TEST_REDIS_URL } from '../helpers/test-redis.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { startServed, type Served } from '../e2e/served.js';
 import { fuzzParams, hostileBodies, mutated, type RawBody } from './fuzz-arbitraries.js';
 import { utf8 } from './fuzz-route.js';
 import { FUZZ_ENV, FUZZ_ROUTES } from './fuzz-targets.js';
-import { freePort } from '../helpers/free-port.js';
 
 /**
  * The one pass over real HTTP: `julia serve` as a child process, raw sockets,
  * so what app.request() cannot send gets sent: invalid UTF-8 on the wire,
  * chunked bodies (some malformed), Content-Length that lies either way.
  */
-const JULIA = join(import.meta.dirname, '../../src/julia.mjs');
-
 type Framing = 'length' | 'chunked' | 'bad-chunk' | 'length-short' | 'length-long' | 'length-garbage' | 'both';
 
 function frame(path: string, headers: Record<string, string>, body: Uint8Array, framing: Framing, chunk: number): Buffer {
@@ -68,47 +60,19 @@ function rawRequest(port: number, bytes: Buffer): Promise<number | null> {
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
 describe('julia serve fuzzed over raw HTTP', () => {
-  let child: ChildProcess;
-  let evolution: EvolutionFake;
-  let anthropic: AnthropicFake;
+  let s: Served;
   let port = 0;
-  let output = '';
-  const prefix = testPrefix('fuzz-serve');
 
   beforeAll(async () => {
-    evolution = await startEvolutionFake({ apiKey: 'evo-key' });
-    anthropic = await startAnthropicFake({ handler: () => ({ text: 'Oi! Aqui é a Júlia' }) });
-    port = await freePort();
-    child = spawn(process.execPath, [JULIA, 'serve'], {
-      env: {
-        PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn',
-        PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'julia-fuzz-')), REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix,
-        HUMANIZED_DELAY: 'off', CATCHUP_INTERVAL_MS: '0',
-        EVOLUTION_API_URL: evolution.url, EVOLUTION_API_KEY: 'evo-key', EVOLUTION_INSTANCE: 'julia-prod',
-        ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: anthropic.url,
-        ...FUZZ_ENV,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (d) => (output += String(d)));
-    child.stderr!.on('data', (d) => (output += String(d)));
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status === 200, { timeoutMs: 150_000, intervalMs: 300, what: 'julia serve ready' });
+    s = await startServed({ anthropic: () => ({ text: 'Oi! Aqui é a Júlia' }) });
+    port = Number(new URL(s.url).port);
+    await s.start({ CATCHUP_INTERVAL_MS: '0', ...FUZZ_ENV });
   }, 180_000);
 
-  afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    const r = testRedis();
-    await dropPrefix(r, prefix);
-    r.disconnect();
-    await Promise.all([evolution?.close(), anthropic?.close()]);
-  }, 30_000);
+  afterAll(async () => s?.close(), 30_000);
 
   it('answers only 2xx/4xx (or closes) to any body under any framing, and stays ready with bounded memory', async () => {
-    const rssBefore = rssOf(child.pid!);
+    const rssBefore = rssOf(s.pid()!);
     const body = (route: (typeof FUZZ_ROUTES)[number]): fc.Arbitrary<RawBody> =>
       fc.oneof(mutated(route.seeds).map((d) => ({ label: 'mutated', body: utf8(d) })), hostileBodies(route.seeds, route.limit));
     const framing = fc.constantFrom<Framing>('length', 'length', 'chunked', 'bad-chunk', 'length-short', 'length-long', 'length-garbage', 'both');
@@ -128,10 +92,10 @@ describe('julia serve fuzzed over raw HTTP', () => {
     // Most requests must really be answered: a server that closes everything would pass the above.
     expect(statuses.filter((s) => s !== null).length).toBeGreaterThan(statuses.length / 2);
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
-    expect(child.exitCode).toBeNull();
-    expect(output).not.toMatch(/unhandled error|Maximum call stack|uncaught/i);
+    expect(s.running()).toBe(true);
+    expect(s.output()).not.toMatch(/unhandled error|Maximum call stack|uncaught/i);
     // Bodies are capped at 1 MB and read one request at a time: 256 MB of growth
     // would mean bodies are being kept (V8 grows its heap lazily, so some growth is normal).
-    expect(rssOf(child.pid!) - rssBefore).toBeLessThan(256 * 1024 * 1024);
+    expect(rssOf(s.pid()!) - rssBefore).toBeLessThan(256 * 1024 * 1024);
   }, 240_000);
 });

@@ -74,9 +74,11 @@ async function createPostgresTestDb(opts: { seed?: boolean }): Promise<TestDb> {
 /**
  * A DATA_DIR holding the migrated template on disk, for a spawned `julia serve`:
  * it boots without migrating from scratch (a fresh directory is tested in cli.test.ts).
+ * `seed: true` adds the demo data, as `julia seed` would. It is under the run's
+ * temporary directory (tests/setup/run-temp-dir.ts); remove it when done with it.
  */
-export function migratedDataDir(label = 'served'): string {
+export function migratedDataDir(label = 'served', opts: { seed?: boolean } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), `julia-${label}-`));
-  cpSync(inject('pgliteServedDataDir'), dir, { recursive: true });
+  cpSync(inject(opts.seed ? 'pgliteServedSeededDataDir' : 'pgliteServedDataDir'), dir, { recursive: true });
   return dir;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { createPostgresDb, migrate } from '../../src/db/index.js';
+import { useRunTempDir } from './run-temp-dir.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -61,11 +62,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('postgresAdminUrl', ADMIN_URL);
   project.provide('postgresTemplate', plain);
   project.provide('postgresSeededTemplate', seeded);
+  const removeRunTempDir = useRunTempDir();
   return async () => {
     try {
       await dropRun(admin, run);
     } finally {
       await admin.close();
+      removeRunTempDir();
     }
   };
 }

@@ -15,6 +15,8 @@ export interface CampaignHarness {
   clock: ReturnType<typeof fixedClock>;
   dispatcher: Dispatcher;
   commands: CampaignCommands;
+  /** Changes how long the dispatcher spreads one run's sends over, from its next run on. */
+  setSpread(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function createCampaignHarness(opts: { instances: string[]; at: str
   await app.queues.queues.scheduled.removeJobScheduler('campaign-dispatch');
   const withdrawer = createOutboundWithdrawer(app.deps.redis, prefix);
   const limiter = createRateLimiter(app.deps.redis, prefix);
+  let spreadMs = opts.spreadMs ?? 0;
   const dispatcher = createDispatcher({
     db,
     clock,
@@ -43,7 +46,10 @@ export async function createCampaignHarness(opts: { instances: string[]; at: str
     instances: opts.instances,
     remaining: (i, now) => limiter.remaining(i, now),
     withdraw: withdrawer.withdraw,
-    spreadMs: opts.spreadMs ?? 0,
+    // Read at each run, so a test can spread one run and send the next at once.
+    get spreadMs() {
+      return spreadMs;
+    },
   });
   const commands = createCampaignCommands({ db, clock, withdraw: withdrawer.withdraw });
   return {
@@ -53,6 +59,9 @@ export async function createCampaignHarness(opts: { instances: string[]; at: str
     clock,
     dispatcher,
     commands,
+    setSpread: (ms) => {
+      spreadMs = ms;
+    },
     async close() {
       await withdrawer.close();
       await app.close();

@@ -7,6 +7,7 @@ import { lockDataDir, LOCK_FILE } from '../../../src/db/index.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { TEST_REDIS_URL } from '../../helpers/test-redis.js';
 import { freePort } from '../../helpers/free-port.js';
+import { migratedDataDir } from '../../helpers/test-db.js';
 
 const JULIA = join(import.meta.dirname, '../../../src/julia.mjs');
 const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', REDIS_URL: TEST_REDIS_URL };
@@ -36,7 +37,8 @@ describe('roles need a shared database', () => {
 
 describe('embedded data directory lock', () => {
   it('a second process on a locked directory exits with a clear error while the first keeps working', async () => {
-    const dir = dataDir();
+    // Already migrated (a fresh directory's first boot is cli.test.ts's): the lock is what is tested here.
+    const dir = migratedDataDir('lock');
     const [port1, port2] = [await freePort(), await freePort()];
     const first = spawn(process.execPath, [JULIA, 'serve'], { env: { ...baseEnv, PORT: String(port1), DATA_DIR: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -70,7 +72,8 @@ describe('embedded data directory lock', () => {
   }, 240_000);
 
   it('takes over a lock left by a process that died', () => {
-    const dir = dataDir();
+    // Migrated already: what is tested is taking the lock over, not migrating.
+    const dir = migratedDataDir('lock');
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
     writeFileSync(join(dir, LOCK_FILE), `${dead.stdout}\n`);
     const r = julia(['migrate'], { DATA_DIR: dir });
@@ -80,7 +83,8 @@ describe('embedded data directory lock', () => {
   }, 150_000);
 
   it('takes over a lock whose pid was reused by another process (a restarted container)', () => {
-    const dir = dataDir();
+    // Migrated already: what is tested is taking the lock over, not migrating.
+    const dir = migratedDataDir('lock');
     // This test process is alive, but it is not the process that wrote this start time.
     writeFileSync(join(dir, LOCK_FILE), `${process.pid} 1\n`);
     const r = julia(['migrate'], { DATA_DIR: dir });
