@@ -7,9 +7,9 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { detectBotSuspicion, detectHandoff, detectOptOut } from '../src/pipeline/detectors/index.js';
-import { LEARNED_ARTIFACT, learnedObjection, learnedProbability } from '../src/learned-detectors/learned-layer.js';
-import { GROUPS } from './support/learned-cv.js';
+import { detectBotSuspicion, detectHandoff, detectOptOut } from '../src/classify/index.js';
+import { LEARNED_ARTIFACT, learnedObjection, learnedProbability } from '../src/classify/learned/learned-layer.js';
+import { GROUPS } from '../src/classify/train/learned-cv.js';
 
 const args = process.argv.slice(2);
 const rounds = args.includes('--rounds') ? Number(args[args.indexOf('--rounds') + 1]) : 20;

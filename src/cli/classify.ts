@@ -1,10 +1,10 @@
 import { createInterface } from 'node:readline';
 import type { Config } from '../config.js';
-import { detectBotSuspicion, detectHandoff, detectOptOut } from '../pipeline/detectors/index.js';
+import { detectBotSuspicion, detectHandoff, detectOptOut } from '../classify/index.js';
 import { createDetectors, type Detectors } from '../retrieval/index.js';
-import { objectionBehind } from '../retrieval/detectors/objection-detector.js';
-import { learnedObjection } from '../learned-detectors/index.js';
-import { nothingBesideTheAct, reasonClauses } from '../pipeline/detectors/reason-clauses.js';
+import { objectionBehind } from '../classify/rules/objection/detect-objection.js';
+import { learnedObjection } from '../classify/learned/index.js';
+import { nothingBesideTheAct, reasonClauses } from '../classify/text/reason-clauses.js';
 
 interface InputLine {
   id?: unknown;

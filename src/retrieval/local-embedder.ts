@@ -1,5 +1,5 @@
 import type { EmbedInputType, Embedder } from './embedder.js';
-import { normalizeWords } from './normalize.js';
+import { normalizeWords } from '../classify/text/normal-form.js';
 
 export const LOCAL_EMBEDDING_MODEL = 'local-hash-v1';
 export const EMBEDDING_DIMENSIONS = 1024;

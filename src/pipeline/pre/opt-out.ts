@@ -1,12 +1,11 @@
-import { firstHit, OPT_OUT } from '../arbiter/index.js';
 import { CONTINUE, stop, type Processor } from '../processor.js';
-import { loaded, pick } from '../turn-context.js';
+import { loaded, pick, turnClassification } from '../turn-context.js';
 
 /**
  * A doctor who asks to stop is opted out at once, in doctor_state (the one
  * source of truth), gets one confirmation, and the turn ends. Under human
  * control the state still changes; only the automatic confirmation is withheld.
- * With an API key, a close call goes to the fast model first (arbiter/).
+ * With an API key, a close call goes to the fast model first (src/classify).
  */
 export const optOut: Processor = {
   name: 'opt_out',
@@ -14,13 +13,13 @@ export const optOut: Processor = {
   priority: 30,
   async run(ctx) {
     const l = loaded(ctx);
-    const hit = await firstHit(ctx, OPT_OUT, l.pending);
+    const hit = await turnClassification(ctx).optOut();
     if (!hit) return CONTINUE;
     // Emits permission_changed (and a policy event) before we stop: I6.
     const res = await ctx.deps.db.rpc<{ changed: boolean }>('doctor_state_set_permission', {
       p_doctor_id: l.doctor.id, p_state: 'opted_out', p_reason: 'doctor_request', p_actor: 'julia',
     });
     if (!res.changed) return stop('already_opted_out');
-    return stop('opt_out', pick(ctx.deps.replies.optOutConfirmation, hit.m.id));
+    return stop('opt_out', pick(ctx.deps.replies.optOutConfirmation, hit.message.id));
   },
 };

@@ -1,0 +1,17 @@
+export { normalize, canonical, fold, foldAccents, squeezeRepeats, clauses, ABBREVIATIONS, normalizeText, normalizeWords } from './text/normal-form.js';
+export { detectOptOut, optOutByRules, type OptOutResult } from './rules/opt-out/detect-opt-out.js';
+export { detectBotSuspicion, botSuspicionByRules, type BotSuspicionResult } from './rules/bot/detect-bot-suspicion.js';
+export { detectHandoff, handoffByRules, type HandoffResult, type HandoffReason } from './rules/handoff/detect-handoff.js';
+export { detectFirmNo, type FirmNoResult } from './rules/firm-no/detect-firm-no.js';
+export { detectAutoReply } from './rules/auto-reply/detect-auto-reply.js';
+export { createDetectors, type Detections, type Detectors } from './neighbours/create-detectors.js';
+export type { Detection, Detector } from './neighbours/detector.js';
+export { loadExemplars, type Exemplar } from './neighbours/exemplars.js';
+export { KnnIndex } from './neighbours/knn.js';
+export * from './labels.js';
+export { arbitrateObjection, needsArbiter, type ArbiterOptions } from './arbiter/objection-arbiter.js';
+export { askClassifier, CLASSIFICATION_BASE_FILE, classificationPrompt, classificationSystem } from './arbiter/classification-system.js';
+export { askBinaryArbiter, parseYesNo, type BinaryArbiterOptions } from './arbiter/binary-arbiter.js';
+export { BOT_SUSPICION, HANDOFF, OPT_OUT } from './arbiter/binary-detectors.js';
+export { binaryUncertainty, readBinary, UNCERTAINTY_BAND, type BinaryReading, type OfflinePath, type Uncertainty } from './arbiter/uncertainty.js';
+export { classify, type ClassifyOptions, type DecidedBy, type Hit, type OfflineVerdicts, type TurnClassification, type TurnMessage } from './classify.js';
