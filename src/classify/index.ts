@@ -15,3 +15,4 @@ export { askBinaryArbiter, parseYesNo, type BinaryArbiterOptions } from './arbit
 export { BOT_SUSPICION, HANDOFF, OPT_OUT } from './arbiter/binary-detectors.js';
 export { binaryUncertainty, readBinary, UNCERTAINTY_BAND, type BinaryReading, type OfflinePath, type Uncertainty } from './arbiter/uncertainty.js';
 export { classify, type ClassifyOptions, type DecidedBy, type Hit, type OfflineVerdicts, type TurnClassification, type TurnMessage } from './classify.js';
+export { classifyMessage, type MessageVerdict } from './classify-message.js';

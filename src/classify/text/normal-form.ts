@@ -82,7 +82,30 @@ export function normalize(text: string): string {
     .split(/[^a-z0-9+]+/)
     .filter((w) => w.length > 0)
     .map((w) => ABBREVIATIONS[w] ?? w);
-  return words.join(' ');
+  return spokenForms(words).join(' ');
+}
+
+// Spoken forms written as said. "num" is "não" before a pronoun or a verb ("num quero", "num me manda") and "em um"
+// elsewhere ("num hospital"), so only the first is rewritten. An infinitive loses its final "r" after a modal or
+// "de" ("quero recebe", "para de manda", "pode tira"); the verbs a request to stop is made of get it back.
+const NEGATED_AFTER_NUM = new Set([
+  'me', 'te', 'se', 'nos', 'quero', 'queria', 'quer', 'precisa', 'precisam', 'manda', 'mande', 'mandem', 'envia', 'envie', 'pode', 'podem',
+  'vou', 'vai', 'sei', 'tenho', 'tem', 'consigo', 'posso', 'to', 'estou', 'ta', 'gosto', 'aguento', 'faco', 'pego', 'aceito', 'liga', 'ligue',
+  'chama', 'chame', 'procura', 'procure', 'insiste', 'insista', 'rola', 'da', 'dou', 'mais', 'e', 'era', 'foi', 'sou', 'autorizo', 'autorizei',
+]);
+const MODAL = new Set(['quero', 'queria', 'gostaria', 'pode', 'podem', 'poderia', 'vou', 'vai', 'precisa', 'precisam', 'de', 'para', 'pra', 'favor', 'desejo']);
+const DROPPED_R = new Set(['recebe', 'manda', 'envia', 'tira', 'retira', 'remove', 'exclui', 'apaga', 'deleta', 'sabe', 'procura', 'chama', 'liga', 'contata', 'sai', 'para', 'bloqueia', 'descadastra', 'incomoda', 'perturba', 'escreve']);
+function spokenForms(words: string[]): string[] {
+  return words.map((w, i) => {
+    if (w === 'num' && NEGATED_AFTER_NUM.has(words[i + 1] ?? '')) return 'nao';
+    // "pode para" is a preposition after "pode" only rarely; "para" is left to the rules unless after a modal word.
+    if (DROPPED_R.has(w) && i > 0 && MODAL.has(words[i - 1]!) && !(w === 'para' && words[i - 1] !== 'quero')) {
+      // "mais" or a pronoun may sit between: "quero mais recebe" is caught by the next word being read on its own.
+      return `${w}r`;
+    }
+    if (DROPPED_R.has(w) && i > 1 && MODAL.has(words[i - 2]!) && ['mais', 'me', 'nos', 'mesmo'].includes(words[i - 1]!) && w !== 'para') return `${w}r`;
+    return w;
+  });
 }
 
 /**

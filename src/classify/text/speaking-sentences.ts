@@ -25,7 +25,9 @@ function ownersObject(sentence: string): string {
 }
 
 function bareNoApart(text: string): string {
-  return text.replace(/(^|[.!?;,]\s*|\beu\s+)(n[ãa]o(?:\s+quero)?)\s*,/giu, '$1$2.');
+  // Also a "não" of emphasis closing a clause ("não precisa mais mandar não, pode tirar meu nome"): the comma ends it,
+  // so the next verb is not read as negated.
+  return text.replace(/(^|[.!?;,]\s*|\beu\s+)(n[ãa]o(?:\s+quero)?)\s*,/giu, '$1$2.').replace(/(\S\s+n[ãa]o)\s*,/giu, '$1.');
 }
 
 /**

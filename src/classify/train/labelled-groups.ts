@@ -3,7 +3,16 @@
  * rules-only verdicts of its first run (h14-detectors10: moved out of learned-cv.ts, which reads them). A new set
  * joins GROUPS only after its blind run, with its snapshot (bench/detectors-rules-snapshot.ts) in BLIND.
  */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
 const DIR = 'tests/fixtures/classification';
+
+/** The JSON lines of a labelled group: one file, or every .jsonl of a folder (the case table). */
+export function labelledLines(path: string): string[] {
+  const files = statSync(path).isDirectory() ? readdirSync(path).filter((f) => f.endsWith('.jsonl')).sort().map((f) => join(path, f)) : [path];
+  return files.flatMap((f) => readFileSync(f, 'utf8').split('\n')).filter((l) => l.trim());
+}
 /** Every labelled set (set 6 joined after its blind run, h14-detectors7); an unseen blind set is never listed here. */
 export const GROUPS: Record<string, string> = {
   'set-1': `${DIR}/eval.jsonl`,
@@ -43,9 +52,9 @@ export const GROUPS: Record<string, string> = {
   'dev-a': `${DIR}/dev-h14.jsonl`,
   'dev-b': `${DIR}/dev-h14-b.jsonl`,
   'dev-c': `${DIR}/dev-h14-c.jsonl`,
-  // The detector unit tests' paraphrases (near-misses written against the rules), one label each;
-  // harvested from the test titles into a fixture: {id, text, detector, label}.
-  unit: `${DIR}/unit-paraphrases.jsonl`,
+  // The case table (src/classify/cases/*.jsonl): paraphrases and near misses written against the rules, each
+  // labelled for the tasks it names.
+  unit: 'src/classify/cases',
 };
 
 /** Per set scored blind: the file of its first run's verdicts whose binary errors the CV replays as the rules' blind reading. */

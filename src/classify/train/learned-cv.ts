@@ -17,7 +17,7 @@ import { isOpenQuestion } from '../rules/objection/cues.js';
 import { normalizeText } from '../text/normal-form.js';
 import { nothingBesideTheAct, reasonClauses } from '../text/reason-clauses.js';
 import { trainHead, type TrainOptions } from './train-linear.js';
-import { BLIND, GROUPS } from './labelled-groups.js';
+import { BLIND, GROUPS, labelledLines } from './labelled-groups.js';
 
 export { GROUPS };
 
@@ -104,7 +104,7 @@ export function loadLines(): Line[] {
   const lines: Line[] = [];
   for (const [group, file] of Object.entries(GROUPS)) {
     const errors = blindErrors(group);
-    for (const raw of readFileSync(file, 'utf8').split('\n')) {
+    for (const raw of labelledLines(file)) {
       if (!raw.trim()) continue;
       const parsed = JSON.parse(raw) as { id: string; text: string; optOut?: boolean; botSuspicion?: boolean; handoff?: boolean; objection?: string | null; detector?: BinaryName; label?: boolean };
       const r = parsed.detector ? { id: parsed.id, text: parsed.text, optOut: undefined, botSuspicion: undefined, handoff: undefined, objection: undefined, [parsed.detector]: parsed.label } : parsed;

@@ -126,12 +126,17 @@ const CONTACT = oneOf(
 
 // h14-detectors8 (set 7's misses, read by family; fresh paraphrases in the unit tests):
 // - a removal from one shift, roster or selection is narrow;
-const ONE_ROSTER = /^(?:d[aoe]s?|dessa|desta|desse|deste|naquela|naquele) (?:vaga|vagas|escala|escalas|plantao|plantoes|turno|proposta|selecao|processo|concorrencia)\b/;
+const ONE_ROSTER = /^(?:d[aoe]s?|dessa|desta|desse|deste|naquela|naquele) (?:vaga|vagas|escala|escalas|plantao|plantoes|turno|proposta|selecao|processo|concorrencia|troca|reserva|cobertura|substituicao)\b/;
 // - a pause with an end ("essa semana", "por enquanto", "até eu voltar") is not a stop;
 const FOR_A_WHILE = /^(?:so |por )?(?:essa|esta|nessa|por essa) (?:semana|quinzena|mes)\b|^(?:hoje|por hoje|por enquanto|por ora|por um tempo|uns dias|ate (?:eu voltar|segunda|terca|quarta|quinta|sexta|sabado|domingo|o fim|semana|mes))\b/;
 // - new general stops: "nem me procurem mais", "gostaria de não ser mais contatado", "me desconsidere das próximas
 //   ofertas", "me tira dessa porra", "me remova, só trabalho com a cooperativa" (a reason clause after the removal).
 const BE_CONTACTED_WORD = oneOf('contatad[oa]s?', 'contactad[oa]s?', 'procurad[oa]s?', 'incomodad[oa]s?', 'importunad[oa]s?', 'perturbad[oa]s?', 'acionad[oa]s?');
+// - a list named after one thing ("da lista de espera do hospital", "da lista do plantão de natal") is one roster.
+const namedList = (tail: string): boolean => {
+  const m = /^(?:d[aoe]s?|dess[ae]|dest[ae]) (?:\S+ )?(?:lista|listas|grupo|grupos) (.*)$/.exec(tail);
+  return m !== null && (NARROW_LIST.test(m[1]!) || NARROW_OFFERS_LIST.test(m[1]!));
+};
 const RECALL_FRAMES: readonly Rule[] = [
   { name: 'do_not_seek_me', confidence: 0.88, pattern: /\b(?:nem|nao) me (?:procur\w*|contat\w*|acion\w*|chamem|chame) (?:nunca )?mais\b/, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:pra|para|pro) (?!nada|nenhum|nenhuma|isso)\S/.test(tail) },
   {
@@ -182,7 +187,7 @@ const RULES: readonly Rule[] = [
   // "me tira daqui" is the chat; "daqui dessa escala" names a shift.
   { name: 'remove_from_here', confidence: 0.88, pattern: new RegExp(`\\b(?:me|nos) ${REMOVE} (?:daqui|dai|dali)\\b|\\b${REMOVE} (?:me|eu) (?:daqui|dai|dali)\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
   // A name taken off one shift or roster is narrow ("tira meu nome da escala do dia 22", h14-detectors8).
-  { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) },
+  { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) || namedList(tail) },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all.
   { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|falei (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/ },
   { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
@@ -203,6 +208,8 @@ const RULES: readonly Rule[] = [
     confidence: 0.9,
     pattern: new RegExp(`\\b${oneOf('para', 'pare', 'parem', 'parar', 'pararem', 'chega', 'basta')} ${oneOf('de', 'com')} (?:a |as |o |os |essas? |estas? |esses? |tanta |tantas |sua |suas )?${oneOf('mensage(?:m|ns)', 'spam', 'propagandas?', 'anuncios?', 'ligac(?:ao|oes)', 'divulgac(?:ao|oes)', 'ofertas?', 'convites?')}\\b`),
   },
+  // "chega de vaga pra mim": the offers as a whole; a kind or a moment after it ("chega de plantão noturno") narrows it.
+  { name: 'enough_of_offers', confidence: 0.88, pattern: new RegExp(`\\b${oneOf('chega', 'basta')} ${oneOf('de', 'com')} (?:essas? |tantas? )?${oneOf('vagas?', 'plantoes', 'ofertas?', 'convites?')}\\b`), rejectTail: (tail) => isShiftSpecific(tail) || /^(?:d[aoe]s?|em|no|na|de|noturn\w*|diurn\w*|longe|barat\w*|\d+)\b/.test(tail) },
   { name: 'stop_spam', confidence: 0.9, pattern: /\b(?:isso|isto|isso aqui|voces|esse numero|essas mensagens) (?:e|sao) (?:um )?spam\b|\bdenunci\w* (?:\S+ ){0,2}?(?:como )?spam\b/ },
   {
     name: 'do_not_send',
@@ -217,12 +224,14 @@ const RULES: readonly Rule[] = [
     // "não precisa mandar mais nada, já reservei": no longer needed is not unwanted.
     name: 'no_need_to_send',
     confidence: 0.88,
-    pattern: new RegExp(`\\bnao (?:precisa|precisam) (?:mais )?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b`),
+    pattern: new RegExp(`\\bnao (?:precisa|precisam) (?:mais )?(?:me |nos )?${CONTACT} (?:mais|nunca mais|(?:as |os |essas |esses )?${STUFF})\\b`),
     rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail) || PLACE_TAIL.test(tail) || NO_LONGER_NEEDED.test(tail),
   },
   // h14-detectors11 (set 17): "então não precisa mais me procurar, tá?": with "mais" and nothing after the verb (a
   // sentence's end), no object narrows it; a completion after it in the sentence ("…, já consegui") is not at the end.
-  { name: 'no_need_to_seek_me', confidence: 0.85, pattern: new RegExp(`\\bnao (?:precisa|precisam) mais (?:me |nos )?${CONTACT}(?: (?:ta|ok|viu|ne|blz|beleza|por favor|obrigad[oa]|valeu|ta bom))*$`) },
+  { name: 'no_need_to_seek_me', confidence: 0.85, pattern: new RegExp(`\\b(?:nao|nem) (?:precisa|precisam) (?:mais (?:me |nos )?${CONTACT}|(?:me |nos )?${CONTACT} mais)(?: (?:nao|ta|ok|viu|ne|blz|beleza|por favor|obrigad[oa]|valeu|ta bom|to fora(?: de vez)?|estou fora(?: de vez)?))*$`) },
+  // "tô fora de vez", "tô fora dessa lista": out for good, not out of one shift ("tô fora do plantão de sábado").
+  { name: 'out_for_good', confidence: 0.85, pattern: /\b(?:to|estou|tou|fico) fora (?:de vez|pra sempre|para sempre|definitivamente|de tudo|dessa lista|da lista|desse cadastro|do cadastro|desses envios)\b/, negatable: true },
   { name: 'no_contact', confidence: 0.92, pattern: /\b(?:encerr|cess|cort|suspend|interromp)\w* (?:qualquer|todo|todos os|o) contatos? (?:comigo|conosco)\b|\bnao (?:me )?(?:entre|entrem|entra|entrar|entrarem) (?:mais )?em contato\b|\bnao quero (?:mais )?(?:nenhum )?contato\b(?! com (?:o|a) (?:hospital|clinica))/ },
   { name: 'do_not_want_receive', confidence: 0.93, pattern: new RegExp(`\\b(?:${WANT_NOT}|${oneOf('gostaria de', 'prefiro', 'quero', 'desejo')} nao) (?:mais )?${RECEIVE}\\b`), rejectTail: rejectReceiveTail },
   // "não quero ser chamado pra UTI": called for a kind of shift is a preference.
@@ -252,7 +261,7 @@ const RULES: readonly Rule[] = [
   { name: 'keep_me_out', confidence: 0.88, pattern: new RegExp(`\\b(?:deixa|deixe|deixem|quero ficar|prefiro ficar) (?:eu |me )?fora ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`), negatable: true, rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail) },
   // h14-detectors10 (set 16): "Quero sair. Como faço?": leaving, said as a whole sentence.
   { name: 'want_out', confidence: 0.88, pattern: /^(?:eu )?(?:quero|queria|preciso) sair(?: (?:da lista|dessa lista|disso|daqui|de tudo|do cadastro|dessa|disso ai))?(?: (?:por favor|agora|ja|logo))?$/ },
-  { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'saber de voces', 'saber disso', 'spam')})\\b`) },
+  { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:(?:essas|estas|suas|tantas|as) )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'nada com voces', 'saber de voces', 'saber disso', 'spam')})\\b`) },
   // h14-detectors10: "não quero mais ofertas" is the offers as a whole; a qualified kind ("…de pediatria") stays narrow.
   { name: 'no_more_offers', confidence: 0.88, pattern: new RegExp(`\\bnao quero mais (?:receber )?(?:${oneOf('ofertas', 'propostas', 'vagas', 'convites', 'oferta nenhuma', 'vaga nenhuma', 'nenhuma oferta', 'nenhuma vaga')})\\b`), rejectTail: (tail) => /^(?:d[aoe]s?|em|no|na|nos|nas|pra|para|por|so|de|com|que|acima|abaixo|longe|assim|nesse|nessa|desse|dessa|esse|essa|agora|hoje|esse mes|este mes|ate|noturn\w*|diurn\w*|barat\w*|long\w*|distant\w*|ruins?|curt\w*|pesad\w*|\d+)\b/.test(tail) },
   // h14-detectors7: "me bloqueia aí" asks to be blocked, the imperative of "bloqueia meu número".
@@ -311,7 +320,7 @@ const SHORT_STOP_WORDS = 8;
 // removed 29 true stops fired by these families and 2 false ones (both "remove_from_list", one now read by
 // NARROW_OFFERS_LIST): the doctor's reason after an explicit removal ("pode apagar meu número, vocês demoraram 4 dias")
 // reads to the model like a complaint. A missed stop keeps messaging someone who asked us to stop; these go through.
-const UNVETOED = new Set(['remove_my_id', 'remove_from_list', 'block', 'stop_sending', 'do_not_want_contact', 'be_removed', 'no_contact']);
+const UNVETOED = new Set(['enough_of', 'get_out', 'out_for_good', 'remove_my_id', 'remove_from_list', 'block', 'stop_sending', 'do_not_want_contact', 'be_removed', 'no_contact']);
 const wordCount = (raw: string): number => normalize(detectorInput(raw)).split(' ').filter(Boolean).length;
 
 /** The rules combined with the learned layer (h14-detectors4): what the pipeline and `julia classify` use. */
