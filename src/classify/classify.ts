@@ -120,6 +120,8 @@ export function classify(messages: TurnMessage[], opts: ClassifyOptions = {}): T
       calls = { rows, answers: ask(arbiter, d, rows) };
     }
     const answers = await calls.answers;
+    // Every close call is logged, also those after the first yes (they were asked and answered).
+    let hit: Hit<R> | undefined;
     for (const [i, x] of calls.rows.entries()) {
       const answer = answers[i] ?? null;
       const v = settle(d, x, answer);
@@ -129,9 +131,9 @@ export function classify(messages: TurnMessage[], opts: ClassifyOptions = {}): T
           'binary detector: close call',
         );
       }
-      if (d.yes(v.r)) return { message: x.message, result: v.r, decidedBy: v.decidedBy };
+      if (!hit && d.yes(v.r)) hit = { message: x.message, result: v.r, decidedBy: v.decidedBy };
     }
-    return undefined;
+    return hit;
   }
 
   function once<R>(d: BinaryDetector<R>): Promise<Hit<R> | undefined> {

@@ -1,5 +1,5 @@
 /**
- * How the learned layer's probabilities meet the rules (h14-detectors4). Both policies
+ * How the learned layer's probabilities meet the rules. Both policies
  * are families with thresholds chosen by leave-one-set-out cross-validation
  * (bench/detectors-loso.ts), never by reading single lines.
  */
@@ -16,7 +16,7 @@ export interface BinaryPolicy {
 }
 
 export function combineBinary(rule: boolean, p: number, policy: BinaryPolicy, pPiece = -1, pVeto = p): boolean {
-  // h14-detectors9: a veto must hold for the message AND for the statement the rule fires on alone
+  // a veto must hold for the message AND for the statement the rule fires on alone
   // (statedPieces): words of another sentence cannot veto a request made in its own sentence. `pVeto` is the
   // probability that a rule hit is real, from a head trained on rule hits only (or `p` where there is none).
   return (rule && (pVeto >= policy.low || pPiece >= policy.low)) || p >= policy.high;
@@ -35,7 +35,7 @@ export interface ObjectionPolicy {
   take: number;
   behindModel: boolean;
   /**
-   * h14-detectors7: the model's threshold for the reason behind a flagged line (default `take`), and
+   * the model's threshold for the reason behind a flagged line (default `take`), and
    * whether "none" is set aside there. An opt-out or hand-off usually has a reason and the sets written
    * from the spec (3, 5, 6) label it, so its own cross-validated threshold rather than the neutral one.
    */

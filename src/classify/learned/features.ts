@@ -1,7 +1,7 @@
 import { detectorInput, normalize } from '../text/normal-form.js';
 
 /**
- * Features of one message for the learned detector layer (h14-detectors4).
+ * Features of one message for the learned detector layer.
  *
  * The rules read wording they have met; this layer reads the words they share with
  * labelled lines, so its inputs are deliberately plain and spelling-tolerant:

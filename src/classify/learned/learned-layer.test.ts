@@ -5,7 +5,7 @@ import { detectHandoff } from '../rules/handoff/detect-handoff.js';
 import { detectOptOut } from '../rules/opt-out/detect-opt-out.js';
 import { LEARNED_ARTIFACT, learnedObjection, learnedProbability, OBJECTION_CLASSES, pickObjection } from './index.js';
 
-// Fresh paraphrases written for this test (h14-detectors4), not copied from any labelled set
+// Fresh paraphrases written for this test, not copied from any labelled set
 // or from the rules' unit tests: they check the trained artifact the runtime loads.
 describe('learned detector layer (knowledge/models/detectors.json)', () => {
   it('loads a compact artifact and scores deterministically', () => {
@@ -62,7 +62,7 @@ describe('learned detector layer (knowledge/models/detectors.json)', () => {
   });
 });
 
-describe('combination policy and features (h14-detectors7)', () => {
+describe('combination policy and features', () => {
   // Probabilities in OBJECTION_CLASSES order: "none" leads, "tempo" second.
   const p = OBJECTION_CLASSES.map((c) => (c === 'none' ? 0.5 : c === 'tempo' ? 0.35 : 0.15 / 9));
   const flagged = { flagged: true, current: { label: null, via: 'none' }, behind: null, openQuestion: false, probabilities: p };

@@ -6,7 +6,7 @@ import { statedPieces } from './stated-pieces.js';
 import { classProbabilities, loadHead, probability, type LinearHead, type SerializedHead } from './linear-model.js';
 
 /**
- * The learned layer's artifact (h14-detectors4): weights trained by bench/train-detectors.ts on
+ * The learned layer's artifact: weights trained by bench/train-detectors.ts on
  * every labelled development line, and the combination thresholds chosen by leave-one-set-out
  * cross-validation. Read once, on first use; pure arithmetic after that.
  */
@@ -73,7 +73,7 @@ export function learnedPolicy(name: LearnedBinary): BinaryPolicy {
 /**
  * The combined verdict: the rule unless the model contradicts it, or the model alone when very sure.
  * `ruleOnPiece` (the detector's rules on one statement) lets a vetoed hit be judged on the
- * statement that carries it (statedPieces, h14-detectors9).
+ * statement that carries it (statedPieces,).
  */
 export function learnedVerdict(name: LearnedBinary, raw: string, ruleFired: boolean, ruleOnPiece?: (piece: string) => boolean): { yes: boolean; p: number } {
   const p = learnedProbability(name, raw, ruleFired);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { combineBinary } from './combine.js';
 import { statedPieces } from './stated-pieces.js';
 
-describe('statedPieces (h14-detectors9)', () => {
+describe('statedPieces', () => {
   it('splits sentences and keeps the part after an adversative', () => {
     expect(statedPieces('Muito obrigado pelo carinho, mas podem me tirar da lista. Abri meu consultório.')).toEqual(['podem me tirar da lista.', 'Abri meu consultório.']);
   });

@@ -1,7 +1,7 @@
 import { canonical, keepTitles } from '../text/normal-form.js';
 
 /**
- * h14-detectors9: the statements a message is made of, for the learned veto. Set 8's blind run
+ * the statements a message is made of, for the learned veto. Set 8's blind run
  * showed the opt-out head vetoing clear stops ("Me tira dessa lista agora") because of words in
  * ANOTHER sentence: a complaint about Sunday messages, a thank-you, a reason ("já tenho escala
  * fixa"). Words like "domingo", "escala" or "plantão" weigh against a stop in the training data

@@ -8,7 +8,7 @@ export interface Detection<L extends string = string> {
   confidence: number;
   /**
    * rule: a precise pattern; knn: the neighbours' vote; lexicon: the domain lexicon when neither decided;
-   * model: the learned layer (h14-detectors4), confident enough to replace neighbours and lexicon.
+   * model: the learned layer, confident enough to replace neighbours and lexicon.
    */
   via: 'rule' | 'knn' | 'lexicon' | 'model' | 'none';
 }

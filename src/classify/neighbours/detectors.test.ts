@@ -30,7 +30,7 @@ describe('detectors', () => {
     }
   });
 
-  // h14-detectors3, fresh phrasings: a stop with a narrow object carries its reason; exasperation at our
+  //, fresh phrasings: a stop with a narrow object carries its reason; exasperation at our
   // insistence is comunicacao even behind a stop.
   it('reads the reason of a narrow stop and of exasperation', () => {
     expect(detectors.detect('larguei a pediatria, nao me manda mais essas').objection.label).toBe('disponibilidade');
@@ -55,9 +55,9 @@ describe('detectors', () => {
   });
 
   it('uses nearest neighbours when no rule fires', () => {
-    // The layered detector without the learned layer. (h14-detectors7 to 10: the retrained model answered this line
+    // The layered detector without the learned layer. (the retrained model answered this line
     // with the same label; the model trained on sets 1-17 reads it as no objection, p 0.59, noted in 0140
-    // "h14-detectors11", so the combined detector is no longer asserted here.)
+    // "", so the combined detector is no longer asserted here.)
     const d = createDetectors({ learned: false }).detect('kkkk 900 conto num noturno');
     expect(d.objection.via).toBe('knn');
     expect(d.objection.label).toBe('preco');
@@ -65,7 +65,7 @@ describe('detectors', () => {
 
   it('names an objection from the domain lexicon when no rule or neighbour decides, at low confidence', () => {
     // Words no rule pattern holds; the lexicon knows they are about money / safety / tiredness. The layered detector
-    // without the learned layer, as above (h14-detectors9: the retrained head now answers the second line itself).
+    // without the learned layer, as above.
     const layered = createDetectors({ learned: false });
     for (const [text, label] of [
       ['com esse pagamento nao cubro nem o uber', 'preco'],
@@ -91,7 +91,7 @@ describe('detectors', () => {
     expect(detectors.detect('vi a vaga de sábado mas fica longe demais pra mim').objection.label).toBe('disponibilidade');
   });
 
-  // Fresh variants of the situation families added in h14-detectors2 (not taken from any labelled set).
+  // Fresh variants of the situation families added in (not taken from any labelled set).
   it('names the situation families by rule', () => {
     const cases: Array<[string, string]> = [
       ['um amigo ficou 3 meses sem receber de uma agência, tenho receio', 'risco'],

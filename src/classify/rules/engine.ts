@@ -26,7 +26,7 @@ export interface RuleHit {
 
 // Only modal/auxiliary words may sit between the negation and the match, so
 // "não aguento mais, me tira da lista" still counts while "não precisa me tirar" does not; "nem pense em
-// me tirar" (h14-detectors7) is a warning against the stop.
+// me tirar" is a warning against the stop.
 const NEGATION_BEFORE =
   /\b(nao|nem|nunca|jamais)( (precisa|precisam|quero|queria|vou|vai|vao|pode|podem|deve|devem|e pra|e para|era pra|pense em|pensem em|pensa em|inventa de|invente de|inventem de|ousa|ouse|ousem))?( (me|de|pra|para))? ?$/;
 
@@ -34,7 +34,7 @@ function takeWords(text: string, count: number): string {
   return text.split(' ').filter(Boolean).slice(0, count).join(' ');
 }
 
-// h14-detectors11: every occurrence is tried, not only the first ("parem de mandar vaga de madrugada e parem de mandar
+// every occurrence is tried, not only the first ("parem de mandar vaga de madrugada e parem de mandar
 // em geral": the first is narrowed by its tail, the second is not).
 const globalCopies = new WeakMap<RegExp, RegExp>();
 function everyMatch(pattern: RegExp, text: string): RegExpExecArray[] {

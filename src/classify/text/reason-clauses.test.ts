@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reasonClauses } from './reason-clauses.js';
 
-// Fresh paraphrases (h14-detectors7): the act is set aside, its reason kept.
+// Fresh paraphrases: the act is set aside, its reason kept.
 describe('reasonClauses', () => {
   it('keeps the clauses beside a stop or a request for a person', () => {
     expect(reasonClauses('me tira da lista, vou passar o ano estudando pra residência')).toBe('vou passar o ano estudando pra residência');
@@ -14,7 +14,7 @@ describe('reasonClauses', () => {
   });
 });
 
-// h14-objection9 (set 8 families): discourse tags and, beside a bot question, how the replies read are no reason.
+// discourse tags and, beside a bot question, how the replies read are no reason.
 describe('reasonClauses, set 8 families', () => {
   it('drops tags and the bot suspicion evidence', () => {
     expect(reasonClauses('vc é robô, né? pode falar')).toBeNull();

@@ -4,13 +4,13 @@ import { optOutByRules } from '../rules/opt-out/detect-opt-out.js';
 import { fold } from './normal-form.js';
 import { NOTHING_AGAINST_US, normalizeText } from '../../retrieval/index.js';
 
-// h14-objection9: a clause that is only a discourse tag ("né", "pode falar", "Júlia", "me desculpa a pergunta",
+// a clause that is only a discourse tag ("né", "pode falar", "Júlia", "me desculpa a pergunta",
 // "tipo a Alexa", a greeting, a thanks, a signature such as "Dra. Ana aqui") carries no reason; read alone, the
 // neighbours would make one up (set 8: "né. Pode falar" -> confianca). Beside a bot question, how the replies
 // read ("que resposta genérica", "um textão") is the suspicion's evidence, not a reason.
-// h14-objection10: so are an apology's softeners ("nada pessoal", "de vez"), urgency ("com urgência", "é sério")
+// so are an apology's softeners ("nada pessoal", "de vez"), urgency ("com urgência", "é sério")
 // and the channels a total stop lists ("nem whats, nem email, nem ligação"): set 9 reads no reason from them.
-// h14-objection11: the list also without "nem" ("whatsapp, email, sms, tudo"), a stop the clause rules miss
+// the list also without "nem" ("whatsapp, email, sms, tudo"), a stop the clause rules miss
 // ("encerrem qualquer contato comigo") and a legal threat's deadline ("caso isso não seja feito em 48h"): sets
 // 1-10 read no reason from a legal threat or a data-deletion demand.
 const TAG =
@@ -18,7 +18,7 @@ const TAG =
 const CANNED = /\b((resposta|mensagem|texto|textao)s? (\w+ ){0,2}(generic\w*|pront\w*|padrao|automatic\w*|gigante\w*|enorme\w*|grande\w*|long[oa]s?)|textao)\b/;
 
 /**
- * The clauses of a message that are not the act itself (h14-detectors7): in "me tira da lista, esse ano vou
+ * The clauses of a message that are not the act itself: in "me tira da lista, esse ano vou
  * me dedicar só à residência" the stop is the act and the rest is its reason. Null when every clause is the
  * act, or none is (the act is then spread over the message and no clause can be set aside).
  */
@@ -28,7 +28,7 @@ export function reasonClauses(text: string): string | null {
 }
 
 /**
- * h14-detectors10: the act is found and nothing but softeners or tags stands beside it ("me exclui de vez, nada
+ * the act is found and nothing but softeners or tags stands beside it ("me exclui de vez, nada
  * pessoal"): no reason was given, so none may be read into it, by the rules or by the model. False when no clause is
  * the act (it is spread over the message and what surrounds it cannot be told apart).
  */
@@ -38,7 +38,7 @@ export function nothingBesideTheAct(text: string): boolean {
 
 /** The clauses beside the act once tags are dropped ([] when nothing stands beside it), or null when no clause is the act. */
 function clausesBesideTheAct(text: string): string[] | null {
-  // h14-objection10: a wrong number or praise for us against another company has no reason to read.
+  // a wrong number or praise for us against another company has no reason to read.
   if (NOTHING_AGAINST_US.test(normalizeText(text))) return [];
   const clauses = text.split(/[.;!?\n]+|,\s*|\s+mas\s+/i).map((c) => c.trim()).filter(Boolean);
   const isAct = (c: string) => optOutByRules(c).optOut || handoffByRules(c).handoff || botSuspicionByRules(c).suspicious;

@@ -1,18 +1,18 @@
 import { clauses, keepTitles } from './normal-form.js';
 import { ownSentences } from '../rules/opt-out/vetoes.js';
 
-// h14-detectors9: a bare "não" closed by a comma is an answer of its own ("Eu não, quero continuar recebendo", "Não
+// a bare "não" closed by a comma is an answer of its own ("Eu não, quero continuar recebendo", "Não
 // quero, me remove da lista"). Normalising drops the comma and would glue it to the next verb, turning a wish to stay
 // into "não quero continuar recebendo" and a stop into a negated one; so it becomes a sentence, and a sentence that is
 // only a refusal carries no stop.
 const BARE_NO = /^(?:eu )?(?:nao|nem)(?: (?:quero|obrigad[oa]|valeu|mesmo|eu|senhor[a]?))?$/;
-// h14-detectors10 (set 14): also "sou a secretária do Dr. …", "sou assistente da Dra. …", "em nome do Dr. …".
-// h14-detectors11 (set 18): "eu, como secretária dele, …", "meu filho que tá escrevendo, meu pai …".
+// also "sou a secretária do Dr. …", "sou assistente da Dra. …", "em nome do Dr. …".
+// "eu, como secretária dele, …", "meu filho que tá escrevendo, meu pai …".
 const ON_BEHALF = /\baqui (?:e|quem fala e|eh) (?:a |o )?(?:secretari[ao]|assistente|espos[ao]|marido|mulher|filh[oa]|irma|irmao|mae|pai)\b|\bsou (?:a |o )?(?:secretari[ao]|assistente|espos[ao]|marido|mulher|filh[oa]|irma|irmao) d[oa] (?:dr|dra|doutor|doutora)\b|\bem nome d[oa] (?:dr|dra|doutor|doutora)\b|\bcomo (?:secretari[ao]|assistente|espos[ao]|filh[oa]) d(?:ele|ela)\b|\b(?:meu|minha) (?:filh[oa]|espos[ao]|marido|mulher|secretari[ao]|assistente|net[oa]) (?:que )?(?:ta|esta|to|estou|e quem esta|e quem ta) (?:escrevendo|respondendo|mandando)\b/;
 
 /** Written for the owner, "o contato dela" is the owner's own: the rules read it as "o meu contato". */
 function ownersObject(sentence: string): string {
-  // h14-detectors10: "não mandem mais nada pra ela", "ele não quer mais ser contatado": the owner as the object or the
+  // "não mandem mais nada pra ela", "ele não quer mais ser contatado": the owner as the object or the
   // subject of the stop reads as the first person.
   return sentence
     .replace(/\b(?:o|a) (contato|numero|nome|cadastro|telefone|celular|whatsapp) (?:dela|dele)\b/g, 'o meu $1')
@@ -31,7 +31,7 @@ function bareNoApart(text: string): string {
 }
 
 /**
- * The normalized sentences that speak for the doctor (h14-detectors9): his own sentences once mentions of a stop are
+ * The normalized sentences that speak for the doctor: his own sentences once mentions of a stop are
  * set aside (ownSentences), with a bare "não," kept apart and a sentence that is only a refusal dropped. Someone
  * writing for the number's owner ("aqui é a secretária da Dra. …, ela pediu que retirem o contato dela") relays the
  * owner's own request, so there every sentence counts and "o contato dela" reads as the owner's.

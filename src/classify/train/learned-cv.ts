@@ -50,7 +50,7 @@ export interface Line {
   withSignal: Record<BinaryName, Features>;
   withBlindSignal: Record<BinaryName, Features>;
   /**
-   * h14-detectors9: the features of each stated piece (statedPieces) on which today's rule fires alone, per
+   * the features of each stated piece (statedPieces) on which today's rule fires alone, per
    * head: the statements a vetoed hit may be judged on. Today's rules locate the piece; the hit itself
    * stays the blind verdict.
    */
@@ -79,7 +79,7 @@ function signalled(text: string, rule: Record<BinaryName, boolean>): Record<Bina
   };
 }
 
-/** Comma clauses as pieces too (PIECE_COMMAS=1): a design compared by leave-one-set-out (h14-detectors9). */
+/** Comma clauses as pieces too (PIECE_COMMAS=1): a design compared by leave-one-set-out. */
 const PIECE_COMMAS = process.env.PIECE_COMMAS === '1';
 
 const PIECE_RULES: Record<BinaryName, (text: string) => boolean> = {
@@ -159,18 +159,18 @@ export interface Design {
    * a null means "not scored" rather than "no reason".
    */
   skipFlaggedNull?: boolean;
-  /** Groups left out of one binary head's training (h14-detectors8 tried set 7 out of the opt-out head). */
+  /** Groups left out of one binary head's training. */
   skipGroups?: Partial<Record<BinaryName, string[]>>;
   /**
    * Name the reason behind an act from the clauses beside it when rules and model do not (a fixed choice, not the
    * grid's: the grid's objective also counts flagged lines that sets 1, 2 and 4 leave null by convention). LOSO
-   * (h14-detectors7): objection accuracy on labelled lines up on 4 of 5 held-out sets, never down.
+   *: objection accuracy on labelled lines up on 4 of 5 held-out sets, never down.
    */
   behindRest?: boolean;
-  /** h14-detectors9: judge a vetoed rule hit also on the statement carrying it (default on; false = the message only). */
+  /** judge a vetoed rule hit also on the statement carrying it (default on; false = the message only). */
   piecewise?: boolean;
   /**
-   * h14-detectors9: heads that judge a rule hit, trained only on the lines where the rule fired (is this hit a real
+   * heads that judge a rule hit, trained only on the lines where the rule fired (is this hit a real
    * one?), instead of the head trained on every line (is this message a yes?). The general head learns that a reason
    * clause's words ("agenda lotada", "mudei de especialidade") mark a no, because most lines with them are objections
    * without a stop; among rule hits those words come with real stops.
@@ -185,14 +185,14 @@ export const DEFAULT_DESIGN: Design = {
   exemplars: true,
   train: { l2: 1e-4, epochs: 12, rate: 0.3, minCount: 3, keep: 8000 },
   objectionTrain: { l2: 1e-4, epochs: 12, rate: 0.3, minCount: 3, keep: 4000 },
-  // h14-detectors7: set 6 labels the reason behind 44 of its 146 objection lines; sets 1, 2, 4 leave it null.
+  // set 6 labels the reason behind 44 of its 146 objection lines; sets 1, 2, 4 leave it null.
   skipFlaggedNull: true,
   behindRest: true,
 };
 
 export interface Heads {
   binary: Record<BinaryName, LinearHead>;
-  /** h14-detectors9: heads that judge a rule hit, trained only on lines where the rule fired. */
+  /** heads that judge a rule hit, trained only on lines where the rule fired. */
   veto: Partial<Record<BinaryName, LinearHead>>;
   objection: LinearHead;
 }

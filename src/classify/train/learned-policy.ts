@@ -43,9 +43,9 @@ export const OBJECTION_GRID: ObjectionPolicy[] = TAKE.flatMap((take) => [
 ]);
 
 /**
- * A false opt-out silences a doctor for good: it costs as much as this many missed opt-outs. 10 in h14-detectors8
+ * A false opt-out silences a doctor for good: it costs as much as this many missed opt-outs. 10 in
  * (with set 7 in training, 5 let the opt-out head add false opt-outs on held-out sets 2-6, 6 -> 9). 5 again since
- * h14-detectors9: a missed stop is not the cheap error here (the product's first rule is never to message a doctor
+ * a missed stop is not the cheap error here (the product's first rule is never to message a doctor
  * who asked to stop, and an unwanted message risks the number), and on sets 1-10 at 10 the band below chose a veto at
  * p < 0.5 that set aside clear stops whose probability sits near 0.5 ("prefiro não receber mais essas ofertas",
  * 0.42; "parar de mandar.", 0.55): out of fold, 5 fewer false stops for 29 more missed (0.5/0.98 against 0.3/0.95).
@@ -54,7 +54,7 @@ export const FALSE_OPT_OUT_COST = Number(process.env.FALSE_OPT_OUT_COST ?? 5);
 
 /**
  * Utility bands within which fewer false positives beat a higher utility (0: plain best utility). Leave-one-set-out
- * (h14-detectors7): the opt-out band of one false opt-out cut false opt-outs 10 -> 8 over sets 2-6 and the unit group
+ *: the opt-out band of one false opt-out cut false opt-outs 10 -> 8 over sets 2-6 and the unit group
  * for 5 more missed; an F1 band of 0.005 for bot/hand-off cost bot 0.873 -> 0.808 on set 6, so it is off.
  */
 export const OPT_OUT_BAND = Number(process.env.OPT_OUT_BAND ?? FALSE_OPT_OUT_COST);
@@ -74,7 +74,7 @@ export function decide(lines: Line[], readings: Reading[], policy: Record<Binary
 }
 
 /**
- * h14-detectors9: the learned layer may add a hand-off but never veto one the rules found. Out of fold (sets 1-9, dev,
+ * the learned layer may add a hand-off but never veto one the rules found. Out of fold (sets 1-9, dev,
  * unit) a veto at p < 0.05 set aside 11 false hand-offs and 3 real ones (F1 0.914 -> 0.921), among them "valor
  * ridículo e ainda atrasaram o pagamento, vocês são uns picaretas": a doctor with a payment dispute left with the
  * bot costs more than a supervisor's glance at an extra hand-off, and the precision side has explicit guards
@@ -94,7 +94,7 @@ export function choosePolicies(lines: Line[], readings: Reading[], blind = false
     // Ties go to the earlier (lower, rule-trusting) policy in grid order.
     let best = scored[0]!;
     for (const x of scored) if (x.u > best.u + 1e-9) best = x;
-    // h14-detectors7: utilities closer than the band are noise between designs (a line or two per set), so within
+    // utilities closer than the band are noise between designs (a line or two per set), so within
     // it the policy with the fewest false positives wins (precision first; for opt-out the band is one false opt-out).
     const band = name === 'optOut' ? OPT_OUT_BAND : F1_BAND;
     const top = best.u;

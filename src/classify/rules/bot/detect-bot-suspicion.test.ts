@@ -115,7 +115,7 @@ describe('detectBotSuspicion', () => {
   });
 });
 
-// Fresh variants of the families broadened in h14-detectors2 (not taken from any labelled set).
+// Fresh variants of the families broadened in (not taken from any labelled set).
 describe('detectBotSuspicion: families', () => {
   it.each([
     'prefiro conversar com gente, não com máquina',
@@ -145,7 +145,7 @@ describe('detectBotSuspicion: families', () => {
   });
 });
 
-// h14-detectors3: suspicion stated rather than asked. Fresh paraphrases, not from any labelled set.
+// suspicion stated rather than asked. Fresh paraphrases, not from any labelled set.
 describe('detectBotSuspicion: stated suspicion', () => {
   it.each([
     'acho que to falando com um robo',
@@ -171,8 +171,8 @@ describe('detectBotSuspicion: stated suspicion', () => {
   });
 });
 
-// h14-detectors7: fresh paraphrases of the frames added after set 6 was opened as a development set.
-describe('botSuspicionByRules: the machine addressed or named (h14-detectors7)', () => {
+// fresh paraphrases of the frames added after set 6 was opened as a development set.
+describe('botSuspicionByRules: the machine addressed or named', () => {
   it.each([
     'tô perdendo tempo com um chatbot aqui',
     'respondeu na hora, é robô k',
@@ -206,8 +206,8 @@ describe('botSuspicionByRules: the machine addressed or named (h14-detectors7)',
   );
 });
 
-// h14-detectors8: suspicion stated, compared, conditional, tested or addressed (set 7's families, fresh wording).
-describe('set 7 families (h14-detectors8)', () => {
+// suspicion stated, compared, conditional, tested or addressed.
+describe('families', () => {
   it.each([
     'tenho certeza que isso é um bot',
     'vc é igual a Siri né',
@@ -224,9 +224,9 @@ describe('set 7 families (h14-detectors8)', () => {
   });
 });
 
-// h14-handoff9: the machine greeted, a human-only test, "parece automático", a role called virtual, a named assistant
-// asked about as the one replying, writing too perfect (set 8's families, fresh wording), and their near misses.
-describe('set 8 families (h14-handoff9)', () => {
+// the machine greeted, a human-only test, "parece automático", a role called virtual, a named assistant
+// asked about as the one replying, writing too perfect, and their near misses.
+describe('families', () => {
   it.each([
     'oi robô, tudo bem?',
     'seu bot, chega de mensagem',

@@ -15,7 +15,7 @@ const MACHINE = oneOf(
   'gemini', 'assistente virtual', 'atendente virtual', 'algoritmo', 'atendimento automatic[oa]', 'sistema automatic[oa]',
   'resposta automatica', 'mensagem automatica', 'secretaria eletronica', 'gravacao', 'mensagem gravada', 'disparo automatico',
   'atendimento eletronico', 'sistema eletronico',
-  // h14-detectors7: more names of a talking machine ("llm" is squeezed to "lm" by the normaliser).
+  // more names of a talking machine ("llm" is squeezed to "lm" by the normaliser).
   'secretaria virtual', 'assistente digital', 'atendente digital', 'siri', 'alexa', 'lm', 'modelo de linguagem',
 );
 // "ia" counts when it ends the sentence or follows an article ("uma ia", "é ia?").
@@ -98,7 +98,7 @@ const RULES: readonly Rule[] = [
   { name: 'typist_or_system', confidence: 0.85, pattern: new RegExp(`\\b(?:digitando|respondendo|escrevendo|falando|teclando)\\b.{0,30}\\bou (?:e |sera )?(?:o |a |um |uma )?${MACHINE_ALT}$`) },
   // "tem alguém aí de carne e osso?", "tem gente aí ou não?"
   { name: 'anyone_real', confidence: 0.85, pattern: new RegExp(`\\btem (?:alguem|gente|uma pessoa|algum humano|um humano)(?: ai| aqui)? (?:de carne e osso|de verdade|real|humano)\\b|\\btem (?:alguem|gente|uma pessoa)(?: ai| aqui) ou nao$`) },
-  // h14-detectors3: suspicion stated rather than asked. "tô achando q é bot", "desconfio que é um sistema automatizado",
+  // suspicion stated rather than asked. "tô achando q é bot", "desconfio que é um sistema automatizado",
   // "tá com cara de chatgpt", "nem parece gente respondendo", "se vc for robô...", "resposta pronta né? robozinho".
   { name: 'suspects_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:acho|achando|acredito|desconfio|desconfiad[oa]|suspeito|impressao|certeza|reconheco|saquei|percebi) (?:de )?(?:que |q )?(?:(?:to|estou) (?:falando|conversando) com |(?:voce|isso|aqui|julia) )?(?:e |seja |ta |esta )?(?:um |uma |o |a |so )?(?:${BEING}|${SERVICE} ${AUTO}|${AUTO})\\b`) },
   { name: 'looks_like_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:com|tem|de) cara de (?:(?:resposta|coisa|texto|mensagem) de )?${BEING}\\b|\\b(?:nem|nao) parece (?:ser )?(?:gente|humano|humana|pessoa|alguem|uma pessoa)(?: de verdade| real)?(?: respondendo| escrevendo| falando)?\\b`) },
@@ -109,7 +109,7 @@ const RULES: readonly Rule[] = [
   // "tem alguém aí ou é só sistema?"
   { name: 'someone_or_only_system', confidence: 0.9, pattern: new RegExp(`\\b(?:${HUMAN_ALT})(?: ai| aqui)? ou (?:e )?(?:so|tudo|apenas) (?:um |uma |o |a )?${MACHINE_ALT}\\b`) },
   // "você existe mesmo?", "a júlia existe?"
-  // h14-detectors7: the machine addressed, thanked or insulted ("robô chato, ...", "parabéns pro robô", "valeu, bot"):
+  // the machine addressed, thanked or insulted ("robô chato, ...", "parabéns pro robô", "valeu, bot"):
   // a remark made to the interlocutor as a machine, not a question about one.
   { name: 'machine_addressed', confidence: 0.8, pattern: new RegExp(`^(?:ô |o |ei |oi |seu |sua |ai )?${oneOf('robo', 'robozinho', 'bot', 'chatbot', 'maquina')} ${oneOf('chato', 'chata', 'burro', 'burra', 'idiota', 'inutil', 'lerdo', 'insistente', 'educado', 'educada', 'esperto', 'esperta')}\\b|\\b(?:parabens|obrigad[oa]|valeu|brigad[oa]) (?:pro|pra|ao|a|seu|sua) (?:seu |sua |o |a )?${oneOf('robo', 'robozinho', 'bot', 'chatbot', 'maquina', 'ia', 'inteligencia artificial')}\\b`) },
   // "é tudo automático aqui né", "beep bop?": the conversation labelled as a machine's.
@@ -119,7 +119,7 @@ const RULES: readonly Rule[] = [
   { name: 'do_you_exist', confidence: 0.8, pattern: /\b(?:voce|julia) existe(?: mesmo| de verdade)?(?= ?$| ou\b)/ },
 ];
 
-// h14-detectors8: stated, conditional and addressed forms (bot-frames.ts).
+// stated, conditional and addressed forms (bot-frames.ts).
 const ALL_RULES: readonly Rule[] = [...RULES, ...BOT_FRAMES];
 
 /**
@@ -127,7 +127,7 @@ const ALL_RULES: readonly Rule[] = [...RULES, ...BOT_FRAMES];
  * of robots elsewhere ("cirurgia robótica", "robô aspirador") do not count:
  * every rule needs the question aimed at the interlocutor.
  */
-// h14-handoff11: other companies' bots, told as hearsay or in relief ("um colega disse que tem agência usando robô pra
+// other companies' bots, told as hearsay or in relief ("um colega disse que tem agência usando robô pra
 // mandar vaga, ainda bem que vocês não"), are not a doubt about us, unless the doctor asks it of us too.
 const OTHER_COMPANIES = /\b(?:outras? (?:empresas?|agencias?)|tem (?:empresa|agencia)s?|uma (?:empresa|agencia)|empresas? (?:de escala|de plantao|dessas|assim)|agencias? (?:de escala|de plantao|dessas|assim)|concorrent\w*)\b/;
 const TOLD_OR_RELIEVED = /\b(?:ainda bem|que bom que|diferente de voces|nao (?:sao|e) (?:assim|o caso)|disse|disseram|falou|falaram|contou|contaram|ouvi|vi (?:uma )?(?:reportagem|noticia|materia)|li (?:que|uma))\b/;
@@ -136,7 +136,7 @@ export function otherCompaniesBots(text: string): boolean {
   return OTHER_COMPANIES.test(text) && TOLD_OR_RELIEVED.test(text) && !ASKED_OF_US.test(text);
 }
 
-// h14-handoff12: a machine in the doctor's family or life ("meu filho fica conversando com IA o dia inteiro") is not a
+// a machine in the doctor's family or life ("meu filho fica conversando com IA o dia inteiro") is not a
 // doubt about us: a relative or someone of his is the subject, and nothing is said to us (no "você", "vocês", "aqui").
 const SOMEONE_OF_HIS = /\b(?:meu|minha|meus|minhas) (?:filh[oa]s?|esposa|marido|mulher|mae|pai|irma[oa]?s?|sobrinh[oa]s?|net[oa]s?|namorad[oa]|familia|sogr[oa]|avo|sobrinhada|primo|prima|amig[oa]s?|pacientes?|alunos?|residentes?)\b(?: \S+){0,4}? (?:conversa|conversando|fala|falando|usa|usando|usou|vive|fica|brinca|brincando|pergunta|perguntando|pede|pedindo|conversou|falou|adora|ama|viciad[oa]) (?:\S+ ){0,3}?(?:robo|robozinho|bot|chatbot|ia|inteligencia artificial|chat ?gpt|gpt|alexa|siri|maquina)\b/;
 const SAID_TO_US = /\b(?:voce|vc|voces|vcs|tu|julia|contigo|comigo|aqui|to falando|estou falando|to conversando|estou conversando)\b/;
@@ -147,7 +147,7 @@ export function machineInHisLife(text: string): boolean {
 export function botSuspicionByRules(raw: string): BotSuspicionResult {
   const text = detectorInput(raw);
   // An upper-case "IA" is the acronym, never the verb, so it is safe to rewrite.
-  // h14-handoff10: the robot emoji names the machine ("ok 🤖, anota aí").
+  // the robot emoji names the machine ("ok 🤖, anota aí").
   const expanded = text.replace(/\bI\.?A\b/g, 'inteligencia artificial').replace(/\u{1F916}/gu, ' robo ');
   const normalized = normalize(expanded);
   if (normalized.length === 0 || otherCompaniesBots(normalized) || machineInHisLife(normalized)) return { suspicious: false, confidence: 0 };
@@ -159,24 +159,24 @@ export function botSuspicionByRules(raw: string): BotSuspicionResult {
 }
 
 // The doctor speaking of himself ("não sou robô", "sou humano, demoro"): the machine word's subject is the speaker,
-// so a model that reads only the word may not add a suspicion the rules did not see (h14-detectors7).
+// so a model that reads only the word may not add a suspicion the rules did not see.
 const SPEAKER_IS_SUBJECT = /\b(?:eu )?(?:nao |tambem nao )?sou (?:um |uma )?(?:robo|robozinho|bot|maquina|ia|inteligencia artificial|humano|humana|gente)\b/;
 
-// h14-handoff9: impatience for a reply ("cadê a resposta?", "vai me responder?") with no word of what we are is a slow
+// impatience for a reply ("cadê a resposta?", "vai me responder?") with no word of what we are is a slow
 // reply, not a doubt about a machine; the model, which weighs "resposta" as a bot word, may not add a suspicion there.
 const WAITING_FOR_REPLY = /\b(?:cade|e) (?:a |o |minha |meu )?(?:resposta|retorno)\b|\b(?:vai|vao|ninguem|nao vai|voce nao vai) (?:me )?responder\b|\b(?:ainda )?sem (?:resposta|retorno)\b/;
 const SAYS_WHAT_WE_ARE = /\b(?:robo\w*|bot|chatbot|maquina|ia|inteligencia artificial|automatic\w*|automatizad\w*|humano|humana|gente|pessoa|sistema|programa|gpt|chat ?gpt|virtual|script|pronta|prontas|gravad\w*)\b/;
 
-// h14-handoff12: the doctor comparing himself to a machine ("vou responder rapidinho igual robô", "trabalho feito
+// the doctor comparing himself to a machine ("vou responder rapidinho igual robô", "trabalho feito
 // máquina"): the speaker is the subject, as in `SPEAKER_IS_SUBJECT`, so the model may not add a suspicion alone.
 const SPEAKER_COMPARES =
   /\b(?:eu (?:\S+ ){0,3}?|vou \S+ (?:\S+ )?|(?:to|estou|tava|estava|ando|fico|fiquei|virei) (?:\S+ )?(?:\S+ )?|(?:trabalho|trabalhei|respondo|falo|escrevo|atendo|atendi|funciono) (?:\S+ )?)(?:igual|que nem|feito|tipo|como|parecendo) (?:um |uma )?(?:robo|robozinho|maquina|bot)\b/;
 
-// h14-detectors11: a process called automatic ("o repasse é automático?", "a renovação é automática") names how a thing
+// a process called automatic ("o repasse é automático?", "a renovação é automática") names how a thing
 // works, not who writes; after set 17 ("o WhatsApp também é automático?") the model weighs "automático" alone.
 const PROCESS_AUTOMATIC = /\b(?:o|a|os|as) (?!whatsapp?\b|zap\b|atendimento\b|conversa\b|chat\b|respostas?\b|mensage)\S+(?: \S+)? (?:e|eh|sao|fica|ficam|vai ser) automatic\w*\b/;
 
-/** The rules combined with the learned layer (h14-detectors4): what the pipeline and `julia classify` use. */
+/** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
 export function detectBotSuspicion(raw: string): BotSuspicionResult {
   const rules = botSuspicionByRules(raw);
   const text = normalize(detectorInput(raw));

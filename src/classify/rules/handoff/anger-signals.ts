@@ -8,14 +8,14 @@
 // Grouped by kind for readability; each distinct word found is one signal,
 // so "que palhaçada, que vergonha" counts twice.
 const LEXICAL: ReadonlyArray<readonly [string, RegExp]> = [
-  // h14-handoff10: "palavrao" is a censored swear ("p***", "m*rda"), written so by the hand-off detector.
+  // "palavrao" is a censored swear ("p***", "m*rda"), written so by the hand-off detector.
   ['profanity', /\b(?:filh[oa]s? da (?:puta|palavrao|mae)|palavrao|porra|caralho|merda|bosta|cacete|pqp|puta que pariu|puta merda|vsf|tnc|vtnc|fdp|filho da puta|foda ?se|desgraca|desgracad[oa]s?)\b/],
   ['profanity_directed', /\bvai (?:se )?(?:f[ou]der|f|tomar no|a merda|pro inferno|catar coquinho)\b/],
   ['insult', /\b(?:idiotas?|imbecil|imbecis|incompetentes?|incompetencia|otari[oa]s?|babacas?|palhac[oa]s?|vagabund[oa]s?|safad[oa]s?|pilantras?|picaretas?|picaretagem|golpistas?|ladr(?:ao|oes|a)|mentiros[oa]s?|canalhas?|amadores|amadorismo)\b/],
   ['absurd', /\b(?:absurd[oa]s?|inadmissivel|inaceitavel|revoltante|ridicul[oa]s?)\b/],
   ['farce', /\b(?:palhacada|sacanagem|enganacao|roubada|roubo|golpe|lixo|nojo|nojent[oa]s?|vergonh(?:a|oso|osa))\b/],
   ['disrespect', /\b(?:falta de respeito|desrespeito|descaso|pouco caso|me fazendo de (?:bobo|idiota|palhaco|trouxa)|fazer de (?:bobo|trouxa)|me (?:ferraram|ferrou|sacanearam|sacaneou|passaram a perna|fizeram de (?:bobo|boba|trouxa|otari[oa]|palhac[oa])))\b/],
-  // h14-handoff11: "to MUITO puto", "fiquei puto da vida": the intensifier no longer hides the word.
+  // "to MUITO puto", "fiquei puto da vida": the intensifier no longer hides the word.
   ['fed_up', /\b(?:cansei|saco cheio|encher o saco|enchendo o saco|nao aguento mais|(?:to|estou|tou|fiquei|tamo|estamos) (?:muito |mt |mto |bem |super |extremamente |realmente )?put[oa]s?|put[oa] da vida|revoltad[oa]|indignad[oa]|furios[oa]|irritad[oa])\b/],
   ['quality', /\b(?:pessim[oa]s?|horroros[oa]s?|uma merda|um lixo|uma porcaria|porcaria)\b/],
   ['threat', /\b(?:vou (?:expor|espalhar|postar|divulgar|falar pra todo mundo|contar pra todo mundo|queimar)|nunca mais (?:trabalho|pego|faco|aceito)|ultima vez que)\b/],

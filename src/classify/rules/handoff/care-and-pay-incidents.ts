@@ -1,7 +1,7 @@
 import { AT_SITE_OR_CONFIRMED, WORKED } from './incident-context.js';
 import type { Rule } from '../engine.js';
 
-// h14-handoff11: the situations set 10 found (fresh paraphrases and near misses in `detect-handoff.set-10.test.ts`).
+// the situations set 10 found (fresh paraphrases and near misses in `detect-handoff.set-10.test.ts`).
 // A serious condition at the hospital: no drugs, supplies or working equipment. Alone it may be a reason for a no.
 const MISSING_CARE =
   '(?:medicac\\w*|medicamentos?|remedios?|dipirona|soro|oxigenio|insumos?|material(?: basico)?|luvas?|epi|desfibrilador|monitor\\w*|ventilador\\w*|respirador\\w*|carrinho de parada|ambu|raio x|tomografo|laboratorio)';
@@ -10,7 +10,7 @@ const SERIOUS_CONDITION = new RegExp(
 );
 const HEALTH_AUTHORITY = '(?:vigilancia sanitaria|anvisa|crm|cremesp|cremerj|cremers|cremego|cremeb|cfm|conselho regional(?: de medicina)?|conselho de medicina|secretaria (?:municipal |estadual )?de saude|ministerio da saude|coren)';
 const REFUSING = /\b(?:nao (?:vou|pego|aceito|topo|quero)|nem pensar|to fora)\b/;
-export const SET_10_RULES: readonly Rule[] = [
+export const CARE_INCIDENT_RULES: readonly Rule[] = [
   // A shift cancelled at the door, or a closed door on arrival: the shift fails now. A worry or a question ("e se
   // cancelarem na porta?") is not an event, and a lost trip told afterwards is not enough (set 1 labels "ninguém me
   // avisou que o hospital tinha cancelado, perdi a viagem" no hand-off).
@@ -85,12 +85,12 @@ export const SET_10_RULES: readonly Rule[] = [
   { name: 'strong_anger:machine_cursed', confidence: 0.85, pattern: /\b(?:robo|robozinho|bot|chatbot|maquina) (?:do capeta|do cao|do diabo|do demonio|do inferno|dos infernos|dos diabos|infernal|insuportavel|miseravel|maldit[oa]|desgracad[oa]|porcaria)\b/ },
 ];
 
-// h14-handoff12: the situations set 11 found (fresh paraphrases and near misses in `detect-handoff.set-11.test.ts`).
+// the situations set 11 found (fresh paraphrases and near misses in `detect-handoff.set-11.test.ts`).
 // A figure in the normalised text: "1.400" reads "1 400", "1.200,00" reads "1 200 00".
 const AMOUNT = '(?:r )?\\d+(?: \\d{3})*(?: \\d{2})?(?: ?k| mil| reais| conto)?';
 const PAID = '(?:vieram|veio|caiu|cairam|entrou|entraram|pagaram|pagou|depositaram|depositou|transferiram|mandaram|recebi|chegou|chegaram)';
 const INSTEAD_OF = '(?:em vez de|ao inves de|no lugar de|e nao|quando (?:eram|era|o combinado (?:era|foi)|combinamos|combinaram|deveria ser|deviam ser)|sendo que (?:eram|era|o combinado (?:era|foi)|combinamos|combinaram))';
-export const SET_11_RULES: readonly Rule[] = [
+export const PAY_INCIDENT_RULES: readonly Rule[] = [
   // A payment short against the figure agreed ("vieram 800 em vez de 1.400"): the amount paid set against the one owed.
   {
     name: 'payment_dispute:short_of_agreed',
@@ -98,7 +98,7 @@ export const SET_11_RULES: readonly Rule[] = [
     pattern: new RegExp(`\\b${PAID} (?:so |apenas |somente )?${AMOUNT} ${INSTEAD_OF} (?:os |o |as )?${AMOUNT}\\b`),
   },
   // A shift cancelled, learned on arrival from the door or the reception ("cheguei e a portaria disse que tinha sido
-  // cancelado"). A worry, a question or a lost trip told with no arrival is not enough (set 1, as in SET_10_RULES).
+  // cancelado"). A worry, a question or a lost trip told with no arrival is not enough.
   {
     name: 'complaint:cancelled_learned_on_arrival',
     confidence: 0.9,

@@ -89,7 +89,7 @@ describe('detectHandoff', () => {
     expect(result.reason).toBeUndefined();
   });
 
-  // The rule's anger threshold; the learned layer may still hand off a bare "que absurdo" (h14-detectors4:
+  // The rule's anger threshold; the learned layer may still hand off a bare "que absurdo" (
   // it is confident there, p >= the cross-validated 0.7), which is why this reads the rules alone.
   it('needs two strong signals for anger, one of them a word', () => {
     expect(handoffByRules('que absurdo').handoff).toBe(false);
@@ -113,7 +113,7 @@ describe('detectHandoff', () => {
     ['quem cuida do repasse? nao to entendendo', 'human_request'],
     ['queria uma posição de um responsável', 'human_request'],
     ['gostaria de registrar uma queixa', 'complaint'],
-    // h14-detectors3: a bare "ninguém respondeu" is a slow reply Júlia answers (sets 1 and 4 label it so);
+    // a bare "ninguém respondeu" is a slow reply Júlia answers;
     // it hands off with venting or a call for someone who solves it.
     ['mandei 4 mensagens e ninguem me respondeu, que descaso', 'complaint'],
     ['sigo aguardando o repasse de agosto', 'payment_dispute'],
@@ -144,7 +144,7 @@ describe('detectHandoff', () => {
   });
 });
 
-// Fresh variants of the families broadened in h14-detectors2 (not taken from any labelled set).
+// Fresh variants of the families broadened in (not taken from any labelled set).
 describe('detectHandoff: families', () => {
   it.each([
     'meu recibo veio com CPF errado, quem cuida disso?',
@@ -172,7 +172,7 @@ describe('detectHandoff: families', () => {
   });
 });
 
-// h14-detectors3: fresh paraphrases, not from any labelled set.
+// fresh paraphrases, not from any labelled set.
 describe('detectHandoff: a human to solve it, and "nobody answered"', () => {
   it.each([
     'preciso de uma pessoa de verdade pra resolver isso',
@@ -196,9 +196,9 @@ describe('detectHandoff: a human to solve it, and "nobody answered"', () => {
   });
 });
 
-// h14-detectors7: fresh paraphrases of the frames added after set 6 was opened as a development set (spec 5.4:
+// fresh paraphrases of the frames added after set 6 was opened as a development set (spec 5.4:
 // a person asked for in other words, a payment dispute, a serious shift problem).
-describe('handoffByRules: a person, a department or compensation asked for (h14-detectors7)', () => {
+describe('handoffByRules: a person, a department or compensation asked for', () => {
   it.each<readonly [string, HandoffReason]>([
     ['quero revisar esse desconto com o gerente de vocês', 'human_request'],
     ['exijo alguém responsável cuidando disso hoje', 'human_request'],
@@ -231,8 +231,8 @@ describe('handoffByRules: a person, a department or compensation asked for (h14-
   });
 });
 
-// h14-detectors8: incidents a recruiter cannot settle alone (set 7's families, fresh wording).
-describe('set 7 families (h14-detectors8)', () => {
+// incidents a recruiter cannot settle alone.
+describe('families', () => {
   it.each([
     'desmarcaram meu plantão em cima da hora e eu já tinha recusado outro',
     'cheguei e não tinha escala nenhuma marcada no meu nome',

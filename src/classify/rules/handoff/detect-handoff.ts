@@ -56,7 +56,7 @@ const HUMAN_RULES: readonly Rule[] = [
     confidence: 0.9,
     pattern: new RegExp(`\\bme (?:liga|ligue|liguem|telefona|telefone)\\b|\\b(?:liga|ligue|liguem|telefona|telefone) ${oneOf('para', 'pra')} mim\\b|\\b${oneOf('pode', 'podem', 'poderia', 'poderiam', 'podia', 'consegue', 'conseguem', 'tem como', 'da para', 'da pra', 'alguem', 'alguem pode', 'favor', 'gostaria que', 'queria que', 'preciso que', 'quero que')} (?:me )?(?:ligar|telefonar|ligue|liguem|liga)(?: para mim| pra mim)?\\b`),
     negatable: true,
-    // h14-handoff9: a call as a convenience ("prefiro que me liguem", "agora estou em consulta") is a preference.
+    // a call as a convenience ("prefiro que me liguem", "agora estou em consulta") is a preference.
     rejectText: (t) => /\b(?:hospital|clinica|upa|coordenador\w*) (?:vai |vao |pode |podem )?me lig/.test(t) || callForConvenience(t),
   },
   // "prefiro falar por telefone", "podemos conversar por telefone?": a call, asked another way.
@@ -68,7 +68,7 @@ const HUMAN_RULES: readonly Rule[] = [
     // The hospital's own number ("telefone do hospital pra eu ligar") is logistics.
     pattern: new RegExp(`\\b(?:telefone|numero|contato|whatsapp) (?!(?:d[oa]s?|de) (?:hospital|clinica|upa|ubs|unidade|recepcao|portaria)\\b)(?:\\S+ ){0,2}?${oneOf('para', 'pra', 'que')} (?:eu )?(?:possa |consiga )?(?:ligar|falar|conversar|resolver)\\b|\\bcom quem (?:eu )?(?:posso |devo |consigo |poderia )?(?:falo|falar|converso|conversar|resolvo|resolver|trato|tratar|negocio|negociar|acerto|acertar|vejo|ver)\\b`),
     rejectTail: (tail) => HOSPITAL_SIDE.test(tail) || /^(?:no|na|pro|pra|para o|para a|com o|com a) (?:hospital|clinica|upa|ubs|unidade|plantao|local|recepcao|portaria)\b|^(?:la|ali|chegando)\b/.test(tail),
-    // h14-detectors7: whom to see on arrival is the hospital's logistics ("cheguei no hospital, com quem falo?").
+    // whom to see on arrival is the hospital's logistics ("cheguei no hospital, com quem falo?").
     rejectText: (t) => /\b(?:cheguei|chegando|chegar|chego) (?:no|na|ao|a|la|aqui)\b/.test(t),
   },
   {
@@ -79,7 +79,7 @@ const HUMAN_RULES: readonly Rule[] = [
   },
   { name: 'human_request:need_someone', confidence: 0.85, pattern: new RegExp(`\\b${oneOf('preciso', 'precisava', 'quero', 'queria', 'gostaria')} de (?:um |uma )?(?:alguem|pessoa|atendente|responsavel) ${oneOf('d[oa]', 'do setor', 'responsavel', 'que (?:resolva|me ajude|me atenda)')}\\b`), rejectTail: rejectHospitalSide },
   // "preciso de uma ligação de vocês": a call asked for as a noun.
-  // h14-detectors3: a human needed to solve it ("preciso de um humano pra resolver", "preciso de alguém de
+  // a human needed to solve it ("preciso de um humano pra resolver", "preciso de alguém de
   // verdade pra resolver meu problema"), and a request relayed to someone in charge ("pode pedir pra
   // coordenadora me ligar?", "quero falar com ele direto" after naming the responsible).
   { name: 'human_request:human_to_solve', confidence: 0.9, pattern: /\b(?:preciso|precisava|quero|queria) de (?:um |uma )?(?:humano|humana|pessoa|alguem|gente)(?: de verdade| real)? (?:pra|para|que) (?:resolv\w*|me ajud\w*|me atend\w*|falar)\b/ },
@@ -109,9 +109,9 @@ const HUMAN_RULES: readonly Rule[] = [
   { name: 'human_request:who_resolves', confidence: 0.85, pattern: /\bquem (?:eu )?(?:resolve|faz|cobro|procuro|aciono|emite|assina|cuida)(?: (?:d?isso|d?essa|d?esse|disso ai|isso ai|ai))?$/ },
   // Company paperwork only our office issues: "podem me mandar a nota fiscal?", "preciso de uma declaração".
   { name: 'human_request:company_document', confidence: 0.85, pattern: /\b(?:(?:podem|pode|poderia|poderiam|consegue|conseguem) (?:me )?(?:mandar|enviar|emitir|fazer|passar)|(?:preciso|precisava|queria|gostaria) de) (?:a |uma |o |um )?(?:nota fiscal|declaracao|informe de rendimentos?|comprovante de (?:pagamento|rendimentos?|vinculo)|holerite|recibo)\b/ },
-  // h14-handoff11: the refusal in the present ("não converso com robô", "não falo com máquina").
+  // the refusal in the present ("não converso com robô", "não falo com máquina").
   { name: 'human_request:no_bot', confidence: 0.9, pattern: /\bnao (?:quero (?:mais )?(?:falar|conversar)|(?:converso|falo|negocio|trato)(?: mais)?) com (?:um |uma )?(?:robo|bot|maquina|inteligencia artificial|ia|sistema|programa|assistente|atendente virtual)\b/ },
-  // h14-detectors7 (spec 5.4, a person asked for in other words):
+  // (spec 5.4, a person asked for in other words):
   // a person in charge wanted for the matter ("quero ver isso com um responsável", "quero alguém responsável resolvendo");
   {
     name: 'human_request:with_someone_in_charge',
@@ -147,7 +147,7 @@ const COMPLAINT_RULES: readonly Rule[] = [
     rejectTail: (tail) => /^(?:d[oa]s? |com o |com a |n[oa] )(?:hospital|clinica|upa|ubs|tempo|transito|calor|valor|preco)\b/.test(tail),
   },
   { name: 'complaint:nobody_solves', confidence: 0.85, pattern: /\bninguem (?:me )?(?:resolve|resolveu|retorna|retornou|da retorno|deu retorno|me ajuda|me ajudou|faz nada|fez nada)\b/ },
-  // h14-detectors3: "ninguém respondeu" alone reports a slow reply, which Júlia answers herself ("mandei msg
+  // "ninguém respondeu" alone reports a slow reply, which Júlia answers herself ("mandei msg
   // semana passada e ninguém respondeu"). It needs a human when it comes with venting, an absolute ("ninguém
   // responde NADA") or a call for someone who can solve it.
   {
@@ -199,7 +199,7 @@ const PAYMENT_RULES: readonly Rule[] = [
   { name: 'payment_dispute:partial', confidence: 0.85, pattern: /\brecebi (?:so|apenas|somente) (?:um|uma|metade|parte|\d+)\b/, rejectText: (text) => !PAY.test(text) },
   // "só caíram 2", "combinado 1800 e pagaram 1500": less than agreed arrived.
   { name: 'payment_dispute:less_arrived', confidence: 0.85, pattern: /\b(?:so|apenas|somente) (?:cairam|caiu|entrou|entraram|pagaram|pagou|depositaram|vieram|veio) (?:\S+ )?\d+\b|\bcombinad[oa]s? (?:\S+ ){0,3}?(?:e |mas )?(?:pagaram|pagou|depositaram|caiu|veio|recebi) (?:\S+ )?\d+\b/ },
-  // h14-detectors7: compensation demanded for a cancelled or lost shift ("exijo ressarcimento").
+  // compensation demanded for a cancelled or lost shift ("exijo ressarcimento").
   { name: 'payment_dispute:refund', confidence: 0.9, pattern: /\b(?:quero|exijo) (?:o )?meu dinheiro de volta\b|\b(?:exijo|quero|cobro|solicito|peco|mereco) (?:o |um |meu |uma )?(?:ressarcimento|reembolso|indenizacao|compensacao)\b|\bdevolv\w* (?:o )?(?:meu )?dinheiro\b|\bestorn\w*\b/ },
   { name: 'payment_dispute:should_have', confidence: 0.85, pattern: /\b(?:era|deveria|devia|tinha que|tinha) (?:pra |para |de )?ter (?:caido|sido pago|sido depositado|entrado|pago|recebido)\b/ },
   // "calote" is often about another agency; naming one vetoes the rule.
@@ -211,14 +211,14 @@ const PAYMENT_RULES: readonly Rule[] = [
   },
 ];
 
-// h14-handoff9: a payment trouble told of another company, or settled and hoped not to repeat, is a reason, not a dispute.
+// a payment trouble told of another company, or settled and hoped not to repeat, is a reason, not a dispute.
 function unlessPastToldAsReason(rule: Rule): Rule {
   const own = rule.rejectText;
   return { ...rule, rejectText: (t) => pastToldAsReason(t) || (own?.(t) ?? false) };
 }
 
 // Legal threats outrank the rest: they need a person even when polite.
-// h14-detectors8: the incident frames (handoff-incidents.ts) join the family their name starts with.
+// the incident frames (handoff-incidents.ts) join the family their name starts with.
 const incidents = (family: HandoffReason) => INCIDENT_RULES.filter((r) => r.name.startsWith(`${family}:`));
 const FAMILIES: ReadonlyArray<readonly [HandoffReason, readonly Rule[]]> = [
   ['legal_threat', [...LEGAL_RULES, ...incidents('legal_threat')]],
@@ -228,7 +228,7 @@ const FAMILIES: ReadonlyArray<readonly [HandoffReason, readonly Rule[]]> = [
   ['strong_anger', incidents('strong_anger')],
 ];
 
-// h14-handoff10: censored swearing ("filhos da p***", "m*rda") is swearing; the normaliser would read "p" as "para".
+// censored swearing ("filhos da p***", "m*rda") is swearing; the normaliser would read "p" as "para".
 // A letter or three then masks, or masks inside a word; markdown ("**urgente**") starts with the mask and is left alone.
 const MASKED_WORD = /(?<![\p{L}*#])\p{L}{1,3}(?:[*#]{2,}\p{L}{0,4}|[*#]+\p{L}{1,5})(?![\p{L}*#])/gu;
 function unmaskSwearing(text: string): string {
@@ -246,7 +246,7 @@ export function handoffByRules(raw: string): HandoffResult {
   let reason: HandoffReason | undefined;
   let confidence = 0;
   for (const [family, rules] of FAMILIES) {
-    // h14-handoff10: a guard read on the whole message sets a hit aside (a rule may fire on one clause only).
+    // a guard read on the whole message sets a hit aside (a rule may fire on one clause only).
     const found = matchRules(rules, normalized, parts).filter((hit) => {
       const guard = guardAgainst(normalized, hit.name);
       if (guard) signals.push(`guard:${guard}:${hit.name}`);
@@ -260,7 +260,7 @@ export function handoffByRules(raw: string): HandoffResult {
   }
   const anger = assessAnger(text, normalized);
   signals.push(...anger.signals);
-  // h14-handoff10: venting about the price alone ("VALOR RIDÍCULO") is an objection; a joke is not anger either.
+  // venting about the price alone ("VALOR RIDÍCULO") is an objection; a joke is not anger either.
   const angerSetAside = priceComplaintAlone(normalized) || guardAgainst(normalized, 'strong_anger:count') !== undefined;
   if (anger.strong && angerSetAside) signals.push('guard:anger_set_aside');
   if (anger.strong && !reason && !angerSetAside) {
@@ -270,10 +270,10 @@ export function handoffByRules(raw: string): HandoffResult {
   return reason ? { handoff: true, reason, confidence, signals } : { handoff: false, confidence: 0, signals };
 }
 
-/** The rules combined with the learned layer (h14-detectors4): what the pipeline and `julia classify` use. */
+/** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
 export function detectHandoff(raw: string): HandoffResult {
   const rules = handoffByRules(raw);
-  // h14-handoff9: what the guards set aside (a call as a convenience, a past told as a reason) the model, which reads
+  // what the guards set aside (a call as a convenience, a past told as a reason) the model, which reads
   // only words such as "me liga" or "atraso", may not turn into a hand-off the rules did not see.
   if (!rules.handoff) {
     const text = normalize(detectorInput(raw));

@@ -1,5 +1,5 @@
 /**
- * Hand-off guards added after reading set 8 (h14-handoff9). Set 8's false hand-offs were not new words but
+ * Hand-off guards added after reading set 8. Set 8's false hand-offs were not new words but
  * messages that look like a request or a dispute while being neither:
  * - a call asked for as a convenience: a standing channel preference ("prefiro que me liguem", "não gosto de
  *   negociar por texto", "me liga em vez de mandar texto") or a call put off because the doctor is busy now
@@ -14,12 +14,12 @@
 const CHANNEL_PREFERENCE =
   /\bprefiro que (?:me )?(?:liguem|ligue|ligar|telefonem|telefone)\b|\bnao gosto de (?:\S+ ){0,2}?(?:por|via|pelo) (?:texto|mensage\w*|escrito|whatsapp|chat)\b|\b(?:em vez de|ao inves de|no lugar de) (?:\S+ ){0,2}?(?:texto|mensage\w*|escrever|digitar)\b/;
 const BUSY_NOW = /\b(?:to|estou|tou)(?: aqui)? (?:em consulta|atendendo|em atendimento|em cirurgia|no centro cirurgico|operando|dirigindo|ocupad[oa]|em reuniao|em aula)\b/;
-// h14-handoff10: a call with the recruiter herself ("posso falar contigo por ligação?", "posso te ligar?"), made easier
+// a call with the recruiter herself ("posso falar contigo por ligação?", "posso te ligar?"), made easier
 // a channel preference, not a request for someone else. ("Me liga, é mais fácil explicar por telefone" with no one
 // named is a hand-off in sets 3 to 5, so ease alone does not set a call aside.)
 const WITH_YOU = /\b(?:falar|conversar|explicar) (?:contigo|com voce|com vc|com a senhora|com tu)\b|\b(?:posso|poderia|podia|deixa eu|da pra eu) te (?:ligar|telefonar)\b|\b(?:a gente|pra gente|para a gente|agente|nos dois) (?:acerta|acertar|acertamos|combina|combinar|combinamos|fecha|fechar|fechamos|alinha|alinhar|alinhamos|ajusta|ajustar|ajustamos) (?:os |as |o |a )?(?:detalhes|tudo|resto|vaga|plantao|datas?|horarios?|escala)\b/;
-// h14-handoff11: "me liga amanhã que a gente acerta os detalhes" settles the offer with her (`WITH_YOU`'s last form);
-// h14-handoff12: also in the infinitive ("me liga às 10h pra gente acertar os detalhes?").
+// "me liga amanhã que a gente acerta os detalhes" settles the offer with her (`WITH_YOU`'s last form);
+// also in the infinitive ("me liga às 10h pra gente acertar os detalhes?").
 const CALL_HAS_MATTER = /\b(?:urgente|urgencia|problema|reclama\w*|pagamento|contrato|duvida\w*|resolver|ninguem)\b/;
 
 /** A call asked for as a convenience (channel preference, busy now), with no problem named beside it. */
@@ -31,7 +31,7 @@ const ELSEWHERE =
   /\b(?:outras? (?:empresas?|agencias?|cooperativas?)|empresa anterior|antiga empresa|ano passado|(?:por|com|numa|em|pela|de) (?:uma )?(?:empresas?|agencias?|cooperativas?) (?:assim|desse tipo|dessas|parecidas?))\b/;
 const HOPE_NOT_AGAIN =
   /\bespero que (?:isso |dessa vez |desta vez )?(?:nao (?:aconteca|se repita|volte a|atrase|ocorra)|seja diferente)\b|\bque (?:isso )?nao se repita\b|\b(?:fico|estou|to|fiquei|ando) (?:\S+ )?(?:preocupad[oa]|receos[oa]|com medo|insegur[oa]|apreensiv[oa]) (?:se|que|de) (?:\S+ ){0,3}?(?:aconte\w*|repet\w*|atras\w*) (?:\S+ )?(?:de novo|novamente|outra vez)\b/;
-// h14-handoff11: a worry that it happens again ("fico preocupado se vai acontecer de novo") after a delay settled.
+// a worry that it happens again ("fico preocupado se vai acontecer de novo") after a delay settled.
 const OPEN_NOW = /\b(?:ainda|ate hoje|ate agora|cade|continuo|sigo|estou sem|to sem)\b/;
 
 /** A past experience told as a reason (elsewhere, or settled and hoped not to repeat), not a dispute open with us. */
@@ -40,7 +40,7 @@ export function pastToldAsReason(text: string): boolean {
 }
 
 /*
- * h14-handoff10: the guards set 9 found (fresh paraphrases in `detect-handoff.set-9.test.ts`). Each is read on the
+ * the guards set 9 found (fresh paraphrases in `detect-handoff.set-9.test.ts`). Each is read on the
  * whole message, because a rule may fire on one clause ("pode me ligar depois das 19h") while the reason to set it
  * aside is in the next ("agora tô atendendo").
  * - hearsay or a general question about how such companies behave ("ouvi falar que agência de plantão paga com
@@ -80,13 +80,13 @@ const PRICE_JUDGED = new RegExp(`\\b${PRICE}\\b(?: \\S+){0,3}? ${PRICE_VERDICT}\
 const BEYOND_PRICE = /\b(?:voces|vcs|empresa|agencia|ladr\w*|golp\w*|calote|atras\w*|nao (?:recebi|pagaram|caiu)|nada de|ate agora|ainda|fiz|trabalhei|descont\w*|cade|denunci\w*|process\w*|advogad\w*|procon)\b/;
 /** A complaint about the price alone (the offer is low), however loud: an objection, not a case for a person. */
 export function priceComplaintAlone(text: string): boolean {
-  // h14-handoff11: the figure is ours ("esses valores de vcs são uma piada"): "de vocês" names whose price, not a target.
+  // the figure is ours ("esses valores de vcs são uma piada"): "de vocês" names whose price, not a target.
   const figure = text.replace(new RegExp(`\\b(${PRICE}) (?:de|da|do) (?:voces|vcs|empresa|agencia)\\b`, 'g'), '$1');
   return PRICE_JUDGED.test(figure) && !BEYOND_PRICE.test(figure);
 }
 
 /*
- * h14-handoff11: the guards set 10 found (fresh paraphrases in `detect-handoff.set-10.test.ts`).
+ * the guards set 10 found (fresh paraphrases in `detect-handoff.set-10.test.ts`).
  * - the hospital's own people asked for a logistics matter ("o telefone da clínica, quero falar com a coordenação
  *   sobre o vestiário"): Júlia passes the number, no one of ours is needed;
  * - a worry about something that has not happened ("o município atrasa salário, aposto que o plantão vai atrasar"):
@@ -117,12 +117,12 @@ export function wantsJuliaHerself(text: string): boolean {
 }
 
 /*
- * h14-handoff12: the guards set 11 found (fresh paraphrases in `detect-handoff.set-11.test.ts`).
+ * the guards set 11 found (fresh paraphrases in `detect-handoff.set-11.test.ts`).
  * - the hospital's people asked for ("o contato do RH do hospital"): Júlia passes the number, no one of ours;
  * - a legal word negated ("não vou processar ninguém kkk, só queria entender o desconto"), with no other legal word;
  * - Júlia herself, to settle it directly ("prefiro resolver direto contigo"), with no problem named;
  * - distrust of a machine with no request for a person ("não vou passar meus dados pra uma máquina"): the bot
- *   detector reads it; "não falo com máquina" (set 10) still asks for a person and is not touched;
+ *   detector reads it; "não falo com máquina" still asks for a person and is not touched;
  * - where we got his number asked out of curiosity, with no threat, authorisation or removal ("não estou pedindo
  *   pra sair, só quero saber de onde tiraram meu número");
  * - no need of a company said ("não preciso de empresa"): a reason, not a department asked for.
@@ -131,7 +131,7 @@ const HOSPITAL_PEOPLE =
   /\b(?:rh|recursos humanos|departamento pessoal|dp|gestao de pessoas|setor pessoal|coordenac\w+|coordenador\w*|supervisor\w* de enfermagem|enfermeir\w* chefe|diretoria clinica|diretor clinico|secretaria|chefia|escalista) (?:\S+ ){0,1}?(?:d[oa]|no|na|dess[ea]|dest[ea]) (?:proprio |propria )?(?:hospital|clinica|upa|ubs|unidade|santa casa|maternidade|pronto socorro|ps|plantao)\b/;
 const HOSPITAL_PEOPLE_PROBLEM = /\b(?:reclama\w*|problema|destrat\w*|maltrat\w*|grit\w*|agred\w*|agress\w*|ameac\w*|xing\w*|da empresa|humilh\w*|escala|pag\w*|receb\w*|descont\w*|atras\w*|cancel\w*|golpe|denunci\w*|absurdo|descaso|assedi\w*|urgente|ninguem|voces|vcs)\b/;
 // Asked for: a contact, a name or a word with them. "O coordenador do PS tá me humilhando" tells, it does not ask.
-// h14-detectors10: also the hospital's person who will call him ("o coordenador do hospital vai me ligar?").
+// also the hospital's person who will call him ("o coordenador do hospital vai me ligar?").
 const CONTACT_ASKED = /\b(?:contato|telefone|numero|whats\w*|zap|email|e mail|ramal|falar com|conversar com|me passa|passa o|passa a|me manda o|me manda a|quem e|qual (?:o|e o) nome|(?:vai|vao|pode|podem|deve|devem) me (?:ligar|chamar|procurar|receber))\b/;
 export function hospitalPeopleAsked(text: string): boolean {
   return HOSPITAL_PEOPLE.test(text) && CONTACT_ASKED.test(text) && !HOSPITAL_PEOPLE_PROBLEM.test(text);
@@ -179,7 +179,7 @@ export function noNeedOfUs(text: string): boolean {
 }
 
 /**
- * The rule hits a guard read on the whole message sets aside (h14-handoff10): a hit names its rule, "family:frame".
+ * The rule hits a guard read on the whole message sets aside: a hit names its rule, "family:frame".
  * Returns the guard's name, or undefined when the hit stands.
  */
 export function guardAgainst(text: string, hit: string): string | undefined {
@@ -204,7 +204,7 @@ export function guardAgainst(text: string, hit: string): string | undefined {
   return undefined;
 }
 
-// h14-detectors10: a message to be relayed to someone else ("manda uma mensagem pro 5511… dizendo que o plantão dele foi
+// a message to be relayed to someone else ("manda uma mensagem pro 5511… dizendo que o plantão dele foi
 // cancelado"): what it tells is about the other person, and the tools refuse the relay; the model may not turn its
 // words ("cancelado") into a hand-off of ours.
 const RELAY = /\b(?:manda|mande|envia|envie|avisa|avise|fala|diz|passa) (?:agora )?(?:uma |um |essa |esse )?(?:mensagem |recado |aviso |whats |zap )?(?:pro|pra|para o|para a|para|ao|a) (?:\d{8,}|numero \d|dr|dra|doutor|doutora|colega|medico|medica)\b/;
@@ -213,7 +213,7 @@ export function relayToAnother(text: string): boolean {
 }
 
 /*
- * h14-detectors11 (set 17, read after its blind run; fresh paraphrases in `detect-handoff.set-17.test.ts`):
+ * 
  * - a problem already settled ("atrasou mas já caiu", "o Rafael do financeiro resolveu rapidinho"): thanks, not a
  *   dispute, unless something is still open;
  * - a colleague's case told to ask whether it is common ("meu colega disse que vocês atrasaram o dele"): hearsay

@@ -1,17 +1,17 @@
 import { pastToldAsReason } from './guards.js';
 import type { Rule } from '../engine.js';
-import { SET_10_RULES, SET_11_RULES } from './care-and-pay-incidents.js';
-import { SET_17_18_RULES } from './press-and-pay-incidents.js';
+import { CARE_INCIDENT_RULES, PAY_INCIDENT_RULES } from './care-and-pay-incidents.js';
+import { PRESS_AND_PAY_RULES } from './press-and-pay-incidents.js';
 import { AT_SITE_OR_CONFIRMED, WORK_OR_PAY, WORKED } from './incident-context.js';
 
-// h14-handoff9: the situations set 8 found (fresh paraphrases of each in the unit tests, "set 8 families"), their
+// the situations set 8 found (fresh paraphrases of each in the unit tests, "set 8 families"), their
 // context in incident-context.ts; sets 10 and 11's in handoff-incidents-10-11.ts.
 
-// h14-handoff10: the situations set 9 found (fresh paraphrases and near misses in `detect-handoff.set-9.test.ts`).
+// the situations set 9 found (fresh paraphrases and near misses in `detect-handoff.set-9.test.ts`).
 const SCORN = '(?:lixo|de quinta|de merda|de fundo de quintal|porca|podre|vagabunda|picareta|nojenta|ridicula|amadora|de palavrao|uma piada|uma vergonha|uma palhacada|uma fraude)';
 const SOCIAL = '(?:instagram|insta|facebook|face|twitter|tiktok|linkedin|youtube|redes? sociais|rede social|grupos?|stories|story|status)';
 const PERSONAL_DATA = '(?:dados bancarios|dados do banco|conta bancaria|selfie|senha|codigo|token|cartao|foto (?:d[oa] |com (?:o |a )?)?(?:crm|documento|rg|cnh|cpf|rosto)|documentos|taxa|pix|deposito|adiantamento)';
-export const SET_9_RULES: readonly Rule[] = [
+export const SHIFT_INCIDENT_RULES: readonly Rule[] = [
   // Contempt aimed at the company: "que empresa lixo", "empresa de quinta", "vocês são uma piada", "nunca vi tanta
   // incompetência". Said of a hospital it is a reason for a no ("esse hospital é uma piada, não vou").
   {
@@ -66,7 +66,7 @@ export const SET_9_RULES: readonly Rule[] = [
     pattern: /\bcomentarios? (?:\S+ ){0,2}?(?:sobre|d[oa]) (?:o |a )?(?:meu|minha|meus|minhas) (?:corpo|aparencia|roupa|roupas|bunda|peito\w*|seios?|pernas?|cabelo|cor)\b|\b(?:passou|passaram|passando) a mao (?:em mim|no meu|na minha)\b|\bme (?:tocou|tocaram|apalpou|agarrou|agarraram|encoxou|beijou a forca)\b|\bimportunac\w+ sexual\b|\bpiadas? (?:machistas?|sexuais|de cunho sexual|racistas?|homofobic\w*)\b|\b(?:registrar|formalizar|documentar|relatar) (?:isso |o ocorrido |o caso |o que aconteceu )?formalmente\b|\bregistro formal\b/,
   },
   // Hours or pay zeroed or left unpaid, and a correction demanded. "O plantão não apareceu no extrato" is a check
-// Júlia can make (set 1), so a shift merely missing from a statement is not enough.
+// Júlia can make, so a shift merely missing from a statement is not enough.
   {
     name: 'payment_dispute:zeroed_or_missing',
     confidence: 0.85,
@@ -89,7 +89,7 @@ export const SET_9_RULES: readonly Rule[] = [
   },
 ];
 
-const SET_8_RULES: readonly Rule[] = [
+const ROSTER_INCIDENT_RULES: readonly Rule[] = [
   // At the door with no schedule, not recognised, or left off the roster we confirmed: the shift fails right now.
   {
     name: 'complaint:not_on_roster',
@@ -150,7 +150,7 @@ const SET_8_RULES: readonly Rule[] = [
 ];
 
 /**
- * Hand-off frames added after reading set 7 (h14-detectors8). Set 7's misses were not new words for the
+ * Hand-off frames added after reading set 7. Set 7's misses were not new words for the
  * old families but new situations a recruiter cannot settle alone: something went wrong at the shift
  * (cancelled late, no schedule at the door, someone else put in the doctor's place, unpaid hours),
  * the doctor's safety (harassment, humiliation, an unsafe shift), a reputational or regulatory threat
@@ -192,9 +192,9 @@ export const INCIDENT_RULES: readonly Rule[] = [
   },
   // An insult aimed at us, alone, is enough: the anger count needs two signals for venting in general.
   { name: 'strong_anger:insult_at_us', confidence: 0.85, pattern: /\b(?:voces|vcs|voce|vc) (?:sao|e|sao mesmo) (?:uns |umas |um |uma |um bando de )?(?:incompetentes?|idiotas?|ladr\w+|picaretas?|golpistas?|amadores|palhac[oa]s?|vagabund[oa]s?|mentiros[oa]s?|pilantras?)\b|\bvai (?:se |te )?(?:f\W*\w{0,2}der|palavrao)\b/ },
-  ...SET_8_RULES,
-  ...SET_9_RULES,
-  ...SET_10_RULES,
-  ...SET_11_RULES,
-  ...SET_17_18_RULES,
+  ...ROSTER_INCIDENT_RULES,
+  ...SHIFT_INCIDENT_RULES,
+  ...CARE_INCIDENT_RULES,
+  ...PAY_INCIDENT_RULES,
+  ...PRESS_AND_PAY_RULES,
 ];

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { detectHandoff, handoffByRules, type HandoffReason } from './detect-handoff.js';
 
 describe('fresh paraphrases and near misses', () => {
-  // h14-handoff9: the situations set 8 found, in fresh wording (never a line of a labelled set), with near misses.
+  // the situations set 8 found, in fresh wording (never a line of a labelled set), with near misses.
   // Kept apart from detect-handoff.test.ts, which is near 300 lines.
-  describe('set 8 families (h14-handoff9)', () => {
+  describe('families', () => {
     it.each<readonly [string, HandoffReason]>([
       // At the door with no schedule, not recognised, or off the roster we confirmed.
       ['cheguei na UPA e a recepcionista falou que meu nome não consta na escala de hoje', 'complaint'],
@@ -75,8 +75,8 @@ describe('fresh paraphrases and near misses', () => {
 });
 
 describe('fresh paraphrases and near misses', () => {
-  // h14-handoff10: the situations set 9 found, in fresh wording (never a line of a labelled set), with near misses.
-  describe('set 9 families (h14-handoff10)', () => {
+  // the situations set 9 found, in fresh wording (never a line of a labelled set), with near misses.
+  describe('families', () => {
     it.each<readonly [string, HandoffReason]>([
       // Contempt aimed at the company, censored swearing.
       ['agência de quinta, nunca mais respondo vocês', 'strong_anger'],
@@ -157,8 +157,8 @@ describe('fresh paraphrases and near misses', () => {
 });
 
 describe('fresh paraphrases and near misses', () => {
-  // h14-handoff11: the situations set 10 found, in fresh wording (never a line of a labelled set), with near misses.
-  describe('set 10 families (h14-handoff11)', () => {
+  // the situations set 10 found, in fresh wording (never a line of a labelled set), with near misses.
+  describe('families', () => {
     it.each<readonly [string, HandoffReason]>([
       // A shift cancelled at the door, or a closed door on arrival.
       ['desmarcaram meu plantão quando eu cheguei na UPA, rodei 200 km', 'complaint'],
@@ -233,8 +233,8 @@ describe('fresh paraphrases and near misses', () => {
 });
 
 describe('fresh paraphrases and near misses', () => {
-  // h14-handoff12: the situations set 11 found, in fresh wording (never a line of a labelled set), with near misses.
-  describe('set 11 families (h14-handoff12)', () => {
+  // the situations set 11 found, in fresh wording (never a line of a labelled set), with near misses.
+  describe('families', () => {
     it.each<readonly [string, HandoffReason]>([
       // A payment short against the figure agreed.
       ['caiu 1.100 em vez de 1.800 do plantão de sábado, quem resolve?', 'payment_dispute'],
@@ -296,9 +296,9 @@ describe('fresh paraphrases and near misses', () => {
 });
 
 describe('fresh paraphrases and near misses', () => {
-  // h14-detectors10: the hospital's own people, asked for or calling him, are no one of ours (fresh wording, never a
+  // the hospital's own people, asked for or calling him, are no one of ours (fresh wording, never a
   // line of a labelled set); a problem with them, or a person of ours asked for, still hands off.
-  describe('set 12 families (h14-detectors10)', () => {
+  describe('families', () => {
     it.each([
       'a coordenadora da UPA vai me ligar amanhã?',
       'me passa o número da supervisora de enfermagem do plantão, preciso saber do vestiário',
@@ -321,7 +321,7 @@ describe('fresh paraphrases and near misses', () => {
 describe('fresh paraphrases and near misses', () => {
   const handsOff = (text: string) => handoffByRules(text).handoff;
 
-  // h14-detectors11, set 17 families: fresh paraphrases, never a line of a labelled set.
+  //, set 17 families: fresh paraphrases, never a line of a labelled set.
   describe('hand-off, set 17 families', () => {
     it.each([
       'isso aqui é robô, né? tem alguém aí que possa me ajudar com a escala?',
@@ -345,7 +345,7 @@ describe('fresh paraphrases and near misses', () => {
     });
   });
 
-  describe('hand-off, set 18 families (h14-detectors12)', () => {
+  describe('hand-off, set 18 families', () => {
     it.each([
       'se não resolverem hoje eu vou levar o caso pra imprensa',
       'me mandaram embora no meio do plantão sem dizer por quê',

@@ -11,11 +11,9 @@ export const COMUNICACAO_RULES: ObjectionRule[] = [
       [
         // time of day: "mensagem às 23h?", "mandam mensagem às 6 da manhã", "a essa hora da noite"
         // (only "mensagem": "vaga de madrugada" is a night shift, and sets 2 label "mensagem de madrugada" neutral)
-        // (h14-objection10: not "chegou às 22h", which is a colleague arriving late, set 9)
         `(?:mensage\\w*|escrev\\w*|mandam|mandaram)(?: \\w+){0,2} (?:as|a) (?:\\d{1,2} ?(?:h|horas)\\b|\\d{1,2} da (?:manha|madrugada|noite))`,
         `a essa hora|(?:fora do|em) horario (?:comercial|de descanso)`,
         // the count: "recebi 4 mensagens hoje", "diminui a frequência", "continuam mandando", "se continuar mandando"
-        // (h14-objection11: not "se continuarem mandando plantão de 700", a price, set 10)
         `(?:recebi|recebo|chegaram|mandaram|mandam) (?:umas |mais de )?\\d+ ${MSG}`,
         `\\d+ ${MSG} (?:hoje|no mesmo dia|por (?:dia|semana)|seguidas)`,
         `(?:diminu\\w*|reduz\\w*|baixa\\w*) (?:a |essa )?(?:frequencia|quantidade)|frequencia (?:das |de )?mensage\\w*`,
@@ -37,7 +35,7 @@ export const COMUNICACAO_RULES: ObjectionRule[] = [
   },
   // Being ignored, said of what he wrote: "você leu o que eu escrevi?"; the count said as a routine:
   // "vocês escrevem todo santo dia". Not "chega de mensagem" beside a stop: sets 1, 5-8 and the dev sets label
-  // it none (set 9 alone says comunicacao).
+  // it none.
   {
     label: 'comunicacao', priority: 875, provenance: 'set 9 as a development set',
     pattern:
@@ -45,7 +43,7 @@ export const COMUNICACAO_RULES: ObjectionRule[] = [
   },
   // How we message him: messages arriving at every hour, our slowness to answer, the group instead of the
   // private chat, a notice given too late, replies that miss his question, a mass send without his name,
-  // a poor automatic service. Not "disparo em massa" beside a bot question: it is the suspicion's evidence (set 8).
+  // a poor automatic service. Not "disparo em massa" beside a bot question: it is the suspicion's evidence.
   {
     label: 'comunicacao', priority: 850, provenance: 'set 10 as a development set',
     pattern: new RegExp(

@@ -74,7 +74,7 @@ const CUES: Record<ObjectionLabel, readonly Cue[]> = {
 // na zona leste?") names the topic without resisting it: no objection unless
 // the message also carries a refusal or a judgement.
 const OPEN_QUESTION = /^ (?:(?:oi|ola|julia|doutora?|bom dia|boa tarde|boa noite|entao|e ai) )*(?:e (?:o|a|os|as|quanto|qual|quais|se|la)|qual|quais|tem (?:algum|alguma|algo|vaga)|como (?:que )?(?:funciona|e)|onde|quando|quanto|posso|pode|consigo|voces (?:trabalham|tem)|voce sabe|o que e)\b/;
-// h14-objection9: "pode parar de mandar X", "pode me excluir" are requests, not questions about a topic.
+// "pode parar de mandar X", "pode me excluir" are requests, not questions about a topic.
 const RESISTS = /\b(parar|excluir|remover|descadastr\w*|nao|nem|nunca|caro|pouco|medo|ruim|longe|demais|complicado|dificil|pessim\w*|horrivel|atras\w*|cancel\w*|golpe|calote|risco|seguro|garant\w*|problema|confi\w*|sozinh\w*)\b/;
 
 const SHOWS_INTEREST = /\b(disponivel|tenho interesse|me interess\w*|quero|topo|aceito|vi a vaga|vi o plantao|gostei|pode reservar|fechado)\b/;

@@ -16,7 +16,7 @@ const WHEN =
   '(?:segunda|terca|quarta|quinta|sexta|sabado|domingo|fim de semana|feriado|dia \\d{1,2}|essa semana|semana que vem|de dia|de noite|a noite|noturno|diurno|madrugada|de manha|a tarde)(?:s)?(?:-feira)?';
 
 const RULES: Rule<ObjectionLabel>[] = [
-  // h14-detectors3: exasperation at our insistence or frequency is about how we talk to him (sets 3 and 4
+  // exasperation at our insistence or frequency is about how we talk to him (sets 3 and 4
   // convention), even when it comes with a stop: "já pedi 3x", "todo santo dia isso", "vcs são insistentes",
   // "vcs somem e depois mandam 10 vagas seguidas". First, so "não aguento mais" after it stays comunicacao.
   {
@@ -139,9 +139,9 @@ const RULES: Rule<ObjectionLabel>[] = [
 
 // Opt-outs and "are you a bot?" have their own detectors upstream and stop or
 // redirect the turn; handling them as an objection would argue with a refusal. A stop phrase is excluded only
-// when nothing but a general object follows it (h14-detectors3): a stop with a narrow object ("para de mandar
+// when nothing but a general object follows it: a stop with a narrow object ("para de mandar
 // plantão de pediatria, só faço clínica", "parei de fazer UTI, não manda mais essas") is a preference whose
-// reason is the objection. h14-objection11: "não me chama mais pra nada" and "me esquece" are stops too (set 10).
+// reason is the objection. "não me chama mais pra nada" and "me esquece" are stops too.
 const NOT_AN_OBJECTION =
   /\b(((para|pare|parem|parar) de (me )?(mandar|enviar|chamar)|nao (me )?(mande|mandem|manda|chama|chame|chamem|procura|procure) mais)( (me|mais|nada|isso|mensagem|mensagens|coisa|por favor|para nada))*(?= *$)|me esquec\w*|(me )?(tira|tire|remove|remova|exclui|exclua) (da|dessa|desta|do|meu)|(?<!nao (quero|vou|pretendo) )sair (da|dessa) lista|descadastr\w*|(?<!nao sou (um )?)robo|bot|chatgpt|inteligencia artificial|(uma|e) ia|automatic\w*|maquina|(pessoa|gente|alguem) de verdade|humana|humano|procon|processar|justica|denunciar)\b/;
 
@@ -154,7 +154,7 @@ const NOT_AN_OBJECTION =
 // "reclame aqui" the threat; read alone they would pass for comunicacao or confianca.
 const ACT_WORDS = /\b(me (liga|ligue|liguem|ligar)|liga (pra|para) mim|spam|(?<!(pesquis\w*|olh\w*|consult\w*|checar|ver) (\w+ ){0,2}(no |o )?)reclame aqui|procon|justica|processar|denunciar)\b/g;
 
-// h14-objection9: beside a question about a machine, how the replies read (canned, generic, long, instant) is
+// beside a question about a machine, how the replies read (canned, generic, long, instant) is
 // the suspicion's evidence, not a complaint about how we write (sets 3, 7 and 8: "que resposta genérica, tem
 // alguém aí?", "um texto gigante em 2 segundos, duvido que seja pessoa" have no objection).
 const BOT_TALK = /\b(robo\w*|bot|chatgpt|inteligencia artificial|(uma|e) ia|automatic\w*|maquina|pessoa|humano|humana)\b/;
@@ -166,14 +166,14 @@ function besideTheAct(normalized: string): string {
   return BOT_TALK.test(rest) ? rest.replace(WRITING_EVIDENCE, ' ') : rest;
 }
 
-// h14-objection10: nothing is held against us when the message reaches someone who is not the doctor ("esse
+// nothing is held against us when the message reaches someone who is not the doctor ("esse
 // número agora é meu, não sou médico") or ends praising us against someone else ("pedi pra outra empresa me
-// tirar da lista, vocês são de boa"): the stop and the other company are not his objection (sets 8 and 9).
+// tirar da lista, vocês são de boa"): the stop and the other company are not his objection.
 const NOTHING_AGAINST_US_9 =
   /\b(nao sou (medic[oa]|doutora?)|(numero|telefone|contato) (errado|trocou de dono)|dono antigo|antigo dono|(esse|este) numero (agora )?e (meu|de outra pessoa)|voces sao (bem |muito )?(mais )?(educad\w*|de boa|melhores|otim\w*|gente boa))\b/;
-// h14-objection11: set 10's neutral lines (objection-frames-set10.ts): a reminder not needed, more time for our
+// set 10's neutral lines (objection-frames-set10.ts): a reminder not needed, more time for our
 // shifts, a document asked for, a reply promised for later, another company left while he stays with us.
-// h14-objection12: and set 11's (objection-frames-set11.ts).
+// and set 11's (objection-frames-set11.ts).
 export const NOTHING_AGAINST_US = new RegExp(`${NOTHING_AGAINST_US_9.source}|\\b(?:${NOTHING_HELD.source})`);
 
 export function objectionBehind(text: string): ObjectionLabel | null {
@@ -197,7 +197,7 @@ export function createObjectionDetector(
   const { cues, learned = true, ...knn } = tuning;
   const layered = createLayeredDetector(exemplars, cues, knn);
   if (!learned) return layered;
-  // h14-detectors4: a precise rule keeps its answer; otherwise a confident learned reading (threshold chosen
+  // a precise rule keeps its answer; otherwise a confident learned reading (threshold chosen
   // by leave-one-set-out, bench/detectors-loso.ts) replaces the neighbours and the lexicon.
   return {
     detect(text) {
@@ -219,12 +219,12 @@ function createLayeredDetector(
   if (cues === false) return base;
   return {
     detect(text) {
-      // h14-objection9: neutral logistics and the set 8 frames come before the older rules. A frame also
+      // neutral logistics and the set 8 frames come before the older rules. A frame also
       // names the reason beside a stop the opt-out detector did not flag ("mensagem às 6 da manhã de domingo??
       // me tira dessa lista"), as objectionBehind does for flagged ones.
       const normalized0 = normalizeText(text);
       if (isNeutralLogistics(normalized0) || NOTHING_AGAINST_US.test(normalized0)) return { label: null, confidence: 0.9, via: 'rule' };
-      // h14-objection10: beside a stop, a joke about one or a bot word that no upstream detector flagged
+      // beside a stop, a joke about one or a bot word that no upstream detector flagged
       // ("se mandar mais um em X eu peço pra sair da lista, brincadeira, mas é longe demais"), the reason is
       // read as objectionBehind reads it for flagged ones: the frames, then the older rules.
       // A bot word alone ("resposta automática do meu e-mail", "sou quase um robô") keeps to the frames.

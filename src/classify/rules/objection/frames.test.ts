@@ -11,9 +11,9 @@ const classified = (text: string) => classifyLine(detectors, { text }).objection
 /** The frames alone: what a near miss must not trigger, whatever the learned head reads. */
 const framed = (text: string) => objectionFromFrames(normalizeText(text));
 
-// h14-objection9, set 8 families: fresh paraphrases written for this block (not taken from any labelled set),
+//, set 8 families: fresh paraphrases written for this block (not taken from any labelled set),
 // each family with near-miss negatives that must stay as they were.
-describe('set 8 families', () => {
+describe('families', () => {
   it('reads complaints about how we message as comunicacao', () => {
     for (const text of [
       'vcs me escrevem às 5 da manhã, não dá',
@@ -35,7 +35,7 @@ describe('set 8 families', () => {
     expect(label('tem plantão às 19h no sábado?')).not.toBe('comunicacao');
     expect(label('manda o contrato por email que eu assino')).toBeNull();
     // The frames keep a canned reply beside a bot question out of comunicacao; the learned head's reading of the reason
-    // behind a flagged line may name it, and moves with each retraining (h14-detectors9).
+    // behind a flagged line may name it, and moves with each retraining.
     expect(framed('resposta pronta isso aí, tem alguém de verdade?')).toBeNull();
   });
 
@@ -105,9 +105,9 @@ describe('set 8 families', () => {
   });
 });
 
-// h14-objection10, set 9 families: fresh paraphrases written for this block (not taken from any labelled set),
+//, set 9 families: fresh paraphrases written for this block (not taken from any labelled set),
 // each family with near-miss negatives that must stay as they were.
-describe('set 9 families', () => {
+describe('families', () => {
   it('reads doubt about being paid at all as risco', () => {
     for (const text of [
       'sinceramente não sei se esse pagamento vai ser pago algum dia',
@@ -185,7 +185,7 @@ describe('set 9 families', () => {
   it('reads being ignored and a daily routine of messages as comunicacao', () => {
     expect(label('vocês viram o que eu escrevi ontem?')).toBe('comunicacao');
     expect(objectionBehind('me exclui, vcs ligam toda hora')).toBe('comunicacao');
-    // Near miss: a bare "chega de mensagem" beside a stop stays without a reason (sets 1, 5-8).
+    // Near miss: a bare "chega de mensagem" beside a stop stays without a reason.
     expect(objectionBehind('chega de mensagem, me exclui')).toBeNull();
   });
 

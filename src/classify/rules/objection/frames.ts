@@ -38,15 +38,15 @@ const LOGISTICS = new RegExp(
     'nao (?:posso|consigo|da para) (?:falar|responder|atender|conversar|ver)',
     '(?:depois |ja )?(?:vou |eu )?(?:te )?(?:respond\\w*|retorn\\w*|falo com voce|falo contigo|chamo|ligo)(?: voce)? (?:mais tarde|depois|em casa|a noite|de noite|ja ja|daqui a pouco|no almoco|quando sair|assim que (?:puder|sair|chegar))',
     '(?:me )?(?:liga|ligue|chama|chame|manda mensagem) (?:depois|a partir) das \\d+ ?(?:h|horas)?',
-    // a late reply explained (h14-objection10): "só demorei porque tava em cirurgia"
+    // a late reply explained: "só demorei porque tava em cirurgia"
     '(?:so )?demorei (?:\\w+ ){0,2}(?:porque|pois) (?:eu )?(?:estava|to|estou) (?:em|no|na|num|numa) (?:cirurgia|consulta|atendimento|plantao|reuniao|procedimento|transito)',
   ].join('|'),
   'g',
 );
 // Cancelling a booked shift ("preciso cancelar a reserva do plantão de sábado, tive um imprevisto com meu
 // pai"): the booking's own words and a family reason are logistics only beside a cancellation verb; alone,
-// "surgiu um imprevisto" may explain a refusal (sets 1 and 3 label it).
-const CANCELS = /\b(cancelar|desmarcar|remover|retirar|tirar|tira|tire)\b/; // h14-objection10: "me tira da escala do dia 15"
+// "surgiu um imprevisto" may explain a refusal.
+const CANCELS = /\b(cancelar|desmarcar|remover|retirar|tirar|tira|tire)\b/; // "me tira da escala do dia 15"
 const BOOKING =
   /\b(preciso|vou ter que|tenho que|quero|pode|cancelar|desmarcar|remover|retirar|tirar|tira|tire|me|reserva|meu nome|plantao|escala|agenda|minha|meu|o|a|do|da|de|no|na|esse|essa|desse|dessa|dia|\d+|sabado|domingo|segunda|terca|quarta|quinta|sexta|feira|(tive|surgiu) (um )?(imprevisto|problema|emergencia)( familiar)?|com|pai|mae|filh[oa]|esposa|marido|familia|ficou doente|esta doente|internad[oa]|nao vou conseguir ir)\b/g;
 const FILLER = /\b(agora|no momento|por favor|por gentileza|ok|oi|ola|julia|doutora?|desculpa|e|mas|que|ai|aqui|entao|ja|so|um|uma|minuto|momento|beleza|vou|eu|te|k|rs|nao sou (um )?robo( nao)?)\b/g;

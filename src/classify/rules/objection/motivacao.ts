@@ -44,7 +44,7 @@ export const MOTIVACAO_RULES: ObjectionRule[] = [
       /\b((meu )?corpo (ja )?nao aguenta|(estou|to|ja estou|ficando) (velh\w*|idos\w*) (demais )?(para|pra) (virar noite|plant\w*|noturno|madrugada|24 ?h)|(pediu|pede|quer|pedindo) (para|que) eu (pare|parar|largue|largar|deixe|deixar)( de| com)? (fazer |dar )?(o |os )?plant\w*|pensando (seriamente )?em (parar|largar|deixar) (de fazer |com |o |os )?plant\w*|parei de (fazer|dar|pegar) plant\w* agora so)\b/,
   },
   // Plantão left altogether: no longer working as a doctor, moved to another area. Not "ele não faz mais plantão"
-  // said of a third party (set 4: a colleague's number, none).
+  // said of a third party.
   {
     label: 'motivacao', priority: 780, provenance: 'set 11 as a development set',
     pattern: /\b(nao (trabalho|atuo) mais como medic\w*|(fui|mudei|migrei) para (a )?area d[ea])\b/,

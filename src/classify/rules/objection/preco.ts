@@ -18,7 +18,7 @@ export const PRECO_RULES: ObjectionRule[] = [
   },
   // The amount paid against the one promised (set 9's "o combinado era" said as "prometeram"), hours worked and
   // left unpaid (sets 8 and 9: hours left out are preco), prices called a joke, a threat over low offers.
-  // Not a whole payment missing or late: sets 3-9 read that as risco (set 10 alone says preco).
+  // Not a whole payment missing or late: sets 3-9 read that as risco.
   {
     label: 'preco', priority: 865, provenance: 'set 10 as a development set',
     pattern: new RegExp(

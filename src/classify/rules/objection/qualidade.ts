@@ -30,7 +30,7 @@ export const QUALIDADE_RULES: ObjectionRule[] = [
       ].join('|'),
     ),
   },
-  // The place fails its staff (sets 7-10 agree): left alone with a crowd or without the second doctor or the
+  // The place fails its staff: left alone with a crowd or without the second doctor or the
   // nurses, a place called violent, shooting nearby, a messy place, a rude head nurse.
   {
     label: 'qualidade', priority: 870, provenance: 'set 10 as a development set',

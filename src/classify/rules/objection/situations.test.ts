@@ -11,9 +11,9 @@ describe('fresh paraphrases and near misses', () => {
   /** The frames alone: what a near miss must not trigger, whatever the learned head reads. */
   const framed = (text: string) => objectionFromFrames(normalizeText(text));
 
-  // h14-objection11, set 10 families: fresh paraphrases written for this block (not taken from any labelled set),
+  //, set 10 families: fresh paraphrases written for this block (not taken from any labelled set),
   // each family with near-miss negatives. Positives go through the whole detector, near misses through the frames.
-  describe('set 10 families', () => {
+  describe('families', () => {
     it('reads a place that fails its staff as qualidade', () => {
       for (const text of [
         'fiquei sozinha na emergência com 35 pacientes, sem outro médico',
@@ -24,7 +24,7 @@ describe('fresh paraphrases and near misses', () => {
         'o pronto-socorro é meio bagunçado, aviso logo',
         'a coordenadora de lá é muito grossa com a gente',
       ]) expect(label(text), text).toBe('qualidade');
-      // Near misses: the region around a place is a risk (sets 1 and 2), a question about the team is none.
+      // Near misses: the region around a place is a risk, a question about the team is none.
       expect(framed('a região do hospital é violenta de noite?')).not.toBe('qualidade');
       expect(framed('a equipe de lá é boa?')).toBeNull();
       expect(framed('vou ficar sozinho no plantão?')).not.toBe('qualidade');
@@ -55,7 +55,7 @@ describe('fresh paraphrases and near misses', () => {
     it('reads a clause nobody explained and a document he is made to sign as processo', () => {
       expect(label('tem uma cláusula de rescisão nesse contrato que ninguém me mostrou')).toBe('processo');
       expect(label('a diretoria está obrigando que eu assine uma declaração sobre os aparelhos')).toBe('processo');
-      // Near miss: asking the legal team about a clause is none (set 4).
+      // Near miss: asking the legal team about a clause is none.
       expect(framed('quero falar com o jurídico sobre a cláusula de multa')).toBeNull();
     });
 
@@ -111,7 +111,7 @@ describe('fresh paraphrases and near misses', () => {
         'minha esposa pediu pra eu largar os plantões, tô pensando',
         'parei de dar plantão, agora só consultório',
       ]) expect(label(text), text).toBe('motivacao');
-      // Near miss: age in a joke with no kind of work named (set 2 reads it as none).
+      // Near miss: age in a joke with no kind of work named.
       expect(framed('tô velho pra isso kkk')).toBeNull();
     });
 
@@ -144,9 +144,9 @@ describe('fresh paraphrases and near misses', () => {
   /** The frames alone: what a near miss must not trigger, whatever the learned head reads. */
   const framed = (text: string) => objectionFromFrames(normalizeText(text));
 
-  // h14-objection12, set 11 families: fresh paraphrases written for this block (not taken from any labelled set),
+  //, set 11 families: fresh paraphrases written for this block (not taken from any labelled set),
   // each family with near-miss negatives. Positives go through the whole detector, near misses through the frames.
-  describe('set 11 families', () => {
+  describe('families', () => {
     it('reads how often, how alike and how unanswered our messages are as comunicacao', () => {
       for (const text of [
         'já é a terceira mensagem de vocês hoje, calma',
@@ -178,7 +178,7 @@ describe('fresh paraphrases and near misses', () => {
         'me deram um contrato diferente do que vocês mandaram, com valor menor por hora',
         '95 por hora em pronto-socorro? aqui ninguém aceita isso',
       ]) expect(label(text), text).toBe('preco');
-      // Near misses: an amount asked about, a fine over a clause (set 6: risco), hours paid in full.
+      // Near misses: an amount asked about, a fine over a clause, hours paid in full.
       expect(framed('vai cair 1.500 ou 1.400 líquido?')).toBeNull();
       expect(framed('estão cobrando uma multa por uma cláusula que eu não assinei')).not.toBe('preco');
       expect(framed('pagaram as 12 horas certinho, obrigado')).toBeNull();
@@ -231,7 +231,7 @@ describe('fresh paraphrases and near misses', () => {
       expect(label('mais documento ainda? já mandei tudo')).toBe('processo');
       expect(label('não quero vaga em Osasco, o trânsito pra chegar é inviável')).toBe('disponibilidade');
       expect(label('sala de parto não, não tenho treinamento pra isso')).toBe('disponibilidade');
-      // Near misses: a problem in the registration that holds the payment (set 5: none), a delay told.
+      // Near misses: a problem in the registration that holds the payment, a delay told.
       expect(framed('um problema no meu cadastro trava o pagamento, quem vê?')).toBeNull();
       expect(framed('peguei trânsito, chego em 10 minutos')).toBeNull();
     });
@@ -263,9 +263,9 @@ describe('fresh paraphrases and near misses', () => {
   /** The frames alone: what a near miss must not trigger, whatever the learned head reads. */
   const framed = (text: string) => objectionFromFrames(normalizeText(text));
 
-  // h14-detectors10, set 12 families: fresh paraphrases written for this block (not taken from any labelled set),
+  //, set 12 families: fresh paraphrases written for this block (not taken from any labelled set),
   // each family with near misses. Positives go through the whole detector, near misses through the frames alone.
-  describe('set 12 families', () => {
+  describe('families', () => {
     it('reads no will left for plantão, said without tiredness, as motivacao', () => {
       for (const text of [
         'tô sem cabeça pra plantão esse semestre',
@@ -345,9 +345,9 @@ describe('fresh paraphrases and near misses', () => {
   /** The frames alone: what a near miss must not trigger, whatever the learned head reads. */
   const framed = (text: string) => objectionFromFrames(normalizeText(text));
 
-  // h14-detectors10, sets 13 and 14 families (the first sets written from the labelling guide): fresh paraphrases
+  //, sets 13 and 14 families (the first sets written from the labelling guide): fresh paraphrases
   // written for this block, never a line of a labelled set, each with near misses through the frames alone.
-  describe('sets 13 and 14 families', () => {
+  describe('families', () => {
     it('reads plantão left altogether as motivacao, whatever specialty is named beside it', () => {
       for (const text of [
         'fui pra radiologia e não faço mais plantão, obrigado',
@@ -413,7 +413,7 @@ describe('fresh paraphrases and near misses', () => {
   });
 
   // Set 15, read after its blind run: fresh wording of its families, with near misses through the frames alone.
-  describe('set 15 families', () => {
+  describe('families', () => {
     it('reads the owner who left plantão, told by someone for him, as motivacao', () => {
       expect(label('sou a secretária da Dra. Núbia, ela não atende mais plantão e pediu pra tirarem o contato')).toBe('motivacao');
       expect(framed('sou a secretária da Dra. Núbia, ela pediu pra confirmar o plantão')).toBeNull();
@@ -452,7 +452,7 @@ describe('fresh paraphrases and near misses', () => {
   });
 
   // Set 13, read after its blind run: its plainest lexical gaps, in fresh wording, with near misses.
-  describe('set 13 families', () => {
+  describe('families', () => {
     it('reads a payment that never came as risco and a smaller one as preco', () => {
       expect(label('o repasse de março não foi depositado até agora')).toBe('risco');
       expect(label('e nada do pagamento, hein')).toBe('risco');
@@ -481,8 +481,8 @@ describe('fresh paraphrases and near misses', () => {
   /** The frames alone: what a near miss must not trigger, whatever the learned head reads. */
   const framed = (text: string) => objectionFromFrames(normalizeText(text));
 
-  // h14-detectors10, set 16 families: fresh paraphrases written for this block, never a line of a labelled set.
-  describe('set 16 families', () => {
+  //, set 16 families: fresh paraphrases written for this block, never a line of a labelled set.
+  describe('families', () => {
     it('reads another arrangement he is closed with as lealdade', () => {
       expect(label('tô fechado com a Unimed, obrigado')).toBe('lealdade');
       expect(label('estou com a MedEscala há anos e não pretendo mudar')).toBe('lealdade');
@@ -517,8 +517,8 @@ describe('fresh paraphrases and near misses', () => {
   /** The frames alone, on retrieval's normalised text. */
   const framed = (text: string) => objectionFromFrames(normalizeText(text));
 
-  // h14-detectors11, set 17 families: fresh paraphrases written for this block, never a line of a labelled set.
-  describe('set 17 families', () => {
+  //, set 17 families: fresh paraphrases written for this block, never a line of a labelled set.
+  describe('families', () => {
     it('reads a pause with its return as tempo, before any motivacao reading', () => {
       expect(framed('vou dar um tempo dos plantões por causa da obra em casa, em março eu volto')).toBe('tempo');
       expect(framed('tô sem cabeça pra plantão agora, me procura daqui uns 3 meses')).toBe('tempo');
@@ -575,8 +575,8 @@ describe('fresh paraphrases and near misses', () => {
   /** The frames alone, on retrieval's normalised text. */
   const framed = (text: string) => objectionFromFrames(normalizeText(text));
 
-  // h14-detectors12, set 18 families: fresh paraphrases written for this block, never a line of a labelled set.
-  describe('set 18 families', () => {
+  //, set 18 families: fresh paraphrases written for this block, never a line of a labelled set.
+  describe('families', () => {
     it('reads a pause with its length as tempo', () => {
       expect(framed('vou dar uma pausa nos plantões por uns 45 dias, depois a gente vê')).toBe('tempo');
       expect(framed('tô viajando com a família, volto segunda')).toBe('tempo');

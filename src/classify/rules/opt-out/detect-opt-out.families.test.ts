@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { detectOptOut, optOutByRules } from './detect-opt-out.js';
 
-// h14-detectors9: the families read from sets 8-11 after their blind runs, as fresh paraphrases written for these
+// the families read from sets 8-11 after their blind runs, as fresh paraphrases written for these
 // tests (not lines of any labelled set), each with near misses that must stay as they are.
-describe('set 8 families (h14-detectors9)', () => {
+describe('families', () => {
   it.each([
     'podem me remover, mudei pra Manaus e aqui não tem vaga de vocês',
     'favor me retirar, agora faço só consultório',
@@ -32,7 +32,7 @@ describe('set 8 families (h14-detectors9)', () => {
   });
 });
 
-describe('set 9 families (h14-detectors9)', () => {
+describe('families', () => {
   it.each([
     'pode me tirar do cadastro de uma vez, não quero mais',
     'nem me manda mais nada, tá bom?',
@@ -59,7 +59,7 @@ describe('set 9 families (h14-detectors9)', () => {
   });
 });
 
-describe('set 10 families (h14-detectors9)', () => {
+describe('families', () => {
   it.each([
     'parem com isso, por favor, eu já me aposentei dos plantões',
     'cessem todo contato comigo a partir de hoje',
@@ -83,7 +83,7 @@ describe('set 10 families (h14-detectors9)', () => {
   });
 });
 
-describe('set 11 families (h14-detectors9)', () => {
+describe('families', () => {
   it.each([
     'esqueçam que eu existo, obrigado',
     'olha eu agradeço mas não quero mais que vocês me mandem vaga',
@@ -99,7 +99,7 @@ describe('set 11 families (h14-detectors9)', () => {
   });
 });
 
-describe('set 12 families (h14-detectors10)', () => {
+describe('families', () => {
   it.each([
     'solicito que apaguem meu cadastro de vocês. Se eu continuar recebendo, vou registrar reclamação.',
     'me tira da lista, a outra empresa eu mandei parar também',
@@ -117,12 +117,12 @@ describe('set 12 families (h14-detectors10)', () => {
   });
 });
 
-describe('set 13 families (h14-detectors10)', () => {
+describe('families', () => {
   it.each([
     'não quero mais ofertas, obrigado, já tenho minha escala',
     'vou te bloquear, é sério, chega',
     'para de me mandar mensagem. se continuar eu vou bloquear',
-    // Asked without a condition, the way out is wanted: the product stops (set 1), though set 13's guide read it as a question.
+    // Asked without a condition, the way out is wanted: the product stops, though set 13's guide read it as a question.
     'como faço pra sair dessa lista de vocês?',
   ])('opts out: %s', (text) => {
     expect(optOutByRules(text).optOut).toBe(true);
@@ -138,7 +138,7 @@ describe('set 13 families (h14-detectors10)', () => {
   });
 });
 
-describe('set 14 families (h14-detectors10)', () => {
+describe('families', () => {
   it.each([
     'sou a secretária da Dra. Beatriz, ela pede que não mandem mais mensagens pra ela',
     'Sou assistente do Dr. Lucas. Ele solicita a remoção do contato dele da lista de vocês.',
@@ -160,7 +160,7 @@ describe('set 14 families (h14-detectors10)', () => {
   });
 });
 
-describe('set 15 families (h14-detectors10)', () => {
+describe('families', () => {
   it.each([
     'pode parar de mandar? quando eu precisar eu chamo vocês',
     'aqui é o filho da Dra. Vera, pedimos que parem de procurar ela, ela está doente',
@@ -180,7 +180,7 @@ describe('set 15 families (h14-detectors10)', () => {
   });
 });
 
-describe('set 16 families (h14-detectors10)', () => {
+describe('families', () => {
   it.each([
     'Quero sair. Obrigado.',
     'por favor me exclui, trabalho só com a cooperativa agora',
@@ -207,7 +207,7 @@ describe('set 16 families (h14-detectors10)', () => {
   });
 });
 
-describe('set 17 families (h14-detectors11)', () => {
+describe('families', () => {
   it('lets no learned veto set aside an explicit removal followed by its reason', () => {
     expect(detectOptOut('pode apagar meu número, vocês levaram uma semana pra responder e eu já fechei com outra').optOut).toBe(true);
     expect(detectOptOut('vou bloquear esse número, vocês mandam mensagem de hora em hora desde segunda').optOut).toBe(true);
@@ -237,7 +237,7 @@ describe('set 17 families (h14-detectors11)', () => {
   });
 });
 
-describe('set 18 families (h14-detectors12)', () => {
+describe('families', () => {
   it.each([
     'deixa eu fora desse cadastro, por favor',
     'sou a esposa dele e, como esposa dele, peço a retirada do contato dele',

@@ -137,7 +137,7 @@ describe('detectOptOut', () => {
   });
 });
 
-// Fresh paraphrases of the frames that mention a stop without asking for one (written for h14-detectors2,
+// Fresh paraphrases of the frames that mention a stop without asking for one (written for,
 // not taken from any labelled set).
 describe('detectOptOut: a stop mentioned, not asked', () => {
   it.each([
@@ -176,7 +176,7 @@ describe('detectOptOut: a stop mentioned, not asked', () => {
   });
 });
 
-// h14-detectors3: a stop whose object is narrower than "you / messages in general". Fresh paraphrases written
+// a stop whose object is narrower than "you / messages in general". Fresh paraphrases written
 // for this change, not taken from any labelled set.
 describe('detectOptOut: the object of the stop must be general', () => {
   it.each([
@@ -224,8 +224,8 @@ describe('detectOptOut: the object of the stop must be general', () => {
   });
 });
 
-// h14-detectors7: fresh paraphrases of the frames added after set 6 was opened as a development set.
-describe('detectOptOut: scope of the stop and who it is for (h14-detectors7)', () => {
+// fresh paraphrases of the frames added after set 6 was opened as a development set.
+describe('detectOptOut: scope of the stop and who it is for', () => {
   it.each([
     'cansei de plantão, por favor me retira',
     'me bloqueia de vez, não quero saber de escala nenhuma',
@@ -252,8 +252,8 @@ describe('detectOptOut: scope of the stop and who it is for (h14-detectors7)', (
   });
 });
 
-// h14-detectors8: the families set 7 missed, in fresh wording (written before checking set 7).
-describe('set 7 families (h14-detectors8)', () => {
+// the families set 7 missed, in fresh wording (written before checking set 7).
+describe('families', () => {
   it.each([
     'excluir por favor',
     'peço que apaguem os meus dados do sistema de vocês',

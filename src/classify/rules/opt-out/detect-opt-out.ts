@@ -12,7 +12,7 @@ export interface OptOutResult {
 
 // Things a doctor might ask us to stop sending. Singular/plural via "s?".
 const STUFF = oneOf(
-  // h14-detectors8: the singular "plantão" is as general as "plantões" ("não precisa mais me mandar plantão").
+  // the singular "plantão" is as general as "plantões" ("não precisa mais me mandar plantão").
   'mensage(?:m|ns)', 'nada', 'coisas?', 'isso', 'propagandas?', 'ofertas?', 'vagas?', 'plantoes', 'plantao',
   'oportunidades?', 'convites?', 'spam', 'notificac(?:ao|oes)', 'anuncios?', 'divulgac(?:ao|oes)', 'ligac(?:ao|oes)',
 );
@@ -25,22 +25,22 @@ const PESTER = oneOf(
 );
 const CONTAINER = oneOf('disparos?', 'envios?', 'listas?', 'grupos?', 'cadastros?', 'base', 'contatos', 'sistema', 'mailing', 'banco de dados', 'transmissao', 'agenda');
 const FROM = oneOf('da', 'dessa', 'desta', 'de sua', 'de vossa', 'do', 'desse', 'deste', 'dos', 'das', 'de');
-// The e-mail is another channel (h14-detectors7): "tira meu email da newsletter" said here leaves this chat on.
-// h14-detectors8: the plural "meus dados" / "meus contatos" ("exijo que excluam meus dados").
+// The e-mail is another channel: "tira meu email da newsletter" said here leaves this chat on.
+// the plural "meus dados" / "meus contatos" ("exijo que excluam meus dados").
 const MY_ID = oneOf(`${oneOf('meu', 'minha', 'o meu', 'a minha', 'esse', 'este')} ${oneOf('numero', 'contato', 'telefone', 'celular', 'cadastro', 'dados', 'nome', 'whatsapp')}`, `(?:os )?meus ${oneOf('dados', 'contatos')}`);
 const REMOVE = oneOf(
   'tir(?:a|e|em|ar)', 'retir(?:a|e|em|ar)', 'remov(?:e|a|am|er)', 'exclu(?:i|a|am|ir)', 'apag(?:a|ue|uem|ar)',
   'delet(?:a|e|em|ar)', 'cancel(?:a|e|em|ar)',
-  // h14-detectors9: "me desvincula dessa base", "desvinculem meu número".
+  // "me desvincula dessa base", "desvinculem meu número".
   'desvincul(?:a|e|em|ar)',
 );
 
-// h14-detectors7: a list named after one specialty, newsletter or waiting line is one kind of item ("me tira da
+// a list named after one specialty, newsletter or waiting line is one kind of item ("me tira da
 // lista de obstetrícia", "tira meu email da lista de newsletter"); a list of contacts or offers is all of them.
-// h14-detectors9: "de vez", "de uma vez por todas" say for good, not which list.
+// "de vez", "de uma vez por todas" say for good, not which list.
 const NARROW_LIST = new RegExp(`^${oneOf('de', 'da', 'do', 'dos', 'das')} (?!${oneOf('vez', 'uma vez', 'todas?', 'todos', 'tudo', 'qualquer', 'transmissao', 'contatos?', 'voces', 'voce', 'vcs', 'medicos?', 'vagas?', 'plantao', 'plantoes', 'envios?', 'disparos?', 'whatsapp', 'zap', 'mensage(?:m|ns)', 'ofertas?', 'divulgac(?:ao|oes)', 'oportunidades?', 'marketing', 'spam', 'sua', 'seu', 'vcs', 'empresa', 'contato', 'telefones?', 'numeros?', 'clientes?', 'cadastro', 'cadastrados')}\\b)\\S+`);
 
-// h14-detectors11 (set 17): "do grupo de vagas de pediatria", "da lista de plantões do Hospital X": a list of offers
+// "do grupo de vagas de pediatria", "da lista de plantões do Hospital X": a list of offers
 // named after one kind or place is one kind of item, though "lista de vagas" alone is all of them.
 const NARROW_OFFERS_LIST = new RegExp(`^(?:de|da|do) (?:vagas?|plantao|plantoes|oportunidades|ofertas) ${oneOf('de', 'da', 'do', 'em', 'no', 'na')} (?!${oneOf('voces', 'vcs', 'voce', 'vc', 'sua', 'seu', 'empresa', 'medicos?', 'whatsapp', 'zap', 'todos?', 'todas?', 'qualquer')}\\b)\\S+`);
 const THEIR_LIST = /^(?:deles|delas|dele|dela|da outra|do outro|da concorrente|do concorrente|de la|daquela|daquele)\b/;
@@ -61,7 +61,7 @@ const SHIFT_SPECIFIC = new RegExp(
       'durante', 'esse mes', 'essa semana', 'nas ferias', 'depois das?', 'antes das?', 'nesse horario', 'de manha', 'a noite',
       // A time window is when to write, not whether: "não me manda mensagem no horário do almoço".
       'no horario', 'em horario', 'fora do horario', 'no almoco', 'de madrugada', 'de noite', 'cedo', 'enquanto',
-      // h14-detectors9: a clock time is a window too ("para de me mandar mensagem às 4 da manhã").
+      // a clock time is a window too ("para de me mandar mensagem às 4 da manhã").
       '(?:as|a|das|antes das|depois das|ate as) \\d{1,2}(?: ?h| horas?)?(?: da (?:manha|madrugada|noite|tarde))?', 'da madrugada', 'da manha'
     ) +
     '\\b',
@@ -86,7 +86,7 @@ const NO_LONGER_NEEDED = /\bja (?:resolvi|reservei|recebi|sei|entendi|peguei|ach
 // "não me manda vaga em Guarulhos": the offers sent to one place, not the sending itself.
 // The doctor's own channel ("no meu whats", "nesse número") is where, not which.
 const PLACE_TAIL = /^(?:em|no|na|nos|nas|pra|pro) (?!(?:meu|minha|esse|este|essa|esta|whatsapp|numero|celular|telefone|privado|pv|email|mim|voces|ninguem)\b)\S+/;
-// h14-detectors3: the object of the stop is one kind of item or another recipient or place, not messages in
+// the object of the stop is one kind of item or another recipient or place, not messages in
 // general: "para de mandar o link do formulário", "não me envia mais contrato", "não manda mais msg pra minha
 // secretária", "para de ligar no consultório". A general object ("mensagem", "nada", "isso") may come first.
 const NARROW_TAIL = new RegExp(
@@ -98,16 +98,16 @@ const NARROW_TAIL = new RegExp(
       `${oneOf('lembretes?', 'links?', 'formularios?', 'contratos?', 'boletos?', 'confirmac(?:ao|oes)', 'documentos?', 'termos?', 'comprovantes?', 'notas?', 'recibos?', 'planilhas?', 'pesquisas?', 'questionarios?', 'avaliac(?:ao|oes)', 'cobrancas?', 'anexos?', 'arquivos?', 'pdfs?', 'audios?', 'fotos?', 'videos?', 'figurinhas?', 'enquetes?')}\\b`,
     ),
 );
-// h14-detectors9: a place or hospital put before the stop ("pra Guarulhos não me manda mais", "Santa Casa de
+// a place or hospital put before the stop ("pra Guarulhos não me manda mais", "Santa Casa de
 // Sorocaba não me manda mais") names which offers.
 const FRONTED_PLACE = /^(?:(?:pra|para|pro|em|no|na|de|do|da) )?(?!voces|vcs|voce|vc|eu|por|ja|entao|gente|oi|ola|pelo|pode|podem)\S+(?: \S+){0,4} (?:nao|nunca mais) (?:me )?(?:manda|mande|mandem|envia|envie|enviem|oferece|ofereca)\b/;
-// h14-detectors9: "nem noturno nem diurno", "de nenhum tipo" name every kind at once, so they widen the stop.
+// "nem noturno nem diurno", "de nenhum tipo" name every kind at once, so they widen the stop.
 const EXHAUSTIVE = /^(?:\S+ ){0,2}?nem (?:\S+ ){1,3}?nem \S+|^(?:\S+ ){0,2}?(?:de nenhum tipo|de tipo nenhum|nenhum tipo|de jeito nenhum)\b/;
 const isShiftSpecific = (tail: string): boolean => !EXHAUSTIVE.test(tail) && (SHIFT_SPECIFIC.test(tail) || QUALIFIED_SHIFT.test(tail) || NARROW_TAIL.test(tail));
 
 // "receber" is also about money; only message-like objects make it an opt-out.
 const NOT_MESSAGES = new RegExp(`^${oneOf('o', 'a', 'meu', 'minha', 'em', 'por', 'via', 'no', 'na', 'pelo', 'pela', 'ate', 'antes', 'depois', 'dia', 'pagamento', 'valor', 'dinheiro', 'pix')}\\b`);
-// h14-detectors9: messages of another group or app ("mensagem do grupo de ex-alunos", "as notificações do aplicativo
+// messages of another group or app ("mensagem do grupo de ex-alunos", "as notificações do aplicativo
 // do hospital") are someone else's sending.
 const OTHER_SENDER = /^(?:\S+ ){0,2}?d[oa]s? (?:grupo|grupos|turma|condominio|aplicativo|app|sistema|portal|site|banco|operadora|plano)\b/;
 const rejectReceiveTail = (tail: string): boolean =>
@@ -124,7 +124,6 @@ const CONTACT = oneOf(
   'escrev(?:a|am|e|er|erem)', 'incomod(?:e|em|a|ar|arem)', 'perturb(?:e|em|a|ar|arem)', 'ench(?:a|am|e|er|erem)', 'acion(?:e|em|ar|arem)',
 );
 
-// h14-detectors8 (set 7's misses, read by family; fresh paraphrases in the unit tests):
 // - a removal from one shift, roster or selection is narrow;
 const ONE_ROSTER = /^(?:d[aoe]s?|dessa|desta|desse|deste|naquela|naquele) (?:vaga|vagas|escala|escalas|plantao|plantoes|turno|proposta|selecao|processo|concorrencia|troca|reserva|cobertura|substituicao)\b/;
 // - a pause with an end ("essa semana", "por enquanto", "até eu voltar") is not a stop;
@@ -153,7 +152,7 @@ const RECALL_FRAMES: readonly Rule[] = [
     rejectTail: (tail) => tail !== '' && !/^(?:(?:d|n|para |pra )?(?:as|os|das|dos|nas|nos) (?:proximas|proximos|futuras|futuros|novas|novos|demais|outras)|de (?:tudo|todas|todos|agora em diante)|daqui (?:pra|para) frente|por favor|obrigad)/.test(tail),
   },
   { name: 'remove_me_from_this', confidence: 0.85, pattern: /\bme (?:tira|tire|tirem|remove|remova|removam|exclui|exclua|excluam) (?:dessa|desta|disso|desse|deste) (?:porra|merda|bosta|palhacada|bagaca|joca|treco|troco|trambolho|porcaria|zona|inferno|parada|budega|droga|negocio|esquema|trem|coisa|role|lance)\b/ },
-  // h14-detectors9: the polite infinitive of a removal ("pode me excluir, moro em outra cidade", "favor me retirar"). A
+  // the polite infinitive of a removal ("pode me excluir, moro em outra cidade", "favor me retirar"). A
   // tail that starts with a preposition or article names what from ("da escala", "do grupo de pediatria"), which
   // the list rules judge; "tirar" is left out ("pode me tirar uma dúvida?").
   {
@@ -167,7 +166,7 @@ const RECALL_FRAMES: readonly Rule[] = [
 ];
 
 const RULES: readonly Rule[] = [
-  // h14-detectors9: the English keywords doctors borrow ("opt out", "optout"); "descadastrar só dos de fim de semana"
+  // the English keywords doctors borrow ("opt out", "optout"); "descadastrar só dos de fim de semana"
   // is one kind of offer.
   { name: 'unsubscribe', confidence: 0.97, pattern: /\bdescadastr\w*|\bdesinscrev\w*|\bdesinscri\w*|\bunsubscribe\b|\bopt ?out\b/, negatable: true, rejectTail: (tail) => /^(?:so|somente|apenas) (?:d[aoe]s?|nos?|nas?|em)\b/.test(tail) },
   // A bare imperative closing a sentence: "me exclui", "me removam", "remova." There is no object
@@ -178,7 +177,7 @@ const RULES: readonly Rule[] = [
   {
     name: 'remove_from_list',
     confidence: 0.95,
-    // h14-detectors9: "pedi pra outra empresa me tirar da lista deles": another party's list.
+    // "pedi pra outra empresa me tirar da lista deles": another party's list.
     rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail),
     // "me tira dessa porra de lista": a word or two of venting may sit before the container.
     pattern: new RegExp(`\\b(?:(?:me|nos) ${REMOVE}|${REMOVE} (?:me|eu|nos|${MY_ID})) ${FROM} (?:sua |seu |vossa |essa |esta )?(?:\\S+ (?:de |da |do )?){0,2}?${CONTAINER}\\b`),
@@ -186,13 +185,13 @@ const RULES: readonly Rule[] = [
   },
   // "me tira daqui" is the chat; "daqui dessa escala" names a shift.
   { name: 'remove_from_here', confidence: 0.88, pattern: new RegExp(`\\b(?:me|nos) ${REMOVE} (?:daqui|dai|dali)\\b|\\b${REMOVE} (?:me|eu) (?:daqui|dai|dali)\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
-  // A name taken off one shift or roster is narrow ("tira meu nome da escala do dia 22", h14-detectors8).
+  // A name taken off one shift or roster is narrow ("tira meu nome da escala do dia 22",).
   { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) || namedList(tail) },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all.
   { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|falei (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/ },
   { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
   // "que meu número seja removido de todas as listas": the subjunctive of the same request.
-  // h14-detectors9: bare "sai" left out: it is mostly the past "saí do grupo…" (accents fold away), told not asked.
+  // bare "sai" left out: it is mostly the past "saí do grupo…" (accents fold away), told not asked.
   { name: 'leave_list', confidence: 0.93, pattern: new RegExp(`\\b(?:sair|saia|${oneOf('ser', 'seja', 'sejam', 'fosse')} ${oneOf('removid[oa]s?', 'excluid[oa]s?', 'retirad[oa]s?')}) ${FROM} (?:sua |seu |vossa |essa |esta |todas as |todos os |qualquer )?${CONTAINER}\\b`), negatable: true, rejectTail: (tail) => NARROW_LIST.test(tail) },
   { name: 'be_removed', confidence: 0.9, pattern: /\b(?:quero|gostaria de|queria|desejo|pode|podem|por favor|exijo|solicito|peco (?:para|pra)|favor|preciso|prefiro) (?:me )?(?:ser )?(?:removid[oa]|excluid[oa]|retirad[oa]|descadastrad[oa])\b/, negatable: true, rejectTail: isShiftSpecific },
   {
@@ -214,7 +213,7 @@ const RULES: readonly Rule[] = [
   {
     name: 'do_not_send',
     confidence: 0.93,
-        // h14-detectors9: "nem me manda mais nada" (the "nem" of exasperation); "nunca mais me escreve" needs no object.
+        // "nem me manda mais nada" (the "nem" of exasperation); "nunca mais me escreve" needs no object.
     pattern: new RegExp(`\\b(?:nao|nem|nunca mais) (?:quero (?:mais )?que (?:voce |voces )?)?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b|\\bnunca mais (?:me |nos )?${CONTACT}\\b`),
     // "não me chama mais de doutor", "não manda mais de 3 por dia": a name or a cap, not a stop.
     rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail) || PLACE_TAIL.test(tail),
@@ -227,7 +226,7 @@ const RULES: readonly Rule[] = [
     pattern: new RegExp(`\\bnao (?:precisa|precisam) (?:mais )?(?:me |nos )?${CONTACT} (?:mais|nunca mais|(?:as |os |essas |esses )?${STUFF})\\b`),
     rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail) || PLACE_TAIL.test(tail) || NO_LONGER_NEEDED.test(tail),
   },
-  // h14-detectors11 (set 17): "então não precisa mais me procurar, tá?": with "mais" and nothing after the verb (a
+  // "então não precisa mais me procurar, tá?": with "mais" and nothing after the verb (a
   // sentence's end), no object narrows it; a completion after it in the sentence ("…, já consegui") is not at the end.
   { name: 'no_need_to_seek_me', confidence: 0.85, pattern: new RegExp(`\\b(?:nao|nem) (?:precisa|precisam) (?:mais (?:me |nos )?${CONTACT}|(?:me |nos )?${CONTACT} mais)(?: (?:nao|ta|ok|viu|ne|blz|beleza|por favor|obrigad[oa]|valeu|ta bom|to fora(?: de vez)?|estou fora(?: de vez)?))*$`) },
   // "tô fora de vez", "tô fora dessa lista": out for good, not out of one shift ("tô fora do plantão de sábado").
@@ -240,48 +239,48 @@ const RULES: readonly Rule[] = [
   {
     name: 'removal_request',
     confidence: 0.92,
-    // h14-detectors11: "a exclusão definitiva de meu número", an adjective between the request and its object.
+    // "a exclusão definitiva de meu número", an adjective between the request and its object.
     pattern: new RegExp(`\\b${oneOf('exclusao', 'remocao', 'retirada', 'descadastramento', 'descadastro', 'apagamento', 'eliminacao')}(?: ${oneOf('definitiva', 'total', 'completa', 'imediata', 'integral', 'permanente')})? ${oneOf('do', 'dos', 'da', 'das', 'de')} ${oneOf('meu', 'meus', 'minha', 'minhas')} ${oneOf('numero', 'contato', 'contatos', 'telefone', 'celular', 'cadastro', 'dados', 'nome', 'whatsapp', 'email')}\\b`),
     negatable: true,
     rejectTail: isShiftSpecific,
   },
-  // h14-detectors9: the request named as such ("reitero meu pedido de exclusão", "segue meu pedido de descadastro").
+  // the request named as such ("reitero meu pedido de exclusão", "segue meu pedido de descadastro").
   { name: 'removal_request_named', confidence: 0.9, pattern: /\b(?:meu|o|um|novo) (?:pedido|requerimento|solicitacao) de (?:exclusao|remocao|descadastro|descadastramento|retirada|apagamento)\b/, negatable: true, rejectTail: (tail) => /^(?:d[aoe]s? (?:vaga|plantao|escala|reserva|turno|proposta)|desse|dessa)\b/.test(tail) },
-  // h14-detectors9: every record deleted ("podem deletar tudo que vocês têm de mim", "apaguem todos os meus dados").
+  // every record deleted ("podem deletar tudo que vocês têm de mim", "apaguem todos os meus dados").
   { name: 'delete_everything', confidence: 0.9, pattern: /\b(?:apag|delet|exclu|elimin)\w* (?:tudo|todos os (?:meus )?(?:dados|registros)|todas as (?:minhas )?informac\w*)(?: (?:que|q) (?:voces?|vcs?) (?:tem|tenham|guardam?) (?:de|sobre) mim| (?:meu|meus|sobre mim|de mim))/, negatable: true },
-  // h14-detectors9: English, as doctors borrow it ("please remove me from your list", "stop texting me"); "off" arrives as "of", repeated letters being squeezed.
+  // English, as doctors borrow it ("please remove me from your list", "stop texting me"); "off" arrives as "of", repeated letters being squeezed.
   { name: 'english_stop', confidence: 0.9, pattern: /\b(?:remove me|remove my (?:number|contact|name|data|phone)|delete my (?:number|contact|data)|take me off?|unsubscribe me|stop (?:texting|messaging|sending|contacting) me|do not (?:contact|text|message) me|dont (?:contact|text|message) me)\b/ },
   // "cancela o envio dessas mensagens", "suspende os disparos": stopping the sending itself.
   { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'cess(?:e|em|ar|a)', 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens', 'recebimento', 'notificac(?:ao|oes)')}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
   { name: 'do_not_insist', confidence: 0.88, pattern: /\b(?:nao|parem de|pare de|para de|chega de) (?:me )?(?:insist\w*)\b/, rejectText: (t) => /\bnao insist\w* (?:muito|tanto)\b/.test(t), rejectTail: isShiftSpecific },
   { name: 'stop_receiving', confidence: 0.9, pattern: /\b(?:parar|deixar) de receber\b/, negatable: true, rejectTail: rejectReceiveTail },
-  // h14-detectors10 (set 14): "quero meu número fora dessa lista", "quero meus dados fora do cadastro".
+  // "quero meu número fora dessa lista", "quero meus dados fora do cadastro".
   { name: 'my_id_out', confidence: 0.9, pattern: new RegExp(`\\b(?:quero|queria|exijo|preciso) (?:o |os )?(?:meu|meus) (?:numero|nome|contato|telefone|cadastro|dados)(?: e (?:o |os )?(?:meu|meus) \\w+)? fora ${FROM} (?:sua |seu |vossa |essa |esta |dessa |desta )?${CONTAINER}\\b`), negatable: true, rejectTail: (tail) => NARROW_LIST.test(tail) || THEIR_LIST.test(tail) },
-  // h14-detectors11 (set 18): "deixa eu fora dessa lista", "quero ficar fora do cadastro".
+  // "deixa eu fora dessa lista", "quero ficar fora do cadastro".
   { name: 'keep_me_out', confidence: 0.88, pattern: new RegExp(`\\b(?:deixa|deixe|deixem|quero ficar|prefiro ficar) (?:eu |me )?fora ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`), negatable: true, rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail) },
-  // h14-detectors10 (set 16): "Quero sair. Como faço?": leaving, said as a whole sentence.
+  // "Quero sair. Como faço?": leaving, said as a whole sentence.
   { name: 'want_out', confidence: 0.88, pattern: /^(?:eu )?(?:quero|queria|preciso) sair(?: (?:da lista|dessa lista|disso|daqui|de tudo|do cadastro|dessa|disso ai))?(?: (?:por favor|agora|ja|logo))?$/ },
   { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:(?:essas|estas|suas|tantas|as) )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'nada com voces', 'saber de voces', 'saber disso', 'spam')})\\b`) },
-  // h14-detectors10: "não quero mais ofertas" is the offers as a whole; a qualified kind ("…de pediatria") stays narrow.
+  // "não quero mais ofertas" is the offers as a whole; a qualified kind ("…de pediatria") stays narrow.
   { name: 'no_more_offers', confidence: 0.88, pattern: new RegExp(`\\bnao quero mais (?:receber )?(?:${oneOf('ofertas', 'propostas', 'vagas', 'convites', 'oferta nenhuma', 'vaga nenhuma', 'nenhuma oferta', 'nenhuma vaga')})\\b`), rejectTail: (tail) => /^(?:d[aoe]s?|em|no|na|nos|nas|pra|para|por|so|de|com|que|acima|abaixo|longe|assim|nesse|nessa|desse|dessa|esse|essa|agora|hoje|esse mes|este mes|ate|noturn\w*|diurn\w*|barat\w*|long\w*|distant\w*|ruins?|curt\w*|pesad\w*|\d+)\b/.test(tail) },
-  // h14-detectors7: "me bloqueia aí" asks to be blocked, the imperative of "bloqueia meu número".
+  // "me bloqueia aí" asks to be blocked, the imperative of "bloqueia meu número".
   { name: 'block_me', confidence: 0.88, pattern: /\bme bloque(?:ia|ie|iem)\b/, negatable: true },
   { name: 'block', confidence: 0.9, pattern: new RegExp(`\\b(?:bloque(?:ia|ar|ie|iem|ei)) (?:${MY_ID}|${oneOf('voce', 'voces', 'esse numero', 'este numero', 'seu numero', 'o numero', 'esse contato', 'o contato', 'isso')})\\b`), rejectTail: (tail) => /^(?:daquel\w*|dess[ae]s? outr\w*|da outra|do outro|de outra|de outro|do hospital|da clinica|dela|dele)\b/.test(tail) },
   // Reporting to a council or Procon is a legal threat (hand-off), not a request to stop.
   { name: 'will_block', confidence: 0.9, pattern: /^(?:\S+ )?vou (?:te |lhe )?bloquear(?= (?:toda|todo|porque|pois|de tanto|ja|agora|mesmo|sim|voces|isso|esse numero|este numero|seu numero|o numero de voces)\b)|\bvou (?:te |lhe |lhes )?bloquear(?: (?:voce|voces|esse numero|esse contato|seu numero|o numero|isso|e|viu|hein|agora|ja))?$|\bvou te bloquear\b/ },
   { name: 'get_out', confidence: 0.9, pattern: /\b(?:sai|saia|saiam|some|suma|sumam|desaparece|desaparecam) (?:do|da) (?:meu|minha) (?:whatsapp|celular|telefone|vida|pv|chat|numero)\b/ },
-  // A pause with an end is not a stop: "me esquece essa semana, tô de férias" (h14-detectors8).
+  // A pause with an end is not a stop: "me esquece essa semana, tô de férias".
   { name: 'leave_me_alone', confidence: 0.8, pattern: /\bme (?:deixa|deixe|deixem) em paz\b|\bme esquec(?:e|a|am)\b|\besquec(?:e|a|am) que eu existo\b|\besquec(?:e|a|am) (?:de mim|meu numero|meu contato)\b/, negatable: true, rejectTail: (tail) => FOR_A_WHILE.test(tail) },
   ...RECALL_FRAMES,
   // "nunca pedi pra receber isso": receiving was never wanted, so it is a stop.
   { name: 'never_asked', confidence: 0.85, pattern: /\bnunca (?:pedi|solicitei|autorizei) (?:pra|para|que|q) (?:voces? )?(?:me )?(?:receber|mandar|mandarem|enviar|enviarem)\b/ },
   // "para com isso, não quero mais": stopping "this" when it is the whole clause.
   { name: 'stop_this', confidence: 0.85, pattern: /^(?:\S+ )?(?:para|pare|parem|chega) com isso(?: (?:por favor|ja|agora|pelo amor de deus))*(?: nao quero mais(?: nada)?)?$/ },
-  // h14-detectors9: "parem com isso por favor, eu tenho 70 anos e não dou mais plantão": the reason follows in the
+  // "parem com isso por favor, eu tenho 70 anos e não dou mais plantão": the reason follows in the
   // first person.
   { name: 'stop_this_because', confidence: 0.85, pattern: /^(?:\S+ )?(?:parem|pare) com isso(?: por favor)? (?:eu|ja|nao (?:dou|faco|pego|trabalho|quero)|to|estou|tenho|sou|parei|mudei)\b/ },
-  // h14-detectors9: "vocês seguem a LGPD?" asks about compliance; the law invoked for a demand still stops.
-  // h14-detectors11 (set 17): the past "não autorizei" is a stop when what was not authorised is the contact itself;
+  // "vocês seguem a LGPD?" asks about compliance; the law invoked for a demand still stops.
+  // the past "não autorizei" is a stop when what was not authorised is the contact itself;
   // "não autorizei ninguém a compartilhar meus dados… como conseguiram?" asks how, which is trust, not a stop.
   { name: 'no_consent', confidence: 0.85, pattern: /\bnao autorizo\b|\b(?:nao autorizei|nao dei autorizacao)(?:$| (?:(?:voces?|vcs?|ninguem|a empresa) )?(?:(?:a|pra|para) )?(?:(?:me|nenhum|esse|este|o|a) )?(?:mandar|mandarem|enviar|enviarem|contatar|contatarem|ligar|ligarem|receber|contato|envio|mensage(?:m|ns)|isso|nada|uso do meu (?:numero|contato|telefone|whatsapp)|usar(?:em)? (?:o |os )?(?:meu|meus) (?:numero|contato|telefone|whatsapp|dados|cadastro)|(?:meu|esse) (?:numero|contato|cadastro))\b)|\b(?:com base na|conforme a?|nos termos da|pela|de acordo com a|segundo a) lgpd\b/ },
   { name: 'stop_keyword', confidence: 0.9, pattern: /^(?:por favor )?(?:stop|pare|parem|parar|sair|remover|excluir|descadastrar|chega|basta|cancelar inscricao)(?: (?:com isso|de mandar|ja|agora|por favor|obrigad[oa]|stop))*$/ },
@@ -291,7 +290,7 @@ const RULES: readonly Rule[] = [
 ];
 
 // Rules whose object is general by construction: they survive a narrow frame elsewhere in the message.
-// A bare "me removam"/"me exclui" has no object to narrow it (h14-detectors7: it was vetoed by a complaint about
+// A bare "me removam"/"me exclui" has no object to narrow it (it was vetoed by a complaint about
 // frequency before it, "recebo 10 por semana, me removam").
 const GENERAL_RULES = new Set(['removal_request_named', 'delete_everything', 'english_stop', 'remove_me_from_this', 'unsubscribe', 'bare_remove_me', 'block_me', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
 
@@ -315,21 +314,21 @@ export function optOutByRules(raw: string): OptOutResult {
 }
 
 const SHORT_STOP_WORDS = 8;
-// h14-detectors11: the explicit requests the learned veto may not set aside. Replayed on sets 7-17 (each set's rules
-// snapshot against its blind run, read with today's rules; docs/decisions/0140-quality.md "h14-detectors11"), the veto
+// the explicit requests the learned veto may not set aside. Replayed on sets 7-17 (each set's rules
+// snapshot against its blind run, read with today's rules; docs/decisions/0140-quality.md ""), the veto
 // removed 29 true stops fired by these families and 2 false ones (both "remove_from_list", one now read by
 // NARROW_OFFERS_LIST): the doctor's reason after an explicit removal ("pode apagar meu número, vocês demoraram 4 dias")
 // reads to the model like a complaint. A missed stop keeps messaging someone who asked us to stop; these go through.
 const UNVETOED = new Set(['enough_of', 'get_out', 'out_for_good', 'remove_my_id', 'remove_from_list', 'block', 'stop_sending', 'do_not_want_contact', 'be_removed', 'no_contact']);
 const wordCount = (raw: string): number => normalize(detectorInput(raw)).split(' ').filter(Boolean).length;
 
-/** The rules combined with the learned layer (h14-detectors4): what the pipeline and `julia classify` use. */
+/** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
 export function detectOptOut(raw: string): OptOutResult {
   const rules = optOutByRules(raw);
-  // h14-detectors9: the frames that set a stop aside (a wish to stay, a condition, a joke, another addressee) bind the
+  // the frames that set a stop aside (a wish to stay, a condition, a joke, another addressee) bind the
   // model too: it reads "me tiraram da lista? quero continuar" as words of a stop and cannot tell the question from it.
   if (!rules.optOut && setsStopAside(raw)) return rules;
-  // h14-detectors10: a rule hit in a message of a few words has no context for the model to read, and its veto then
+  // a rule hit in a message of a few words has no context for the model to read, and its veto then
   // only ever set aside true stops ("não quero continuar recebendo essas mensagens"): across the blind rule runs of
   // sets 2-14, four false stops had 8 words or fewer, two fixed by later rules and two the guide's "como faço pra sair?".
   if (rules.optOut && wordCount(raw) <= SHORT_STOP_WORDS) return rules;
