@@ -9,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { detectBotSuspicion, detectHandoff, detectOptOut } from '../src/classify/index.js';
 import { LEARNED_ARTIFACT, learnedObjection, learnedProbability } from '../src/classify/learned/learned-layer.js';
-import { GROUPS } from '../src/classify/train/learned-cv.js';
+import { GROUPS } from '../src/classify/train/index.js';
 import { labelledLines } from '../src/classify/train/labelled-groups.js';
 
 const args = process.argv.slice(2);

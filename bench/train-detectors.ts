@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { HASH_BITS } from '../src/classify/learned/features.js';
 import { LEARNED_ARTIFACT, type LearnedArtifact } from '../src/classify/learned/learned-layer.js';
-import { BINARY, choosePolicies, DEFAULT_DESIGN, exemplarFeatures, GROUPS, loadLines, outOfFold, trainHeads } from '../src/classify/train/learned-cv.js';
+import { BINARY, choosePolicies, DEFAULT_DESIGN, exemplarFeatures, GROUPS, loadLines, outOfFold, trainHeads } from '../src/classify/train/index.js';
 import { serializeHead } from '../src/classify/train/train-linear.js';
 
 const args = process.argv.slice(2);

@@ -1,4 +1,4 @@
-export { normalize, canonical, fold, foldAccents, squeezeRepeats, clauses, ABBREVIATIONS, normalizeText, normalizeWords } from './text/normal-form.js';
+export { normalize, canonical, fold, foldAccents, foldWords, squeezeRepeats, clauses, ABBREVIATIONS, normalizeText, normalizeWords } from './text/normal-form.js';
 export { detectOptOut, optOutByRules, type OptOutResult } from './rules/opt-out/detect-opt-out.js';
 export { detectBotSuspicion, botSuspicionByRules, type BotSuspicionResult } from './rules/bot/detect-bot-suspicion.js';
 export { detectHandoff, handoffByRules, type HandoffResult, type HandoffReason } from './rules/handoff/detect-handoff.js';
@@ -16,3 +16,7 @@ export { BOT_SUSPICION, HANDOFF, OPT_OUT } from './arbiter/binary-detectors.js';
 export { binaryUncertainty, readBinary, UNCERTAINTY_BAND, type BinaryReading, type OfflinePath, type Uncertainty } from './arbiter/uncertainty.js';
 export { classify, type ClassifyOptions, type DecidedBy, type Hit, type OfflineVerdicts, type TurnClassification, type TurnMessage } from './classify.js';
 export { classifyMessage, type MessageVerdict } from './classify-message.js';
+export { EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL, localEmbedding, localFeatures } from './text/local-features.js';
+export { EXEMPLARS_DIR } from './neighbours/create-detectors.js';
+export { objectionBehind } from './rules/objection/detect-objection.js';
+export { createObjectionDetector, NOTHING_AGAINST_US } from './rules/objection/detect-objection.js';

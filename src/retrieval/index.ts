@@ -15,7 +15,7 @@ export {
   type KnowledgeOrchestratorOptions,
 } from './knowledge-orchestrator.js';
 export { createKnowledge, defaultThreshold, type Knowledge, type KnowledgeDeps } from './create-knowledge.js';
-export * from '../classify/neighbours/create-detectors.js';
-export { normalizeText, normalizeWords, foldWords as fold } from '../classify/text/normal-form.js';
+export * from '../classify/index.js';
+export { normalizeText, normalizeWords, foldWords as fold } from '../classify/index.js';
 export { toVectorLiteral, cosine } from './vector.js';
 export { KNOWLEDGE_DIR, EXEMPLARS_DIR } from './paths.js';

@@ -1,6 +1,6 @@
 import type { LlmClient } from '../../integrations/anthropic/index.js';
 import type { LearnedBinary } from '../learned/index.js';
-import { askClassifier } from '../../retrieval/index.js';
+import { askClassifier } from './classification-system.js';
 import { errorMessage, fold, type Logger } from '../../shared/index.js';
 
 export interface BinaryArbiterOptions {

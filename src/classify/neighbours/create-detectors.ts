@@ -1,4 +1,7 @@
-import { EXEMPLARS_DIR } from '../../retrieval/paths.js';
+import { fileURLToPath } from 'node:url';
+
+/** The labelled example messages the neighbours vote with (knowledge/exemplars). */
+export const EXEMPLARS_DIR = fileURLToPath(new URL('../../../knowledge/exemplars', import.meta.url));
 import type { Detection } from './detector.js';
 import { loadExemplars } from './exemplars.js';
 import { OBJECTION_LABELS, OBJECTIVE_LABELS, PROFILE_LABELS, type ObjectionLabel, type ObjectiveLabel, type ProfileLabel } from '../labels.js';

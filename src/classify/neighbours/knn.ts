@@ -1,4 +1,4 @@
-import { EMBEDDING_DIMENSIONS, localFeatures } from '../../retrieval/local-embedder.js';
+import { EMBEDDING_DIMENSIONS, localFeatures } from '../text/local-features.js';
 import type { Exemplar } from './exemplars.js';
 
 export interface KnnVote {

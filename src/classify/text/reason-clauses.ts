@@ -2,7 +2,8 @@ import { botSuspicionByRules } from '../rules/bot/detect-bot-suspicion.js';
 import { handoffByRules } from '../rules/handoff/detect-handoff.js';
 import { optOutByRules } from '../rules/opt-out/detect-opt-out.js';
 import { fold } from './normal-form.js';
-import { NOTHING_AGAINST_US, normalizeText } from '../../retrieval/index.js';
+import { NOTHING_AGAINST_US } from '../rules/objection/detect-objection.js';
+import { normalizeText } from './normal-form.js';
 
 // a clause that is only a discourse tag ("né", "pode falar", "Júlia", "me desculpa a pergunta",
 // "tipo a Alexa", a greeting, a thanks, a signature such as "Dra. Ana aqui") carries no reason; read alone, the

@@ -11,7 +11,10 @@ import { extractFeatures, type Features } from '../learned/features.js';
 import { statedPieces } from '../learned/stated-pieces.js';
 import { classProbabilities, probability, type LinearHead } from '../learned/linear-model.js';
 import { OBJECTION_CLASSES } from '../learned/combine.js';
-import { createDetectors, EXEMPLARS_DIR, loadExemplars, OBJECTION_LABELS, type Detection } from '../../retrieval/index.js';
+import { createDetectors, EXEMPLARS_DIR } from '../neighbours/create-detectors.js';
+import type { Detection } from '../neighbours/detector.js';
+import { loadExemplars } from '../neighbours/exemplars.js';
+import { OBJECTION_LABELS } from '../labels.js';
 import { objectionBehind } from '../rules/objection/detect-objection.js';
 import { isOpenQuestion } from '../rules/objection/cues.js';
 import { normalizeText } from '../text/normal-form.js';
@@ -267,5 +270,3 @@ export function outOfFold(lines: Line[], design: Design, exemplars: Array<{ feat
   return readings;
 }
 
-// Scoring and the choice of policies live in learned-policy.ts; re-exported so the benches keep one import.
-export * from './learned-policy.js';
