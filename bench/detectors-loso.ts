@@ -8,8 +8,8 @@
  * Prints JSON. Caveat printed with it: the rules were written while reading sets 1–5
  * (set 5 only after its blind run), so rules-only figures on sets 2–4 are in-sample.
  */
-import { type BinaryPolicy, type ObjectionPolicy } from '../src/learned-detectors/combine.js';
-import { FALSE_OPT_OUT_COST, BINARY, binaryScore, choosePolicies, decide, exemplarFeatures, loadLines, objectionScore, DEFAULT_DESIGN, outOfFold, read, trainHeads, type BinaryName, type Design, type Line, type Reading } from './support/learned-cv.js';
+import { type BinaryPolicy, type ObjectionPolicy } from '../src/classify/learned/combine.js';
+import { FALSE_OPT_OUT_COST, BINARY, binaryScore, choosePolicies, decide, exemplarFeatures, loadLines, objectionScore, DEFAULT_DESIGN, outOfFold, read, trainHeads, type BinaryName, type Design, type Line, type Reading } from '../src/classify/train/index.js';
 
 
 const args = process.argv.slice(2);

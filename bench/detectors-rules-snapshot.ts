@@ -5,9 +5,9 @@
  * Prints JSON: per detector, the false positives and false negatives of the rules alone ("id: text").
  */
 import { readFileSync } from 'node:fs';
-import { botSuspicionByRules } from '../src/pipeline/detectors/detect-bot-suspicion.js';
-import { handoffByRules } from '../src/pipeline/detectors/detect-handoff.js';
-import { optOutByRules } from '../src/pipeline/detectors/detect-opt-out.js';
+import { botSuspicionByRules } from '../src/classify/rules/bot/detect-bot-suspicion.js';
+import { handoffByRules } from '../src/classify/rules/handoff/detect-handoff.js';
+import { optOutByRules } from '../src/classify/rules/opt-out/detect-opt-out.js';
 
 interface Row { id: string; text: string; optOut: boolean; botSuspicion: boolean; handoff: boolean }
 const [file, note = 'rules only'] = process.argv.slice(2);

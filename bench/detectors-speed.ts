@@ -7,15 +7,14 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { detectBotSuspicion, detectHandoff, detectOptOut } from '../src/pipeline/detectors/index.js';
-import { LEARNED_ARTIFACT, learnedObjection, learnedProbability } from '../src/learned-detectors/learned-layer.js';
-import { GROUPS } from './support/learned-cv.js';
+import { detectBotSuspicion, detectHandoff, detectOptOut } from '../src/classify/index.js';
+import { LEARNED_ARTIFACT, learnedObjection, learnedProbability } from '../src/classify/learned/learned-layer.js';
+import { GROUPS } from '../src/classify/train/index.js';
+import { labelledLines } from '../src/classify/train/labelled-groups.js';
 
 const args = process.argv.slice(2);
 const rounds = args.includes('--rounds') ? Number(args[args.indexOf('--rounds') + 1]) : 20;
-const texts = Object.values(GROUPS).flatMap((f) =>
-  readFileSync(f, 'utf8').split('\n').filter((l) => l.trim()).map((l) => (JSON.parse(l) as { text: string }).text),
-);
+const texts = Object.values(GROUPS).flatMap((f) => labelledLines(f).map((l) => (JSON.parse(l) as { text: string }).text));
 const load = loadavg()[0] ?? 0;
 
 function cpuMicrosPerMessage(fn: (t: string) => unknown): number {

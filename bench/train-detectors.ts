@@ -8,10 +8,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { HASH_BITS } from '../src/learned-detectors/features.js';
-import { LEARNED_ARTIFACT, type LearnedArtifact } from '../src/learned-detectors/learned-layer.js';
-import { BINARY, choosePolicies, DEFAULT_DESIGN, exemplarFeatures, GROUPS, loadLines, outOfFold, trainHeads } from './support/learned-cv.js';
-import { serializeHead } from './support/train-linear.js';
+import { HASH_BITS } from '../src/classify/learned/features.js';
+import { LEARNED_ARTIFACT, type LearnedArtifact } from '../src/classify/learned/learned-layer.js';
+import { BINARY, choosePolicies, DEFAULT_DESIGN, exemplarFeatures, GROUPS, loadLines, outOfFold, trainHeads } from '../src/classify/train/index.js';
+import { serializeHead } from '../src/classify/train/train-linear.js';
 
 const args = process.argv.slice(2);
 const design = DEFAULT_DESIGN;

@@ -1,10 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Config } from '../config.js';
-import { detectBotSuspicion, detectHandoff, detectOptOut } from '../pipeline/detectors/index.js';
-import { createDetectors, type Detectors } from '../retrieval/index.js';
-import { objectionBehind } from '../retrieval/detectors/objection-detector.js';
-import { learnedObjection } from '../learned-detectors/index.js';
-import { nothingBesideTheAct, reasonClauses } from '../pipeline/detectors/reason-clauses.js';
+import { classifyMessage, createDetectors, type Detectors } from '../classify/index.js';
 
 interface InputLine {
   id?: unknown;
@@ -35,46 +31,16 @@ function doctorHistory(history: unknown): string[] {
   });
 }
 
-// The rules name the reason behind an act; the learned layer may name it when they cannot, if the
-// cross-validated policy allows it (knowledge/models/detectors.json).
-// h14-detectors7: with the policy's `behindRest`, the clauses beside the act are read by the layered detector
-// (rules, neighbours, lexicon; the learned head was not trained on a clause alone).
-let layered: Detectors | undefined;
-function reasonBehind(text: string): string | null {
-  const rules = objectionBehind(text);
-  if (rules !== null) return rules;
-  // h14-detectors10: nothing but the act and its softeners: no reason given, none read by the model either.
-  if (nothingBesideTheAct(text)) return null;
-  const m = learnedObjection(text);
-  if (m.behind !== null || !m.behindRest) return m.behind;
-  const rest = reasonClauses(text);
-  if (rest === null) return null;
-  layered ??= createDetectors({ learned: false });
-  return layered.detect(rest).objection.label;
-}
-
 export function classifyLine(detectors: Detectors, input: InputLine): Classification {
   // Any JSON value can arrive (null, a number, an array): read fields only from an object.
   const line: InputLine = input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {};
   const text = typeof line.text === 'string' ? line.text : '';
-  const d = detectors.detect(text, doctorHistory(line.history));
-  const optOut = detectOptOut(text).optOut;
-  const botSuspicion = detectBotSuspicion(text).suspicious;
-  const handoff = detectHandoff(text).handoff;
+  const v = classifyMessage(detectors, text, doctorHistory(line.history));
   return {
     // Echoed as given when it is a plain value; an object or array id (possibly nested
     // deeper than JSON.stringify can go) is not an id.
     id: line.id === undefined || (line.id !== null && typeof line.id === 'object') ? null : line.id,
-    optOut,
-    botSuspicion,
-    handoff,
-    // The turn stops (opt-out, hand-off) or answers the bot question before any objection
-    // playbook is read; the reason behind it is still recorded when a rule names one
-    // ("agenda cheia, me tira da lista" = tempo, "cadê meu pagamento" = risco). The neighbours
-    // would read the stop itself as the objection, so they see only the clauses beside it (reasonBehind).
-    objection: optOut || botSuspicion || handoff ? reasonBehind(text) : d.objection.label,
-    objective: d.objective.label,
-    profile: d.profile.label,
+    ...v,
   };
 }
 

@@ -7,6 +7,6 @@ export { handoffNoticeText } from './handoff-notice-text.js';
 export { humanizedDelayMs, hourFactor } from './timing.js';
 export { splitBubbles } from './split-bubbles.js';
 export { validateOutput } from './validate-output.js';
-export { detectOptOut, detectBotSuspicion, detectHandoff } from './detectors/index.js';
+export { detectOptOut, detectBotSuspicion, detectHandoff } from '../classify/index.js';
 export { loadPipelineReplies } from './load-replies.js';
-export { askBinaryArbiter, binaryUncertainty, readBinary, UNCERTAINTY_BAND, type BinaryArbiterOptions, type BinaryReading, type Uncertainty } from './arbiter/index.js';
+export { askBinaryArbiter, binaryUncertainty, readBinary, UNCERTAINTY_BAND, type BinaryArbiterOptions, type BinaryReading, type Uncertainty } from '../classify/index.js';

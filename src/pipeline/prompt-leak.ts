@@ -1,4 +1,4 @@
-import { canonical, fold } from './detectors/index.js';
+import { canonical, fold } from '../classify/index.js';
 
 /**
  * A reply that quotes Júlia's instructions (persona, rules, house rules, plays,

@@ -3,8 +3,7 @@ import type { Db } from '../db/index.js';
 import type { OutboundEnqueuer } from '../outbound/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 import type { TurnPolicy } from '../policy/index.js';
-import type { BinaryArbiterOptions } from './arbiter/binary-arbiter.js';
-import type { TurnCloseCalls } from './arbiter/close-calls.js';
+import { classify, type BinaryArbiterOptions, type TurnClassification } from '../classify/index.js';
 
 export interface PendingMessage {
   id: string;
@@ -102,11 +101,8 @@ export interface TurnContext {
   /** Photos of the pending messages, fetched by the media processor. */
   images: Array<{ mediaType: string; data: string }>;
   knowledge?: KnowledgeContext;
-  /**
-   * The binary detectors' close calls put to the fast-model arbiter, started
-   * together by the first step that needs any and awaited by each step.
-   */
-  closeCalls?: TurnCloseCalls;
+  /** The turn's classification (src/classify), computed once on first read and read by every step that needs it. */
+  classification?: TurnClassification;
   agentResult?: AgentTurnResult;
   /** The policy step's decision for this turn (policy_engine flag); rewrites reuse it. */
   policy?: TurnPolicy;
@@ -145,4 +141,10 @@ export function pick(options: string[], seed: string): string {
   let h = 0;
   for (const ch of seed) h = (h * 31 + ch.charCodeAt(0)) | 0;
   return options[Math.abs(h) % options.length] ?? '';
+}
+
+/** The pending messages' classification, computed once per turn (the opt-out, bot, hand-off and cooling-off steps read it). */
+export function turnClassification(ctx: TurnContext): TurnClassification {
+  ctx.classification ??= classify(loaded(ctx).pending, { ...(ctx.deps.binaryArbiter ? { arbiter: ctx.deps.binaryArbiter } : {}), logger: ctx.deps.logger });
+  return ctx.classification;
 }

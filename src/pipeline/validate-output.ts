@@ -1,4 +1,4 @@
-import { canonical, fold } from './detectors/index.js';
+import { canonical, fold } from '../classify/index.js';
 import type { LeakDetector } from './prompt-leak.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import type { Redis } from '../redis/index.js';
 import type { Logger } from '../shared/logger.js';
-import { createDetectors, type ArbiterOptions, type Detectors } from './detectors/index.js';
+import { createDetectors, type ArbiterOptions, type Detectors } from '../classify/index.js';
 import type { Embedder } from './embedder.js';
 import { HybridRetriever } from './hybrid-retriever.js';
 import { KnowledgeCache } from './knowledge-cache.js';

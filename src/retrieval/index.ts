@@ -15,7 +15,7 @@ export {
   type KnowledgeOrchestratorOptions,
 } from './knowledge-orchestrator.js';
 export { createKnowledge, defaultThreshold, type Knowledge, type KnowledgeDeps } from './create-knowledge.js';
-export * from './detectors/index.js';
-export { normalizeText, normalizeWords, fold } from './normalize.js';
+export * from '../classify/index.js';
+export { normalizeText, normalizeWords, foldWords as fold } from '../classify/index.js';
 export { toVectorLiteral, cosine } from './vector.js';
 export { KNOWLEDGE_DIR, EXEMPLARS_DIR } from './paths.js';

@@ -1,8 +1,8 @@
 import type { Db } from '../db/index.js';
 import { errorMessage } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
-import { arbitrateObjection, needsArbiter, type ArbiterOptions, type Detections, type Detectors } from './detectors/index.js';
-import { PLAYBOOK_PREFIX } from './detectors/labels.js';
+import { arbitrateObjection, needsArbiter, type ArbiterOptions, type Detections, type Detectors } from '../classify/index.js';
+import { PLAYBOOK_PREFIX } from '../classify/index.js';
 import type { HybridRetriever, RetrievedChunk } from './hybrid-retriever.js';
 
 // Structurally identical to src/agent/ports.ts (KnowledgePort and friends).

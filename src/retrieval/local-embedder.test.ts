@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalEmbedder, localEmbedding } from './local-embedder.js';
-import { normalizeWords } from './normalize.js';
+import { normalizeWords } from '../classify/index.js';
 import { cosine, toVectorLiteral } from './vector.js';
 
 describe('local embedder', () => {

@@ -2,4 +2,4 @@ import { fileURLToPath } from 'node:url';
 
 /** The repository's knowledge/ folder: playbooks and detector exemplars. */
 export const KNOWLEDGE_DIR = fileURLToPath(new URL('../../knowledge', import.meta.url));
-export const EXEMPLARS_DIR = fileURLToPath(new URL('../../knowledge/exemplars', import.meta.url));
+export { EXEMPLARS_DIR } from '../classify/index.js';

@@ -1,4 +1,4 @@
-import { detectAutoReply } from '../detectors/detect-auto-reply.js';
+import { detectAutoReply } from '../../classify/index.js';
 import { CONTINUE, stop, type Processor } from '../processor.js';
 import { loaded, type PendingMessage } from '../turn-context.js';
 

@@ -1,7 +1,6 @@
 import { COOLING_OFF_MS } from '../../policy/index.js';
-import { detectFirmNo, detectHandoff } from '../detectors/index.js';
 import { CONTINUE, type Processor } from '../processor.js';
-import { loaded } from '../turn-context.js';
+import { loaded, turnClassification } from '../turn-context.js';
 
 // A complaint, a threat or strong anger is the grave objection of the playbooks
 // (knowledge/objectives/reclamacao.md, objections/qualidade.md): no proactive
@@ -21,10 +20,9 @@ export const coolingOff: Processor = {
   async run(ctx) {
     const l = loaded(ctx);
     let reason: string | undefined;
-    for (const m of l.pending) {
-      const handoff = detectHandoff(m.text ?? '');
+    for (const { handoff, firmNo } of turnClassification(ctx).offline()) {
       if (handoff.handoff && handoff.reason && GRAVE.has(handoff.reason)) reason = `complaint_${handoff.reason}`;
-      else if (detectFirmNo(m.text ?? '').firmNo) reason = 'firm_no';
+      else if (firmNo.firmNo) reason = 'firm_no';
       if (reason) break;
     }
     if (!reason) return CONTINUE;

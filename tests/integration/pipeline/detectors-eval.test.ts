@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { detectBotSuspicion, detectHandoff, detectOptOut } from '../../../src/pipeline/detectors/index.js';
+import { detectBotSuspicion, detectHandoff, detectOptOut } from '../../../src/classify/index.js';
 
 /**
  * Scores the rule-based detectors against the hand-labelled set.

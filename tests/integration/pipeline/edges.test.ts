@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectBotSuspicion, detectHandoff, detectOptOut } from '../../../src/pipeline/detectors/index.js';
+import { detectBotSuspicion, detectHandoff, detectOptOut } from '../../../src/classify/index.js';
 import { runTurn } from '../../../src/pipeline/index.js';
 import { validateOutput } from '../../../src/pipeline/validate-output.js';
 import { inboundFrom } from '../../helpers/evolution-fixture.js';

@@ -1,0 +1,246 @@
+/**
+ * Hand-off guards added after reading set 8. Set 8's false hand-offs were not new words but
+ * messages that look like a request or a dispute while being neither:
+ * - a call asked for as a convenience: a standing channel preference ("prefiro que me liguem", "não gosto de
+ *   negociar por texto", "me liga em vez de mandar texto") or a call put off because the doctor is busy now
+ *   ("me liga depois das 19h, agora estou em consulta"). Júlia notes the preference; no person is needed.
+ *   A problem or urgency in the same message ("me liga, é urgente", "dúvida no contrato") keeps the hand-off.
+ * - a past told as a reason: what happened with another company ("da última vez que peguei plantão por empresa
+ *   assim fiquei 3 meses sem receber") or something settled and hoped not to repeat ("espero que não aconteça de
+ *   novo"). A dispute still open ("ainda não recebi", "cadê") keeps the hand-off.
+ * Both veto the matching rules and also a hand-off the learned layer would add on its own.
+ */
+
+const CHANNEL_PREFERENCE =
+  /\bprefiro que (?:me )?(?:liguem|ligue|ligar|telefonem|telefone)\b|\bnao gosto de (?:\S+ ){0,2}?(?:por|via|pelo) (?:texto|mensage\w*|escrito|whatsapp|chat)\b|\b(?:em vez de|ao inves de|no lugar de) (?:\S+ ){0,2}?(?:texto|mensage\w*|escrever|digitar)\b/;
+const BUSY_NOW = /\b(?:to|estou|tou)(?: aqui)? (?:em consulta|atendendo|em atendimento|em cirurgia|no centro cirurgico|operando|dirigindo|ocupad[oa]|em reuniao|em aula)\b/;
+// a call with the recruiter herself ("posso falar contigo por ligação?", "posso te ligar?"), made easier
+// a channel preference, not a request for someone else. ("Me liga, é mais fácil explicar por telefone" with no one
+// named is a hand-off in sets 3 to 5, so ease alone does not set a call aside.)
+const WITH_YOU = /\b(?:falar|conversar|explicar) (?:contigo|com voce|com vc|com a senhora|com tu)\b|\b(?:posso|poderia|podia|deixa eu|da pra eu) te (?:ligar|telefonar)\b|\b(?:a gente|pra gente|para a gente|agente|nos dois) (?:acerta|acertar|acertamos|combina|combinar|combinamos|fecha|fechar|fechamos|alinha|alinhar|alinhamos|ajusta|ajustar|ajustamos) (?:os |as |o |a )?(?:detalhes|tudo|resto|vaga|plantao|datas?|horarios?|escala)\b/;
+// "me liga amanhã que a gente acerta os detalhes" settles the offer with her (`WITH_YOU`'s last form);
+// also in the infinitive ("me liga às 10h pra gente acertar os detalhes?").
+const CALL_HAS_MATTER = /\b(?:urgente|urgencia|problema|reclama\w*|pagamento|contrato|duvida\w*|resolver|ninguem)\b/;
+
+/** A call asked for as a convenience (channel preference, busy now), with no problem named beside it. */
+export function callForConvenience(text: string): boolean {
+  return (CHANNEL_PREFERENCE.test(text) || BUSY_NOW.test(text) || WITH_YOU.test(text)) && !CALL_HAS_MATTER.test(text);
+}
+
+const ELSEWHERE =
+  /\b(?:outras? (?:empresas?|agencias?|cooperativas?)|empresa anterior|antiga empresa|ano passado|(?:por|com|numa|em|pela|de) (?:uma )?(?:empresas?|agencias?|cooperativas?) (?:assim|desse tipo|dessas|parecidas?))\b/;
+const HOPE_NOT_AGAIN =
+  /\bespero que (?:isso |dessa vez |desta vez )?(?:nao (?:aconteca|se repita|volte a|atrase|ocorra)|seja diferente)\b|\bque (?:isso )?nao se repita\b|\b(?:fico|estou|to|fiquei|ando) (?:\S+ )?(?:preocupad[oa]|receos[oa]|com medo|insegur[oa]|apreensiv[oa]) (?:se|que|de) (?:\S+ ){0,3}?(?:aconte\w*|repet\w*|atras\w*) (?:\S+ )?(?:de novo|novamente|outra vez)\b/;
+// a worry that it happens again ("fico preocupado se vai acontecer de novo") after a delay settled.
+const OPEN_NOW = /\b(?:ainda|ate hoje|ate agora|cade|continuo|sigo|estou sem|to sem)\b/;
+
+/** A past experience told as a reason (elsewhere, or settled and hoped not to repeat), not a dispute open with us. */
+export function pastToldAsReason(text: string): boolean {
+  return (ELSEWHERE.test(text) || HOPE_NOT_AGAIN.test(text)) && !OPEN_NOW.test(text);
+}
+
+/*
+ * the guards set 9 found (fresh paraphrases in `detect-handoff.set-9.test.ts`). Each is read on the
+ * whole message, because a rule may fire on one clause ("pode me ligar depois das 19h") while the reason to set it
+ * aside is in the next ("agora tô atendendo").
+ * - hearsay or a general question about how such companies behave ("ouvi falar que agência de plantão paga com
+ *   atraso, é assim com vocês?"): a trust question Júlia answers, unless the doctor tells of his own case;
+ * - a joke or a hypothetical ("se algum dia ..., kkk brincadeira"): nothing happened;
+ * - looking us up on Reclame Aqui is research, not a complaint posted there;
+ * - a call with the recruiter herself, or while busy (`callForConvenience`, widened);
+ * - a price complaint alone, even shouted ("VALOR RIDÍCULO"): an objection about the offer, which Júlia answers.
+ */
+const HEARSAY = /\b(?:ouvi (?:dizer|falar)|dizem|falam|comentam|me (?:disseram|falaram|contaram)|li (?:em algum lugar |na internet )?que|vi (?:gente )?(?:falando|dizendo|comentando))\b/;
+const GENERAL_PRACTICE = /\b(?:atrasa|atrasam|costuma|costumam|demora|demoram|cancela|cancelam|paga|pagam|da calote|dao calote|e comum|acontece muito)\b/;
+// The doctor's own case: a first person beside the practice ("me pagaram atrasado", "meu plantão") keeps the hand-off.
+const OWN_CASE = /\b(?:me|meu|minha|meus|minhas|comigo|eu|fiz|trabalhei|recebi)\b/;
+export function hearsayAboutPractice(text: string): boolean {
+  return HEARSAY.test(text) && GENERAL_PRACTICE.test(text) && !OWN_CASE.test(text);
+}
+
+// Laughter before the disclaimer ("k brincadeira": the normaliser squeezes "kkkk"); "é brincadeira isso?" and "só
+// pode ser brincadeira" are outrage, so a bare "brincadeira" is not enough.
+const JOKE = /\bk+ (?:e )?(?:brincadeira|zoeira|zuera|mentira|zoando)\b|\b(?:to|estou|tava|so|so to) (?:brincando|zoando|zuando)\b|\bbrincadeirinha\b/;
+const HYPOTHETICAL = /\b(?:se|caso) (?:um dia|algum dia|por acaso|eventualmente|alguma vez|um belo dia)\b/;
+export function jokeOrHypothetical(text: string): boolean {
+  return (JOKE.test(text) || HYPOTHETICAL.test(text)) && !OPEN_NOW.test(text);
+}
+
+const RESEARCH_ON_REVIEWS = /\b(?:pesquisar|pesquisei|pesquiso|olhar|olhei|olho|dar uma olhada|consultar|consultei|checar|chequei|conferir|conferi|procurar|procurei|ler|li|ver|vi|buscar|busquei)\b(?: \S+){0,4}? (?:no |na |o )?reclame ?aqui\b/;
+const POSTS_ON_REVIEWS = /\b(?:postar|posto|postei|reclamar|reclamei|registrar|abrir|expor|denunciar|queixa|reclamacao|colocar|botar)\b/;
+export function researchOnReviews(text: string): boolean {
+  return RESEARCH_ON_REVIEWS.test(text) && !POSTS_ON_REVIEWS.test(text);
+}
+
+const PRICE = '(?:valor|valores|preco|precos|remuneracao|oferta|ofertas|proposta|propostas|hora|cache)';
+const PRICE_VERDICT = '(?:ridicul[oa]s?|absurd[oa]s?|baix[oa]s?|miseravel|mixaria|vergonhos[oa]|humilhante|uma piada|pessim[oa]s?|uma porcaria)';
+// The verdict must sit on the figure ("que valor ridículo", "ridículo esse valor"), not on a payment that failed.
+const PRICE_JUDGED = new RegExp(`\\b${PRICE}\\b(?: \\S+){0,3}? ${PRICE_VERDICT}\\b|\\b${PRICE_VERDICT}(?: \\S+){0,2}? ${PRICE}\\b`);
+// Aimed at us or at something that happened, not at the figure: these keep the anger.
+const BEYOND_PRICE = /\b(?:voces|vcs|empresa|agencia|ladr\w*|golp\w*|calote|atras\w*|nao (?:recebi|pagaram|caiu)|nada de|ate agora|ainda|fiz|trabalhei|descont\w*|cade|denunci\w*|process\w*|advogad\w*|procon)\b/;
+/** A complaint about the price alone (the offer is low), however loud: an objection, not a case for a person. */
+export function priceComplaintAlone(text: string): boolean {
+  // the figure is ours ("esses valores de vcs são uma piada"): "de vocês" names whose price, not a target.
+  const figure = text.replace(new RegExp(`\\b(${PRICE}) (?:de|da|do) (?:voces|vcs|empresa|agencia)\\b`, 'g'), '$1');
+  return PRICE_JUDGED.test(figure) && !BEYOND_PRICE.test(figure);
+}
+
+/*
+ * the guards set 10 found (fresh paraphrases in `detect-handoff.set-10.test.ts`).
+ * - the hospital's own people asked for a logistics matter ("o telefone da clínica, quero falar com a coordenação
+ *   sobre o vestiário"): Júlia passes the number, no one of ours is needed;
+ * - a worry about something that has not happened ("o município atrasa salário, aposto que o plantão vai atrasar"):
+ *   a trust question, unless the doctor's own payment is late now;
+ * - Júlia herself wanted ("quero falar com a Júlia mesmo"): the person asked for is the one answering.
+ */
+const HOSPITAL = /\b(?:hospital|clinica|upa|ubs|unidade|pronto socorro|santa casa|maternidade)\b/;
+const LOGISTICS = /\b(?:estacionamento|vaga de carro|vestiario|armario|cracha|uniforme|jaleco|refeicao|refeitorio|almoco|janta|alojamento|quarto de descanso|conforto medico|wifi|wi fi|senha do (?:sistema|wifi|computador)|endereco|entrada|portaria|acesso|horario de chegada|como chegar|onde fica|onde estacionar|chave)\b/;
+const PROBLEM = /\b(?:reclama\w*|problema|pagamento|atras\w*|cancel\w*|golpe|denunci\w*|absurdo|descaso|assedi\w*|urgente)\b/;
+export function hospitalLogistics(text: string): boolean {
+  return HOSPITAL.test(text) && LOGISTICS.test(text) && !PROBLEM.test(text.replace(/\b(?:estacionamento|vaga de carro)\b/g, ''));
+}
+
+const WORRY_AHEAD =
+  /\b(?:vai|vao|deve|devem|capaz de|pode|podem|tende a) (?:\S+ )?(?:atrasar|demorar|nao pagar|dar calote|cancelar|furar)\b|\b(?:medo|receio|preocupad[oa]|preocupacao) (?:de|que|se|com)\b/;
+const HAPPENED_TO_ME =
+  /\b(?:fiz|trabalhei|fiquei|cobri|atrasou|atrasaram|cancelaram|descontaram|nao (?:recebi|caiu|pagaram|pagou|entrou|veio|depositaram)|cade|ainda|ate hoje|ate agora|faz \S+ (?:dias|semanas|meses)|(?:meu|minha|meus|minhas) (?:\S+ ){0,2}?(?:ta|esta|estao|tao|veio|vieram|ficou|continua) (?:\S+ )?atrasad\w*)\b/;
+/** A worry about what may happen (a late payer nearby, a rumour of delays), with nothing of the doctor's own late now. */
+export function worryNotHappened(text: string): boolean {
+  return WORRY_AHEAD.test(text) && !HAPPENED_TO_ME.test(text);
+}
+
+const JULIA_HERSELF = /\b(?:falar|conversar|tratar|resolver) (?:\S+ )?com (?:a )?julia(?: mesmo| mesma| msm| direto| de novo)?\b|\bfoi com (?:voce|vc) que (?:eu )?(?:combinei|falei|acertei|conversei)\b|\bcom (?:voce|vc) mesm[oa]\b/;
+const SOMEONE_ELSE = /\b(?:supervisor\w*|gerente|responsavel|chefe|coordenador\w*|humano|humana|pessoa de verdade|atendente|financeiro|juridico|rh)\b/;
+/** Júlia herself is the one asked for ("queria falar com a Júlia mesmo"), with no one else named. */
+export function wantsJuliaHerself(text: string): boolean {
+  return JULIA_HERSELF.test(text) && !SOMEONE_ELSE.test(text);
+}
+
+/*
+ * the guards set 11 found (fresh paraphrases in `detect-handoff.set-11.test.ts`).
+ * - the hospital's people asked for ("o contato do RH do hospital"): Júlia passes the number, no one of ours;
+ * - a legal word negated ("não vou processar ninguém kkk, só queria entender o desconto"), with no other legal word;
+ * - Júlia herself, to settle it directly ("prefiro resolver direto contigo"), with no problem named;
+ * - distrust of a machine with no request for a person ("não vou passar meus dados pra uma máquina"): the bot
+ *   detector reads it; "não falo com máquina" still asks for a person and is not touched;
+ * - where we got his number asked out of curiosity, with no threat, authorisation or removal ("não estou pedindo
+ *   pra sair, só quero saber de onde tiraram meu número");
+ * - no need of a company said ("não preciso de empresa"): a reason, not a department asked for.
+ */
+const HOSPITAL_PEOPLE =
+  /\b(?:rh|recursos humanos|departamento pessoal|dp|gestao de pessoas|setor pessoal|coordenac\w+|coordenador\w*|supervisor\w* de enfermagem|enfermeir\w* chefe|diretoria clinica|diretor clinico|secretaria|chefia|escalista) (?:\S+ ){0,1}?(?:d[oa]|no|na|dess[ea]|dest[ea]) (?:proprio |propria )?(?:hospital|clinica|upa|ubs|unidade|santa casa|maternidade|pronto socorro|ps|plantao)\b/;
+const HOSPITAL_PEOPLE_PROBLEM = /\b(?:reclama\w*|problema|destrat\w*|maltrat\w*|grit\w*|agred\w*|agress\w*|ameac\w*|xing\w*|da empresa|humilh\w*|escala|pag\w*|receb\w*|descont\w*|atras\w*|cancel\w*|golpe|denunci\w*|absurdo|descaso|assedi\w*|urgente|ninguem|voces|vcs)\b/;
+// Asked for: a contact, a name or a word with them. "O coordenador do PS tá me humilhando" tells, it does not ask.
+// also the hospital's person who will call him ("o coordenador do hospital vai me ligar?").
+const CONTACT_ASKED = /\b(?:contato|telefone|numero|whats\w*|zap|email|e mail|ramal|falar com|conversar com|me passa|passa o|passa a|me manda o|me manda a|quem e|qual (?:o|e o) nome|(?:vai|vao|pode|podem|deve|devem) me (?:ligar|chamar|procurar|receber))\b/;
+export function hospitalPeopleAsked(text: string): boolean {
+  return HOSPITAL_PEOPLE.test(text) && CONTACT_ASKED.test(text) && !HOSPITAL_PEOPLE_PROBLEM.test(text);
+}
+
+const NEGATED_LEGAL =
+  /\b(?:nao|nem|jamais|nunca) (?:vou|quero|pretendo|irei|vamos|penso em|to pensando em|estou pensando em|to querendo|estou querendo|e pra|precisa) (?:\S+ )?(?:processar|denunciar|acionar|expor|entrar na justica|abrir (?:um )?processo|reclamar no procon|botar no reclame aqui)\b(?: (?:ninguem|ngm|voces|vcs|a empresa|ninguem nao|nao))?/g;
+const LEGAL_WORD = /\b(?:process\w*|denunc\w*|advogad\w*|procon|justica|judicial\w*|anpd|delegacia|policia|reclame ?aqui|lgpd|medidas cabiveis)\b/;
+/** A legal word only ever negated ("não vou processar ninguém"), with none said plainly elsewhere in the message. */
+export function legalNegated(text: string): boolean {
+  if (!new RegExp(NEGATED_LEGAL.source).test(text)) return false;
+  return !LEGAL_WORD.test(text.replace(NEGATED_LEGAL, ' '));
+}
+
+const DIRECT_WITH_YOU =
+  /\b(?:falar|conversar|tratar|resolver|acertar|combinar|fechar|ver) (?:isso |tudo |as coisas )?(?:direto |diretamente |so )?(?:contigo|com voce|com vc|com a senhora|com tu)(?: mesm[oa]| direto| msm)?\b/;
+const DIRECT_HAS_MATTER = /\b(?:urgente|urgencia|problema|reclama\w*|pagamento|pag\w* errad\w*|descont\w*|atras\w*|golpe|process\w*|advogad\w*|cancel\w*)\b/;
+/** Júlia herself, to settle things directly ("prefiro resolver direto contigo"), with no problem or anyone else named. */
+export function directWithJulia(text: string): boolean {
+  return DIRECT_WITH_YOU.test(text) && !DIRECT_HAS_MATTER.test(text) && !SOMEONE_ELSE.test(text);
+}
+
+const MACHINE_WORD = '(?:maquina|robo|robozinho|bot|chatbot|ia|inteligencia artificial|sistema|programa)';
+const DISTRUST_OF_MACHINE = new RegExp(
+  `\\b(?:nao|nunca|jamais) (?:vou |quero |irei |pretendo |to a fim de )?(?:passar|mandar|enviar|dar|fornecer|compartilhar|informar|confiar) (?:\\S+ ){0,3}?(?:pra|para|a|com|em) (?:uma |um |o |a |essa |esse |nenhuma |nenhum )?${MACHINE_WORD}\\b|\\bnao confio (?:em |numa |num )?${MACHINE_WORD}\\b`,
+);
+const PERSON_ASKED = /\b(?:humano|humana|pessoa|alguem|atendente|responsavel|gerente|supervisor\w*|me (?:liga|ligue|chama|chame|atende|atenda)|quero falar|falar com)\b/;
+/** Distrust of a machine with no person asked for: a suspicion of a bot, which that detector reads. */
+export function distrustWithoutRequest(text: string): boolean {
+  return DISTRUST_OF_MACHINE.test(text) && !PERSON_ASKED.test(text);
+}
+
+const CURIOUS_DATA_SOURCE = /\bso (?:quero|queria|gostaria de) saber\b|\bnao (?:estou|to|tou) (?:pedindo|querendo) (?:pra|para|que) (?:sair|me tirar|tirar)\b|\bpor curiosidade\b/;
+const DATA_THREAT = /\b(?:lgpd|autoriz\w*|medidas|providencias|advogad\w*|process\w*|procon|anpd|exijo|exigo|requeiro|retir\w*|exclu\w*|apag\w*|remov\w*|denunc\w*|vazamento|vazaram|vazou|ilegal|crime)\b/;
+/** Where we got his number, asked out of curiosity, with no threat, authorisation or removal. */
+const DATA_SOURCE = /\b(?:de onde|onde|como|com quem) (?:\S+ ){0,3}?(?:conseguiram|conseguiu|obtiveram|pegaram|pegou|tiraram|arrumaram|acharam|passou|passaram)\b(?: \S+){0,3}? (?:meu|meus|minha|o meu) (?:numero|contato|telefone|celular|dados|whats\w*|zap|email)\b/;
+export function dataSourceCuriosity(text: string): boolean {
+  return CURIOUS_DATA_SOURCE.test(text) && DATA_SOURCE.test(text) && !DATA_THREAT.test(text);
+}
+
+const NO_NEED_OF_US = /\bnao (?:preciso|precisava|quero|queria) (?:mais )?(?:de |falar com )?(?:a |o |uma |um |nenhuma |nenhum )?(?:empresa|agencia|intermediari\w+|intermediacao|voces|vcs)\b/;
+/** "Não preciso de empresa": a reason for a no, not a department asked for, with no one else named. */
+export function noNeedOfUs(text: string): boolean {
+  return NO_NEED_OF_US.test(text) && !SOMEONE_ELSE.test(text);
+}
+
+/**
+ * The rule hits a guard read on the whole message sets aside: a hit names its rule, "family:frame".
+ * Returns the guard's name, or undefined when the hit stands.
+ */
+export function guardAgainst(text: string, hit: string): string | undefined {
+  const family = hit.slice(0, hit.indexOf(':'));
+  if (/^human_request:(?:call_me|by_phone)$/.test(hit) && callForConvenience(text)) return 'call_for_convenience';
+  if (hit === 'legal_threat:procon' && researchOnReviews(text)) return 'research_on_reviews';
+  if (family !== 'human_request' && jokeOrHypothetical(text)) return 'joke_or_hypothetical';
+  if (/^(?:payment_dispute|complaint|strong_anger)$/.test(family) && hearsayAboutPractice(text)) return 'hearsay_about_practice';
+  if (family === 'human_request' && hospitalLogistics(text)) return 'hospital_logistics';
+  if (family === 'human_request' && wantsJuliaHerself(text)) return 'julia_herself';
+  if (family === 'payment_dispute' && worryNotHappened(text)) return 'worry_not_happened';
+  if (family === 'strong_anger' && priceComplaintAlone(text)) return 'price_complaint_alone';
+  if (family === 'human_request' && hospitalPeopleAsked(text)) return 'hospital_people';
+  if (family === 'legal_threat' && legalNegated(text)) return 'legal_negated';
+  if (family === 'human_request' && directWithJulia(text)) return 'direct_with_julia';
+  if (family === 'human_request' && distrustWithoutRequest(text)) return 'distrust_without_request';
+  if (hit === 'legal_threat:data_source' && dataSourceCuriosity(text)) return 'data_source_curiosity';
+  if (family === 'human_request' && noNeedOfUs(text)) return 'no_need_of_us';
+  if (/^(?:payment_dispute|complaint)$/.test(family) && settledAlready(text)) return 'settled_already';
+  if (/^(?:payment_dispute|complaint|strong_anger)$/.test(family) && colleagueCase(text)) return 'colleague_case';
+  if (/^(?:payment_dispute|complaint|legal_threat)$/.test(family) && anotherCompanysFault(text)) return 'another_companys_fault';
+  return undefined;
+}
+
+// a message to be relayed to someone else ("manda uma mensagem pro 5511… dizendo que o plantão dele foi
+// cancelado"): what it tells is about the other person, and the tools refuse the relay; the model may not turn its
+// words ("cancelado") into a hand-off of ours.
+const RELAY = /\b(?:manda|mande|envia|envie|avisa|avise|fala|diz|passa) (?:agora )?(?:uma |um |essa |esse )?(?:mensagem |recado |aviso |whats |zap )?(?:pro|pra|para o|para a|para|ao|a) (?:\d{8,}|numero \d|dr|dra|doutor|doutora|colega|medico|medica)\b/;
+export function relayToAnother(text: string): boolean {
+  return RELAY.test(text);
+}
+
+/*
+ * 
+ * - a problem already settled ("atrasou mas já caiu", "o Rafael do financeiro resolveu rapidinho"): thanks, not a
+ *   dispute, unless something is still open;
+ * - a colleague's case told to ask whether it is common ("meu colega disse que vocês atrasaram o dele"): hearsay
+ *   with a named teller;
+ * - another company's fault or lawsuit ("eles atrasam tudo", "brigo na justiça com eles" after "na outra empresa").
+ */
+const SETTLED = /\b(?:mas )?ja (?:caiu|cairam|pagaram|pagou|recebi|acertaram|acertou|resolveram|resolveu|foi resolvido|normalizou|regularizaram)\b|\bresolve(?:u|ram) (?:rapidinho|rapido|tudo|na hora|logo|super rapido)\b/;
+export function settledAlready(text: string): boolean {
+  return SETTLED.test(text) && !/\b(?:ainda (?:nao|falta)|cade|continuo|sigo sem|de novo|outra vez)\b/.test(text);
+}
+const TELLER = /\b(?:meu|minha|um|uma) (?:colega|amig[oa]|conhecid[oa]|parceir[oa]|residente|plantonista)(?: \S+){0,3}? (?:disse|falou|contou|comentou|reclamou)\b/;
+export function colleagueCase(text: string): boolean {
+  if (!TELLER.test(text)) return false;
+  const rest = text.replace(TELLER, ' ').replace(/\b(?:dele|dela|deles)\b/g, ' ');
+  return !/\b(?:me|meu|minha|meus|minhas|comigo|fiz|trabalhei|recebi)\b/.test(rest);
+}
+const THEIR_FAULT = /\beles (?:\S+ )?(?:atrasam|atrasaram|atrasavam|nao pagam|nao pagaram|dao calote|deram calote)\b/;
+const AGAINST_THEM = /\b(?:com|contra) (?:eles|elas|aquela empresa|a outra)\b/;
+export function anotherCompanysFault(text: string): boolean {
+  return (THEIR_FAULT.test(text) && /\b(?:pela|pelo|na|no|com a|com o) (?!voces?\b)\S+\b/.test(text)) || (ELSEWHERE.test(text) && AGAINST_THEM.test(text));
+}
+
+const CALL_WORD = /\b(?:lig\w*|telefon\w*|chamada|audio)\b/;
+/** A message the model alone may not turn into a hand-off: one of the guards above holds on it. */
+export function guardedMessage(text: string): boolean {
+  return (callForConvenience(text) && CALL_WORD.test(text)) || pastToldAsReason(text) || hearsayAboutPractice(text) || jokeOrHypothetical(text) || researchOnReviews(text) || priceComplaintAlone(text) ||
+    hospitalLogistics(text) || worryNotHappened(text) || wantsJuliaHerself(text) ||
+    hospitalPeopleAsked(text) || legalNegated(text) || directWithJulia(text) || distrustWithoutRequest(text) || dataSourceCuriosity(text) || noNeedOfUs(text) || relayToAnother(text) ||
+    settledAlready(text) || colleagueCase(text) || anotherCompanysFault(text);
+}

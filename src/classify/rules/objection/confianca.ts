@@ -1,0 +1,66 @@
+import type { ObjectionRule } from './rule.js';
+
+/** The situations read as confianca; the highest priority that fires decides across every label. */
+export const CONFIANCA_RULES: ObjectionRule[] = [
+  // How he learned of us and what we do with his data ("não autorizei", "onde conseguiram meu número",
+  // "preciso de referência de quem já trabalhou com vocês").
+  {
+    label: 'confianca', priority: 920, provenance: 'set 8 as a development set',
+    pattern:
+      /\b(nao autorizei (ninguem )?a passar|onde (voces )?(conseguiram|pegaram|acharam|arrumaram) (o )?meu|preciso de (uma )?referencia|(alguem|medico|colega) (\w+ )?(que )?ja trabalhou com voces)\b/,
+  },
+  // Doubt about who we are before any deal: our reputation looked up, the owner's name, "não confio".
+  {
+    label: 'confianca', priority: 885, provenance: 'set 9 as a development set',
+    pattern:
+      /\b((pesquis\w*|olh\w*|consult\w*|checar|ver) (\w+ ){0,2}(no |o )?reclame aqui|com quem (eu )?(estou|to) lidando|nome (completo )?do dono|quem e o dono|nao confio (em voces|nessa|nesse|nisso|em empresa)|nao confio *$)/,
+  },
+  // Our use of his name and data: his CRM on a schedule he never joined, how his documents are stored.
+  {
+    label: 'confianca', priority: 825, provenance: 'set 10 as a development set',
+    pattern:
+      /\b((usando|usaram|usou|colocaram) (o )?meu (crm|cadastro) (em|no|na|num|numa|sem)|(nunca|nao) (aceitei|autorizei|confirmei)\b.{0,10}$|lgpd ne|seguem a lgpd|como (voces )?(guardam|armazenam|tratam) (os )?meus (dados|documentos)|(pedir|queria|quero) (uma )?referencia)\b/,
+  },
+  // His data and his name: not given to a machine, asked for only once he knows who asks, his name or CRM used,
+  // where we took his number from.
+  {
+    label: 'confianca', priority: 800, provenance: 'set 11 as a development set',
+    pattern: new RegExp(
+      [
+        `nao (?:vou )?(?:passar|mandar|enviar|dar) (?:os )?meus (?:dados|documentos) (?:para|pra) (?:uma |um )?(?:maquina|robo|bot|ia)`,
+        `(?:preciso|quero) saber antes de (?:te )?(?:mandar|enviar|passar) (?:os )?meus (?:dados|documentos)`,
+        `(?:usou|usaram|usando) (?:o )?meu (?:nome|crm)(?: e (?:o )?meu (?:crm|nome))? (?:em|no|na|num|numa|sem|para)`,
+        `de onde (?:voces |voce )?(?:tiraram|tirou|arranjaram|descobriram) (?:o )?meu`,
+      ].join('|'),
+    ),
+  },
+  // Not knowing us: an office to visit first, documents withheld from strangers, a colleague's bad word about
+  // us, promises not kept, wanting to know who we are before giving his data.
+  {
+    label: 'confianca', priority: 755, provenance: 'set 12 as a development set',
+    pattern: new RegExp(
+      [
+        `(?:escritorio|sede|endereco) (?:fisico|fisica|de voces)\\b.{0,60}\\b(?:conhecer|visitar|passar)`,
+        `(?:nao|nunca) (?:mando|envio|passo|dou) (?:foto de )?(?:documento|dado|dados|meus dados|rg|cpf)\\w* (?:para|pra) quem (?:eu )?nao conheco`,
+        `falou mal de voces|falaram mal de voces|voces nao cumprem (?:o )?que prometem`,
+        `saber com quem (?:eu )?(?:estou|to) (?:falando|lidando) antes de (?:mandar|enviar|passar|dar)`,
+      ].join('|'),
+    ),
+  },
+  // His data, not authorised.
+  {
+    label: 'confianca', priority: 660, provenance: 'set 14 misses',
+    pattern: /\b(nao autorizo o uso (d[aoe]s? )?(meus |minhas )?(dados|informac\w*)|nunca autorizei nada)\b/,
+  },
+  // Who we are: a company's registration asked for, how his data reached us.
+  {
+    label: 'confianca', priority: 545, provenance: 'set 17 misses',
+    // (his own CNPJ is paperwork: sets 1-9 label "não tenho CNPJ" processo)
+    pattern: /\bnao inform\w* (o )?cnpj\b|\b(razao social|responsavel tecnico)\b|\bcomo (voces )?conseguiram (o |os )?meus? (dados|numero|contato|telefone)\b/,
+  },
+  // Who we are: his name put on a roster without consent, not knowing who writes.
+  {
+    label: 'confianca', priority: 500, provenance: 'set 18 misses',
+    pattern: /\b(colocaram meu nome (\w+ ){0,4}sem (eu )?(aceitar|autorizar|pedir)|nao sei com quem (estou|to) falando)\b/,
+  },
+];

@@ -1,0 +1,65 @@
+import type { ObjectionRule } from './rule.js';
+
+/** The situations read as lealdade; the highest priority that fires decides across every label. */
+export const LEALDADE_RULES: ObjectionRule[] = [
+  // A fixed roster or fixed shifts with another hospital: served elsewhere ("escala fechada no Santa Lúcia", "plantões
+  // fixos no Albert Sabin").
+  {
+    label: 'lealdade', priority: 975, provenance: 'set 17 misses; settles the type first',
+    // Not when the roster is named for the hours it takes ("plantão fixo no HC já ocupa minhas noites", "plantão fixo
+    // no fds"): sets 10 and 11 read that as tempo.
+    pattern: /\b(escala|plantoes|plantao) (fechad\w*|fix[oa]s?) (no|na|em|com|pelo|pela) (?!(fds|fim de semana|final de semana|sabado|domingo)\b)(?!.{0,60}\b(ocupa\w*|sobra|horario|agenda|noites|semana)\b)/,
+  },
+  // Another arrangement he keeps: a direct contract, his own company (a competitor), a scheduler who favours
+  // him, shifts already closed with someone else. "Não vou trocar" only at the end ("trocar o plantão" is a swap).
+  {
+    label: 'lealdade', priority: 900, provenance: 'set 9 as a development set',
+    pattern:
+      /\b(contrato direto com|nao (uso|trabalho com|preciso de) intermediari\w*|(sou )?(socio|dono) de (uma )?(empresa|grupo) de (plantao|plantoes|escala)|concorrente\w* de voces|me (da|dao|garante) prioridade|(ja )?fechei com (outr\w+|o pessoal d\w+)|nao vou trocar *$)/,
+  },
+  // Another arrangement he keeps: a group he always takes shifts from, a direct contract with the hospital, an
+  // app that serves him, years with a company that treats him well.
+  {
+    label: 'lealdade', priority: 835, provenance: 'set 10 as a development set',
+    pattern: new RegExp(
+      [
+        `(?:so|sempre) pego (?:plant\\w* )?(?:pelo|com o|pela|com a) (?:grupo|pessoal|turma|equipe|escala)`,
+        `trabalho direto com (?:o |a )?(?:hospital|clinica|prefeitura)|sem (?:empresa|intermediari\\w*|ninguem) no meio`,
+        `uso (?:o )?(?:app|aplicativo) d[aoe] \\w+|nao vejo (?:motivo|razao|porque) (?:para|de) (?:mudar|trocar|sair)`,
+      ].join('|'),
+    ),
+  },
+  // Staying with another company out of habit.
+  {
+    label: 'lealdade', priority: 775, provenance: 'set 11 as a development set',
+    pattern: /\b(acostumad\w* com (o app|o aplicativo|a plataforma|eles|a outra)|vou ficar com (a |o )?\w+( \w+)? mesmo)\b/,
+  },
+  // A contract of exclusivity elsewhere binds him to another.
+  {
+    label: 'lealdade', priority: 725, provenance: 'set 12 as a development set',
+    pattern: /\b(vinculo|contrato) (de )?exclusiv\w*|exclusividade com\b/,
+  },
+  { label: 'lealdade', priority: 705, provenance: 'set 13 misses', pattern: /\b(estou|to) com (a |o )?\w+ (faz|ha) \d+ anos\b/ },
+  // Already served and happy elsewhere.
+  {
+    label: 'lealdade', priority: 665, provenance: 'set 14 misses',
+    pattern: /\b((agenda|escala) fechada com (a |o )?\w+.{0,40}\bsatisfeit\w*|ja tenho (os |meus )?plantoes (pela|pelo|na|no|com) \w+)/,
+  },
+  // Already in a fixed team elsewhere and happy there.
+  {
+    label: 'lealdade', priority: 615, provenance: 'set 15 misses',
+    pattern: /\b(ja sou (da|do) (equipe|corpo clinico|staff) fix\w*|(to|estou) (muito )?feliz la)\b/,
+  },
+  // Already served elsewhere: closed with another, staying with another, another's group or app serving him.
+  {
+    label: 'lealdade', priority: 610, provenance: 'set 16 misses',
+    pattern: new RegExp(
+      [
+        `(?:estou|to) fechad[oa] com (?:a |o )?\\w+`,
+        `(?:estou|to) com (?:a |o )?\\w+(?: \\w+){0,2} e nao pretendo (?:mudar|sair|trocar)`,
+        `trabalho (?:so )?com (?:a escala d[oa] |o app |o aplicativo )?\\w+(?: \\w+){0,2}\\b.{0,40}\\b(?:resolvo tudo|bem servid\\w*|satisfeit\\w*)`,
+        `(?:o )?grupo do meu hospital (?:ja )?me manda`,
+      ].join('|'),
+    ),
+  },
+];

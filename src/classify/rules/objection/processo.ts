@@ -1,0 +1,73 @@
+import type { ObjectionRule } from './rule.js';
+
+/** The situations read as processo; the highest priority that fires decides across every label. */
+export const PROCESSO_RULES: ObjectionRule[] = [
+  // The time clock, ours or the hospital's, that fails; our app that shows a shift wrongly; mandatory training.
+  {
+    label: 'processo', priority: 995, provenance: 'set 14 misses; settles the type first',
+    pattern: new RegExp(
+      [
+        `(?:app|aplicativo|sistema|relogio) de ponto\\b(?: \\w+){0,5} (?:nao abre|nao funciona|nao registr\\w*|trav\\w*|cai|caindo|fora do ar|horror|nao marc\\w*)`,
+        `aceitei (?:o plantao )?no (?:app|aplicativo) (?:\\w+ ){0,3}(?:apareceu|ficou|consta|esta) como recusad`,
+        `treinamento obrigatorio`,
+      ].join('|'),
+    ),
+  },
+  // A time clock or a roster app that fails, ours or the hospital's.
+  {
+    label: 'processo', priority: 985, provenance: 'set 15 misses; settles the type first',
+    pattern:
+      /\b(?:ponto eletronico|totem de ponto|relogio de ponto|biometria do ponto|app de ponto|aplicativo de ponto|aplicativo de escalas?|app de escalas?)\b(?: \w+){0,8} (?:nao abre|nunca funciona|nao funciona|nunca reconhece|nao reconhece|vive travando|trav\w*|caindo|vive caindo)\b/,
+  },
+  // The contract's terms and our paperwork: a clause, an invoice that fails to issue.
+  {
+    label: 'processo', priority: 945, provenance: 'set 8 as a development set',
+    // A question about a clause or an invoice is neutral ("tenho uma dúvida sobre uma cláusula"): the frame
+    // needs a clause objected to, or an invoice that fails.
+    pattern:
+      /\b(clausula (de )?(exclusividade|fidelidade|permanencia)|clausula (\w+ ){0,4}(abusiv\w*|nao (foi )?(combinad\w*|aceito|concordo|assinei))|(nota fiscal|nf|emissao)\b.{0,40}\b(erro|rejeitad\w*|recusad\w*|nao (sai|emite|consigo|sei))|(erro|problema) (na|no|de) (emissao|nota|cadastro|sistema|portal)|dando erro)\b/,
+  },
+  // A document he is asked to sign or a clause nobody explained (set 8's clause frame, said otherwise).
+  {
+    label: 'processo', priority: 855, provenance: 'set 10 as a development set',
+    pattern:
+      /\b(clausula (de )?(multa|rescisao|penalidade) (\w+ ){0,3}(que )?(ninguem|nunca|nao) (me )?(explicou|explicaram|mostrou|mostraram|falou|falaram|combinou|foi combinad\w*)|(exigindo|exigem|exige|querem|obrigando) (que eu assine|eu assinar|assinar) (um |uma |o |a )?(termo|declaracao|documento|contrato))\b/,
+  },
+  // The paperwork of our own app and registration: it freezes, more documents after all were sent.
+  {
+    label: 'processo', priority: 790, provenance: 'set 11 as a development set',
+    pattern:
+      /\b((cadastro|app|aplicativo) (de voces |no app de voces )?(\w+ ){0,4}((trava|travando|travou) (toda hora|sempre|o tempo todo|na hora)|da erro)|mais (um )?documento\w* (ainda )?ja mandei)\b/,
+  },
+  // Paperwork as an exam: a list of documents likened to a public contest, an accreditation that outlasts the
+  // shift.
+  {
+    label: 'processo', priority: 745, provenance: 'set 12 as a development set',
+    pattern: /\b(e plantao ou concurso|parece concurso|credenciamento (que )?(demora|leva)|(aso|cartao de vacina|foto 3x4)\b.{0,40}\b(aso|cartao de vacina|foto 3x4|certidao))\b/,
+  },
+  {
+    label: 'processo', priority: 710, provenance: 'set 13 misses',
+    pattern: /\b(treinamento obrigatorio|clausula\b.{0,80}\bnao assino|nao emito nota|(aplicativo|app) de ponto\b.{0,40}\btrav\w*)\b/,
+  },
+  // Paperwork: no invoice issued, a cancellation fine in the contract asked about.
+  {
+    label: 'processo', priority: 635, provenance: 'set 15 misses',
+    pattern: /\b(nota fiscal (eu )?nao emito|nao emito (nota|nf)|contrato (de voces )?tem multa)\b/,
+  },
+  // Paperwork: sending documents again, a dozen files, RPA refused. (A captcha that fails stays unread: sets 9 and 11
+  // label it none.)
+  {
+    label: 'processo', priority: 600, provenance: 'set 16 misses',
+    pattern: /\b(preguica de mandar (os )?documento\w*|(mandar|enviar) \d+ (arquivos|documentos)|nao trabalho com rpa)\b/,
+  },
+  // Paperwork by hand: a notarised signature, papers sent by post.
+  {
+    label: 'processo', priority: 540, provenance: 'set 17 misses',
+    pattern: /\b(firma reconhecida|reconhecer firma|cartorio|pelos correios|pelo correio)\b/,
+  },
+  // The contract's terms: a clause that worries him or that he rejects, a fine in the contract.
+  {
+    label: 'processo', priority: 505, provenance: 'set 18 misses',
+    pattern: /\b(clausula (\w+ ){0,3}(me )?preocupa|nao concordo com a clausula|multa no contrato)\b/,
+  },
+];

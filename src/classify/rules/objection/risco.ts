@@ -1,0 +1,105 @@
+import type { ObjectionRule } from './rule.js';
+
+/** The situations read as risco; the highest priority that fires decides across every label. */
+export const RISCO_RULES: ObjectionRule[] = [
+  // Unpaid, here or elsewhere before ("fiquei 3 meses sem receber", "ninguém recebe nessa empresa",
+  // "cadê o meu pagamento", "já levei calote de outra empresa"): a risk of the job.
+  {
+    label: 'risco', priority: 955, provenance: 'set 8 as a development set',
+    pattern:
+      /\b(sem receber|ninguem recebe|nunca (recebi|recebe|receberam)|cade (o )?(meu )?(pagamento|dinheiro|repasse)|(satisfacao|noticia|previsao) (do|sobre o|de) (meu )?(pagamento|repasse)|(levei|tomei|ja levei|ja tomei) (um )?calote|reten\w* (indevida )?do (meu )?pagamento)\b/,
+  },
+  // Doubt about being paid at all, here or for hours already worked: "duvido que vá receber", "não sei se
+  // essas horas vão ser pagas", "vou receber as horas que fiz?", "se até sexta não pagarem", "vocês atrasam?",
+  // "uma empresa que sumiu sem pagar", "fico na mão", paid only after the hospital pays. Set 9 and sets 3-8
+  // agree: fear of not being paid is risco.
+  {
+    label: 'risco', priority: 915, provenance: 'set 9 as a development set',
+    pattern: new RegExp(
+      [
+        `(?:duvido que|nao sei se|sera que) (?:\\w+ ){0,4}(?:receb\\w*|(?:ser|sejam|serao|sao) pag\\w*|pag(?:am|ar|arem|uem)\\b)`,
+        `(?:nao|nunca) vi (?:a )?cor do dinheiro|(?:sumiu|sumiram|fechou|quebrou) sem pagar|medo de (?:ficar no prejuizo|cair de novo|ficar sem)`,
+        `vou receber (?:as horas|pelas horas|pelo que|o que|pelo plantao|por esse plantao|as \\d+)`,
+        `(?:se|caso) (?:\\w+ ){1,4}nao (?:me )?(?:pagarem|pagar|depositarem|cair)\\b`,
+        `(?:voces|voce|a empresa) (?:costuma\\w* )?atras(?:a|am) *$|fico na mao|(?:pagam|paga) (?:a gente |o medico )?(?:antes ou depois|so depois) (?:d[oa] )?(?:hospital|prefeitura|contratante)`,
+      ].join('|'),
+    ),
+  },
+  // Doubt about being paid in future: a payer already late elsewhere, worry that a late payment repeats,
+  // and "vou receber como?" after his name went missing from the roster.
+  {
+    label: 'risco', priority: 860, provenance: 'set 10 as a development set',
+    pattern: new RegExp(
+      [
+        `(?:certeza|capaz|aposto) (?:que|de) (?:\\w+ ){0,3}(?:vai|vao) atrasar`,
+        `(?:preocupad\\w*|com medo|receio) (?:\\w+ ){0,3}(?:se|que) (?:\\w+ ){0,2}(?:vai|va|possa) (?:acontecer de novo|se repetir|atrasar de novo|repetir)`,
+        `(?:vou|vamos) receber como|como (?:eu )?vou receber (?:agora |entao |isso |esse plantao |essas horas )? *$`,
+      ].join('|'),
+    ),
+  },
+  // Fear for a payment still to come (the majority's risco): who pays if the hospital closes, if we go broke,
+  // companies vanishing with doctors' money.
+  {
+    label: 'risco', priority: 805, provenance: 'set 11 as a development set',
+    pattern:
+      /\b(quem (me |nos )?paga se|e se (voces|a empresa|o hospital) (quebrar(em)?|falir(em)?|sumir(em)?|fechar(em)? as portas)|sumindo com (o )?dinheiro)\b/,
+  },
+  // Fear of not being paid: a company that vanished with the money, who pays if the hospital has no record.
+  {
+    label: 'risco', priority: 740, provenance: 'set 12 as a development set',
+    pattern: /\b(sumiu com o dinheiro|sumiram com o dinheiro|e se (?:eu )?\w+ (?:\w+ ){0,12}quem (me )?paga)\b/,
+  },
+  {
+    label: 'risco', priority: 720, provenance: 'set 13 misses',
+    pattern: new RegExp(
+      [
+        `(?:plantao|pagamento|repasse)\\b.{0,40}\\bnao (?:foi|foram) (?:pag|deposit|creditad)\\w*`,
+        `nada do (?:meu )?pagamento`,
+        `ninguem (?:me )?paga\\b`,
+        `pagam (?:sempre )?atrasado`,
+      ].join('|'),
+    ),
+  },
+  // Whether and when he is paid: terms judged long, money owed, not a cent seen, a payment delayed.
+  {
+    label: 'risco', priority: 690, provenance: 'set 14 misses',
+    pattern: new RegExp(
+      [
+        `(?:pag\\w*|receb\\w*|prazo|repasse)(?: \\w+){0,4} (?:\\d+|trinta|quarenta|sessenta|noventa) dias\\b.{0,40}\\b(?:muito|nao da|complica\\w*|dificil|puxado|demais|absurdo|nao existe|nao compensa|inviavel)`,
+        `(?:\\d+|trinta|quarenta|sessenta|noventa) dias (?:depois|apos|pra pagar|para pagar)\\b.{0,30}\\b(?:muito|nao da|complica\\w*|demais|absurdo)`,
+        `(?:pagam|paga|pagar) (?:so )?(?:\\d+|trinta|sessenta|noventa) dias depois`,
+        `aquela historia de \\d+ dias`,
+        `(?:so )?aceito se o pagamento (?:sair|cair|for feito) em ate \\d+ dias`,
+        `(?:voces )?me devem\\b`,
+        `nao vi (?:a cor d[oe] )?(?:um )?centavo`,
+        `atrasaram (?:o |meu |o meu )?(?:pagamento|repasse)`,
+        `(?:repasse|pagamento) (?:esta |ta )?atrasad\\w*`,
+      ].join('|'),
+    ),
+  },
+  // Paid or not: still no payment, a payment date a month away judged too long, paid on time or late asked.
+  {
+    label: 'risco', priority: 580, provenance: 'set 16 misses',
+    pattern: /\b(ate hoje sem pagamento|pagamento so no dia \d+ do mes seguinte|pagam em dia ou atrasam)\b/,
+  },
+  // Money not received or in doubt: never paid, paid late, paid into someone else's account, paid at all if the
+  // hospital cancels.
+  {
+    label: 'risco', priority: 555, provenance: 'set 17 misses',
+    pattern: new RegExp(
+      [
+        `nunca (?:foi|foram) pag[oa]s?`,
+        `nao me pagaram`,
+        `(?:dinheiro|pagamento|repasse) (?:\\w+ ){0,3}(?:esta |ta )?atrasad\\w*`,
+        `se (?:o hospital |a empresa |voces )?cancel\\w* .{0,40}\\b(?:recebo|pagam|paga)\\b`,
+        `deposit\\w* (?:\\w+ ){0,6}conta (?:que )?nao (?:e )?minha`,
+      ].join('|'),
+    ),
+  },
+  // Money not received or too slow to come: still waiting for a sum, "que não veio", a month too long, companies
+  // that vanish.
+  {
+    label: 'risco', priority: 510, provenance: 'set 18 misses',
+    pattern: /\b(nunca cair\w*|nunca caiu|(pagamento|repasse|plantao) (\w+ ){0,3}que nao veio|ainda (estou |to )?esperando (o |os |a |as )?(pagamento|repasse|r \d|\d)|muito tempo (para|pra) esperar|costuma\w* sumir)\b/,
+  },
+];

@@ -1,0 +1,100 @@
+import type { ObjectionRule } from './rule.js';
+
+/** The situations read as tempo; the highest priority that fires decides across every label. */
+export const TEMPO_RULES: ObjectionRule[] = [
+  // A pause that names its return is time, not a lost will ("vou dar um tempo dos plantões, em dezembro volto",
+  // "sem cabeça pra plantão, me procura daqui uns 2 meses").
+  {
+    label: 'tempo', priority: 980, provenance: 'set 17 misses; settles the type first',
+    pattern: /\b(dar um tempo|sem cabeca|parar um pouco|dar uma pausa)\b.{0,60}\b(volto|retorno|me procura daqui|me procure daqui|daqui (a )?(uns |umas )?\d+ (meses|semanas))\b/,
+  },
+  {
+    label: 'tempo', priority: 965, provenance: 'set 18 misses; settles the type first',
+    pattern: /\b(pausa|uma pausa|um tempo)( \w+){0,4} (por|uns|umas|ate)\b.{0,40}\b(\d+ (meses|semanas|dias)|depois a gente|eu terminar|eu voltar)\b/,
+  },
+  // A period away or a commitment with a date: leave, a trip with a return, a master's defence, a congress.
+  {
+    label: 'tempo', priority: 925, provenance: 'set 8 as a development set',
+    pattern:
+      /\b((?<!(voltando|volto|voltei|retornando) d[ea] )licenca( maternidade| paternidade| medica)?|(saida|saindo|fora) do (brasil|pais)|(volto|retorno|voltando) (so )?(em|no|na|daqui a) (janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|\d+ (meses|semanas|dias))|me (chama|procura|procure|chame|liga) (no |so no |so )?(mes|ano) que vem|(mestrado|doutorado|dissertacao|tese|defesa)|congresso|simposio|(ja )?(esta|estou) comprometid\w*)\b/,
+  },
+  // A full month in other words ("full schedule", "sem brecha").
+  {
+    label: 'tempo', priority: 890, provenance: 'set 9 as a development set',
+    pattern: /\b(full schedule|no time|(sem|nao tenho|nao tem) (nenhuma )?brecha( nenhuma)?)\b/,
+  },
+  // Later, not never: "semana que vem me chama" (set 8's frame reads "me chama no mês que vem"; "mês que vem me
+  // manda de novo" after a pause is none in set 2 and dev-b, so only the week here), a fixed weekly job that fills
+  // the week and a fixed shift at the weekend.
+  {
+    label: 'tempo', priority: 840, provenance: 'set 10 as a development set',
+    pattern:
+      /\b(semana que vem (voce )?(me )?(chama|procura|fala|liga)|tenho (ambulatorio|consultorio|emprego|aula) (de )?(segunda|seg) a (sexta|sex)\b.{0,30}\bplantao fixo)\b/,
+  },
+  // Later, not never: a pause counted in weeks or set up to a season; the week's nights already taken by a job.
+  {
+    label: 'tempo', priority: 795, provenance: 'set 11 as a development set',
+    pattern: new RegExp(
+      [
+        `pausa de \\d+ (?:semanas|dias|meses)`,
+        `ate (?:o )?(?:carnaval|natal|ano novo|fim do ano|final do ano|pascoa) (?:estou|to|fico|vou estar) fora`,
+        `(?:ocupa|ocupam|toma|tomam) (?:\\w+ ){0,2}(?:minhas|meus|todas as|todos os) (?:noites|dias|manhas|tardes|fins de semana)`,
+      ].join('|'),
+    ),
+  },
+  // His agenda: a travel over a holiday taken off a roster.
+  {
+    label: 'tempo', priority: 730, provenance: 'set 12 as a development set',
+    pattern: /\b(escala|plantao|plantoes) (de|do) (carnaval|natal|reveillon|ano novo|feriado|feriadao)\b.{0,50}\b(viajar|viagem|viajando)\b/,
+  },
+  // His agenda: no free dates in the coming weeks, months away for an exam, free only next week.
+  {
+    label: 'tempo', priority: 675, provenance: 'set 14 misses',
+    pattern: new RegExp(
+      [
+        `sem (?:datas?|dias?|horarios?) (?:livres?|disponive\\w*)`,
+        `(?:vou ficar|fico|estarei|vou estar) (?:\\d+|dois|tres|quatro|seis) (?:meses|semanas) fora`,
+        `semana que vem (?:eu )?(?:fico|estou|to|estarei) livre`,
+      ].join('|'),
+    ),
+  },
+  // His agenda: a month named to be called back in, nothing until the end of the year, a date already taken.
+  {
+    label: 'tempo', priority: 650, provenance: 'set 15 misses',
+    pattern: new RegExp(
+      [
+        `me (?:chama|procura|procure|chame|liga|manda mensagem) (?:so )?(?:em|no|na|depois d[eoa]|la pra|a partir de) (?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|carnaval|pascoa)\\b`,
+        `ate (?:o )?(?:fim|final) do (?:ano|mes|semestre) (?:eu )?nao (?:pego|faco|consigo|posso)`,
+        `ja peguei outro (?:plantao )?(?:pra|para) (?:essa|esta|a mesma) data`,
+        `this week is|sem chance (?:essa|esta) semana`,
+      ].join('|'),
+    ),
+  },
+  // His agenda: on call all week elsewhere, after the holidays, for now while finishing residency.
+  {
+    label: 'tempo', priority: 585, provenance: 'set 16 misses',
+    pattern: new RegExp(
+      [
+        `(?:essa|esta) semana (?:estou|to) de plantao direto`,
+        `depois das ferias (?:a gente )?(?:volta|conversa|me chama)`,
+        `por enquanto nao quero plantao`,
+        `depois de (?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro) me (?:chama|procura)`,
+      ].join('|'),
+    ),
+  },
+  // A moment of his agenda: travelling, an exam with a date, another shift today, "only after", back in a month named.
+  {
+    label: 'tempo', priority: 535, provenance: 'set 18 misses',
+    pattern: new RegExp(
+      [
+        `(?:estou|to) viajando`,
+        `(?:tenho|vou fazer|faco|fazer) (?:a |uma )?prova de (?:titulo|residencia|especialista)`,
+        `(?:hoje|essa semana|este mes|esse mes|amanha) nao (?:rola|da|consigo|posso)\\b`,
+        `(?:estou|to) de plantao em outro (?:lugar|hospital)`,
+        `volto a (?:olhar|pegar|ver) (?:\\w+ )?(?:em|no|na|a partir de) (?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)`,
+        `(?:estou|to) fora de \\d+`,
+        `semana que vem a gente ve`,
+      ].join('|'),
+    ),
+  },
+];

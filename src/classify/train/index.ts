@@ -1,0 +1,3 @@
+export * from './learned-cv.js';
+export * from './learned-policy.js';
+export * from './labelled-groups.js';
