@@ -36,7 +36,7 @@ export interface Line {
   /** The rules as they are now (written while reading sets 1-5 and the dev sets). */
   rule: Record<BinaryName, boolean>;
   /**
-   * The rules' verdict in the blind run of the set (docs/eval/detectors-blind-N.json: the rules
+   * The rules' verdict in the blind run of the set (tests/fixtures/classification/first-run/set-N.json: the rules
    * of that time, before anyone had read the set), or the current verdict where no blind run
    * exists. This is how rules err on text they have not met.
    */
