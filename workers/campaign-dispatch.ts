@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Dispatcher } from '../src/campaigns/index.js';
+import { underLease, type Lease } from '../src/redis/index.js';
 import { defineJob } from './job-definition.js';
 
 /** The per-minute campaign run (spec 5.3, 6). Missing a run only delays sends, so no retries pile up. */
@@ -13,14 +14,6 @@ export const campaignDispatchJob = defineJob({
  * a short Redis lease. Claims are row-locked anyway; the lease keeps the
  * headroom arithmetic from being done twice against the same rate slots.
  */
-export function campaignDispatchHandler(dispatcher: Dispatcher, lease: () => Promise<(() => Promise<void>) | null>) {
-  return async () => {
-    const release = await lease();
-    if (!release) return { skipped: 'another dispatcher is running' };
-    try {
-      return await dispatcher.tick();
-    } finally {
-      await release();
-    }
-  };
+export function campaignDispatchHandler(dispatcher: Dispatcher, lease: Lease) {
+  return () => underLease(lease, 'another dispatcher is running', () => dispatcher.tick());
 }

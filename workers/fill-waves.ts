@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FillPlanner } from '../src/fill/index.js';
+import { underLease, type Lease } from '../src/redis/index.js';
 import { defineJob } from './job-definition.js';
 
 /** The per-minute fill-plan run (src/fill). Missing a run only delays a wave, so no retries pile up. */
@@ -12,14 +13,6 @@ export const fillWavesJob = defineJob({
  * One run at a time across processes (a short Redis lease); the SQL holds without
  * it too: a wave is claimed under its plan's row lock and waves are serialised.
  */
-export function fillWavesHandler(planner: FillPlanner, lease: () => Promise<(() => Promise<void>) | null>) {
-  return async () => {
-    const release = await lease();
-    if (!release) return { skipped: 'another fill run is in progress' };
-    try {
-      return await planner.tick();
-    } finally {
-      await release();
-    }
-  };
+export function fillWavesHandler(planner: FillPlanner, lease: Lease) {
+  return () => underLease(lease, 'another fill run is in progress', () => planner.tick());
 }

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Config } from '../config.js';
-import { classifyMessage, createDetectors, type Detectors } from '../classify/index.js';
+import { classifyMessage, createDetectors, type Detectors, type MessageVerdict } from '../classify/index.js';
 
 interface InputLine {
   id?: unknown;
@@ -9,15 +9,8 @@ interface InputLine {
   history?: unknown;
 }
 
-export interface Classification {
-  id: unknown;
-  optOut: boolean;
-  botSuspicion: boolean;
-  handoff: boolean;
-  objection: string | null;
-  objective: string | null;
-  profile: string | null;
-}
+/** One input line's verdict, keyed by the line's own id. */
+export type Classification = { id: unknown } & MessageVerdict;
 
 function doctorHistory(history: unknown): string[] {
   if (!Array.isArray(history)) return [];

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../app-deps.js';
 import type { Capability } from '../capability.js';
+import { redisLease } from '../redis/index.js';
 import { createDispatcher, type Dispatcher } from '../campaigns/index.js';
 import { createAnthropicClient } from '../integrations/anthropic/index.js';
 import { createRateLimiter } from '../outbound/index.js';
@@ -46,16 +46,7 @@ export function composeCampaigns(deps: AppDeps): CampaignsCapability {
       },
     }),
   });
-  const leaseKey = `${redisPrefix}:campaigns:dispatch-lease`;
-  const lease = async () => {
-    const token = randomUUID();
-    const ok = await redis.set(leaseKey, token, 'PX', LEASE_MS, 'NX');
-    if (ok !== 'OK') return null;
-    // Release only our own lease (a run that outlived it must not free the next one's).
-    return async () => {
-      await redis.eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`, 1, leaseKey, token);
-    };
-  };
+  const lease = redisLease(redis, `${redisPrefix}:campaigns:dispatch-lease`, LEASE_MS);
   return {
     name: 'campaigns',
     dispatcher,

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../app-deps.js';
 import type { Capability } from '../capability.js';
+import { redisLease } from '../redis/index.js';
 import { createFillPlanner, createFillStore, type FillPlanner, type FillStore } from '../fill/index.js';
 import { createOutboundWithdrawer } from '../../workers/campaign-withdraw.js';
 import { fillWavesHandler } from '../../workers/fill-waves.js';
@@ -27,15 +27,7 @@ export function composeFill(deps: AppDeps): FillCapability {
     registrationRequired: config.REGISTRATION_REQUIRED,
     businessHours: config.businessHours,
   });
-  const leaseKey = `${redisPrefix}:fill:waves-lease`;
-  const lease = async () => {
-    const token = randomUUID();
-    if ((await redis.set(leaseKey, token, 'PX', LEASE_MS, 'NX')) !== 'OK') return null;
-    // Release only our own lease (a run that outlived it must not free the next one's).
-    return async () => {
-      await redis.eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`, 1, leaseKey, token);
-    };
-  };
+  const lease = redisLease(redis, `${redisPrefix}:fill:waves-lease`, LEASE_MS);
   return {
     name: 'fill',
     planner,

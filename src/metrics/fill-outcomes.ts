@@ -1,15 +1,9 @@
 import type { Db } from '../db/index.js';
+import type { FillMetrics } from '../fill/index.js';
 import { humanDuration } from './handoff-outcomes.js';
 
 /** What `fill_metrics(p_since, p_until)` returns: the fill plans of the period and how they ended. */
-export interface FillOutcomes {
-  shifts: number;
-  filled: number;
-  fill_rate: number | null;
-  median_time_to_fill_s: number | null;
-  offers_per_filled_shift: number | null;
-  median_lead_hours: number | null;
-}
+export type FillOutcomes = FillMetrics;
 
 /** The rolling window /metrics reports over (gauges labelled with it). */
 export const FILL_METRICS_WINDOW_DAYS = 30;
