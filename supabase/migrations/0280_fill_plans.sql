@@ -1,4 +1,4 @@
--- Fill plans (issue 30): every open shift starting within the horizon gets a plan
+-- Fill plans: every open shift starting within the horizon gets a plan
 -- that offers it, in waves, to the best-ranked doctors until it is reserved,
 -- cancelled or starts. docs/decisions/0295-fill-plans.md. Times come in as p_now
 -- from the application clock, except where a trigger reacts to a shift's change.

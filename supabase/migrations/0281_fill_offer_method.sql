@@ -1,4 +1,4 @@
--- The FILL_OFFER outbound method (issue 30, docs/decisions/0295-fill-plans.md): a
+-- The FILL_OFFER outbound method (docs/decisions/0295-fill-plans.md): a
 -- proactive send like a campaign's (caps, cooling-off, business hours, content dedupe),
 -- re-checked under the per-phone lock against its fill plan.
 

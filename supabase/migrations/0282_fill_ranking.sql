@@ -1,4 +1,4 @@
--- Fill plans: ranking, waves, settling (issue 30, docs/decisions/0295-fill-plans.md).
+-- Fill plans: ranking, waves, settling (docs/decisions/0295-fill-plans.md).
 -- Ranking is one set-based query per shift: every candidate of the shift's specialty
 -- is scored with hash joins over small aggregates, and only the wave's top rows get
 -- their Portuguese reasons built.

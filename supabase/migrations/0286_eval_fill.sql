@@ -1,4 +1,4 @@
--- `julia eval` and fill plans (issue 30). A scenario may open with an offer a fill
+-- `julia eval` and fill plans. A scenario may open with an offer a fill
 -- plan made: the soonest open shift of the doctor's specialty gets a plan, its first
 -- wave is ranked by the real fill_rank (every candidate, so the scenario's doctor is
 -- among them), and his offer is recorded as the wrapper records a delivered one. The

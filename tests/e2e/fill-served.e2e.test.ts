@@ -15,7 +15,7 @@ const DOCTORS = [
 const BEST = DOCTORS[0]!;
 
 /**
- * Issue 30 end to end, through the service as production wires it (createApp,
+ * Fill plans end to end, through the service as production wires it (createApp,
  * workers, the real SDKs against loopback fakes): a manager opens an urgent shift
  * in Slack, Júlia's own wave job offers it to the best-ranked doctor through the
  * outbound wrapper, he answers "quero" on WhatsApp and reserves it through
