@@ -33,16 +33,26 @@ const closeFor = (t: string) => (['optOut', 'botSuspicion', 'handoff'] as const)
 const FIXTURES = fileURLToPath(new URL('../../fixtures/classification/', import.meta.url));
 const POOL = readdirSync(FIXTURES).filter((f) => f.endsWith('.jsonl')).sort()
   .flatMap((f) => readFileSync(join(FIXTURES, f), 'utf8').split('\n').filter((l) => l.trim()).map((l) => (JSON.parse(l) as { text: string }).text));
-function closeCalls(q: Question, offlineYes: boolean, kind: Uncertainty, preferred: string[]): string[] {
-  return [...preferred, ...POOL].filter((x) => {
+function isCloseCall(q: Question, offlineYes: boolean, kind: Uncertainty) {
+  return (x: string) => {
     const r = reading(q, x);
     // The other two questions must be a clear no, or their step would end the turn before this one is asked.
     const othersNo = (['optOut', 'botSuspicion', 'handoff'] as const).every((o) => o === q || !reading(o, x).offlineYes);
     return r.offlineYes === offlineYes && r.uncertain === kind && closeFor(x).join() === q && othersNo;
-  });
+  };
+}
+/** The first n lines that fit, read lazily: classifying the whole pool for every case costs minutes. */
+function closeCalls(q: Question, offlineYes: boolean, kind: Uncertainty, preferred: string[], n: number): string[] {
+  const fits = isCloseCall(q, offlineYes, kind);
+  const found: string[] = [];
+  for (const x of [...preferred, ...POOL]) {
+    if (found.length >= n) break;
+    if (fits(x)) found.push(x);
+  }
+  return found;
 }
 function closeCall(q: Question, offlineYes: boolean, kind: Uncertainty, preferred: string[]): string {
-  const t = closeCalls(q, offlineYes, kind, preferred)[0];
+  const t = closeCalls(q, offlineYes, kind, preferred, 1)[0];
   if (!t) throw new Error(`no ${kind} ${q} call with offline ${offlineYes} among ${POOL.length} lines`);
   return t;
 }
@@ -163,7 +173,7 @@ describe('fast-model arbiter for the binary detectors (with a key)', () => {
   });
 
   it('a slow model (beyond the 1.5 s bound) leaves the offline verdict, and two close calls wait one bound, not two', async () => {
-    const [a, b] = closeCalls('optOut', true, 'learned_adds', OPT_OUT_ADDED);
+    const [a, b] = closeCalls('optOut', true, 'learned_adds', OPT_OUT_ADDED, 2);
     expect(b, 'two close opt-out lines are needed').toBeDefined();
     fake.setHandler(() => ({ text: 'nao', delayMs: 4_000 }));
     const { out, permission, ms } = await turn([a!, b!]);
