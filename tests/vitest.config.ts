@@ -8,8 +8,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'workers/**/*.test.ts', 'tests/**/*.test.ts'],
     globalSetup: ['tests/setup/global-setup.ts'],
     pool: 'forks',
-    // PGlite and BullMQ tests do real I/O; two cores, so keep parallelism modest.
-    maxWorkers: 2,
+    // Most files spend their time waiting on real I/O (PGlite, Redis, spawned services), not on
+    // the CPU: on two cores three files at once keep the machine busy without starving timeouts.
+    maxWorkers: 3,
     // Several tests migrate a database from scratch or spawn processes: real work, slower on a busy 2-core machine.
     testTimeout: 90_000,
     hookTimeout: 120_000,
