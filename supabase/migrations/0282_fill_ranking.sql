@@ -1,9 +1,14 @@
 -- Fill plans: ranking, waves, settling (docs/decisions/0295-fill-plans.md).
--- Ranking is one set-based query per shift: every candidate of the shift's specialty
--- is scored with hash joins over small aggregates, and only the wave's top rows get
--- their Portuguese reasons built.
+-- Ranking is one query per shift over a pool built once per run (fill_candidates).
+-- Doctors whose score differs only by the shift-independent part are grouped, and each
+-- group's best few are read in index order, so a shift reads a few hundred rows whatever
+-- the number of doctors; only the wave's top rows get their Portuguese reasons built.
 
-create index if not exists shifts_hospital_reserved_idx on shifts (hospital_id, reserved_by) where reserved_by is not null;
+-- History at the hospital and specialty, read by key for each shift.
+create index if not exists shifts_hospital_reserved_idx on shifts (hospital_id, specialty_id, reserved_by) where reserved_by is not null;
+-- The clash check reads only the reservations that can clash.
+create index if not exists shifts_reserved_span_idx on shifts (starts_at, ends_at)
+  where reserved_by is not null and status in ('reserved', 'pending_confirmation');
 
 -- What the doctor said (memories mirrored into preferences.detectadas) about this
 -- hospital or this period: a restriction weighs more than a liking.
@@ -76,14 +81,25 @@ create unlogged table fill_candidates (
   pref_hospitals text[],
   pref_min_cents bigint,
   pref_hours int,
-  has_memories boolean not null default false
+  has_memories boolean not null default false,
+  -- The stated preferences above as one value: doctors with equal keys score alike.
+  pref_key text not null default ''
 );
-create index fill_candidates_specialty_idx on fill_candidates (specialty_id) where not busy;
--- A doctor with no stated preferences and no history at the hospital scores 50 + base +
--- regiao: his best are read in index order, region match first, a few rows per shift.
-create index fill_candidates_plain_region_idx on fill_candidates (specialty_id, region_l, base desc, jitter) where preferences is null and not busy;
-create index fill_candidates_plain_city_idx on fill_candidates (specialty_id, city_l, base desc, jitter) where preferences is null and not busy;
-create index fill_candidates_plain_idx on fill_candidates (specialty_id, base desc, jitter) where preferences is null and not busy;
+-- Outside history and memories, a doctor scores 50 + base + preferencias + regiao, and
+-- the last two depend only on (region, city, pref_key) and the shift: within one such
+-- group the best are the highest base, read in index order (fill_rank).
+create index fill_candidates_group_idx
+  on fill_candidates (specialty_id, coalesce(region_l, ''), coalesce(city_l, ''), pref_key, base desc, jitter)
+  where not busy and not has_memories;
+create index fill_candidates_memories_idx on fill_candidates (specialty_id) where has_memories and not busy;
+-- The groups of the current pool, per specialty.
+create unlogged table fill_candidate_groups (
+  specialty_id uuid not null,
+  region_k text not null,
+  city_k text not null,
+  pref_key text not null,
+  primary key (specialty_id, region_k, city_k, pref_key)
+);
 create table fill_candidates_built (
   id boolean primary key default true check (id),
   built_at timestamptz not null,
@@ -133,8 +149,15 @@ begin
                or (m.status = 'reserved' and m.created_at > p_now - interval '7 days'))
         group by m.doctor_id having count(*) >= 3) capped where capped.doctor_id = d.id);
   get diagnostics v_n = row_count;
+  -- Equal stated preferences, one key (arrays as given: different orders only make more groups).
+  update fill_candidates set pref_key = md5(row(pref_period, pref_days, pref_regions, pref_hospitals, pref_min_cents, pref_hours)::text)
+  where preferences is not null;
+  delete from fill_candidate_groups;
+  insert into fill_candidate_groups (specialty_id, region_k, city_k, pref_key)
+  select distinct c.specialty_id, coalesce(c.region_l, ''), coalesce(c.city_l, ''), c.pref_key from fill_candidates c where not c.has_memories;
   -- Fresh statistics, or the planner reads the rebuilt pool with the empty table's.
   analyze fill_candidates;
+  analyze fill_candidate_groups;
   insert into fill_candidates_built (built_at, registration_required) values (p_now, p_registration_required)
   on conflict (id) do update set built_at = excluded.built_at, registration_required = excluded.registration_required;
   return jsonb_build_object('candidates', v_n);
@@ -151,73 +174,75 @@ begin
   end if;
 end $$;
 
--- Who may be offered this shift now, best first, with the score and its parts: the
--- pool (fill_candidates) of the shift's specialty not holding an open fill offer (the
--- pool's busy flag, kept by every wave), less what is checked live for each shift: any
--- earlier offer of this shift (a refusal included) and a reservation that clashes. Most candidates have no preferences and no offer history,
--- so those parts short-circuit to 0; reasons are built for the wave's top rows only.
+-- Who may be offered this shift now, best first, with the score and its parts: the pool
+-- of the shift's specialty not holding an open fill offer (the pool's busy flag, kept by
+-- every wave), less what is checked live for each shift: any earlier offer of this shift
+-- (a refusal included) and a reservation that clashes. The shift is read once into
+-- variables, so each read is planned with the shift's own values.
 create or replace function fill_rank(p_shift_id uuid, p_now timestamptz, p_limit int)
 returns table (doctor_id uuid, score numeric, parts jsonb)
-language sql stable as $$
-  with s as (
-    select sh.id, sh.hospital_id, sh.specialty_id, sh.starts_at, sh.ends_at, sh.period, sh.duration_hours, sh.value_cents,
-      h.region as h_region, lower(h.region) as h_region_l, lower(h.city) as h_city_l, h.slug as h_slug, fold(h.name) as h_name,
-      (array['dom','seg','ter','qua','qui','sex','sab'])[1 + extract(dow from sh.starts_at at time zone 'America/Sao_Paulo')::int] as dow,
-      hashtext(sh.id::text) as salt
-    from shifts sh join hospitals h on h.id = sh.hospital_id where sh.id = p_shift_id
-  ), busy as (
+language plpgsql stable as $$
+#variable_conflict use_column
+declare v record;
+begin
+  select sh.id, sh.hospital_id, sh.specialty_id, sh.starts_at, sh.ends_at, sh.period, sh.duration_hours, sh.value_cents,
+    h.region as h_region, lower(h.region) as h_region_l, lower(h.city) as h_city_l, h.slug as h_slug, fold(h.name) as h_name,
+    (array['dom','seg','ter','qua','qui','sex','sab'])[1 + extract(dow from sh.starts_at at time zone 'America/Sao_Paulo')::int] as dow,
+    hashtext(sh.id::text) as salt
+  into v
+  from shifts sh join hospitals h on h.id = sh.hospital_id where sh.id = p_shift_id;
+  if not found then return; end if;
+  return query
+  with busy as (
     select o.doctor_id from fill_offers o where o.shift_id = p_shift_id
-    union select r.reserved_by from shifts r, s
+    union select r.reserved_by from shifts r
       where r.reserved_by is not null and r.status in ('reserved', 'pending_confirmation')
-        and r.starts_at < s.ends_at and r.ends_at > s.starts_at
+        and r.starts_at < v.ends_at and r.ends_at > v.starts_at
   ), hist as (
     select r.reserved_by as doctor_id, count(*) as here
-    from shifts r, s
-    where r.hospital_id = s.hospital_id and r.specialty_id = s.specialty_id and r.reserved_by is not null
-      and r.status in ('reserved', 'pending_confirmation', 'completed') and r.id <> s.id
+    from shifts r
+    where r.hospital_id = v.hospital_id and r.specialty_id = v.specialty_id and r.reserved_by is not null
+      and r.status in ('reserved', 'pending_confirmation', 'completed') and r.id <> v.id
     group by r.reserved_by
   ), pool as (
-    -- Everyone whose score depends on the shift beyond the region: read in full.
-    select c.* from s, fill_candidates c
-    where c.specialty_id = s.specialty_id and not c.busy
-      and (c.preferences is not null or c.doctor_id in (select doctor_id from hist))
-    -- The rest score 50 + base + regiao: the best few of each region tier are enough.
-    union all (
-      select c.* from s, fill_candidates c
-      where c.specialty_id = s.specialty_id and c.region_l = s.h_region_l and c.preferences is null and not c.busy
+    -- History at the hospital and memories depend on the doctor: read in full (few rows).
+    select c.* from hist join fill_candidates c on c.doctor_id = hist.doctor_id
+    where c.specialty_id = v.specialty_id and not c.busy
+    union all
+    select c.* from fill_candidates c
+    where c.specialty_id = v.specialty_id and c.has_memories and not c.busy
+      and c.doctor_id not in (select doctor_id from hist)
+    -- Everyone else: the best few of each (region, city, preferences) group.
+    union all
+    select t.* from fill_candidate_groups g
+    cross join lateral (
+      select c.* from fill_candidates c
+      where c.specialty_id = g.specialty_id and coalesce(c.region_l, '') = g.region_k and coalesce(c.city_l, '') = g.city_k
+        and c.pref_key = g.pref_key and not c.has_memories and not c.busy
         and c.doctor_id not in (select doctor_id from hist) and not exists (select 1 from busy b where b.doctor_id = c.doctor_id)
-      order by c.base desc, c.jitter limit p_limit)
-    union all (
-      select c.* from s, fill_candidates c
-      where c.specialty_id = s.specialty_id and c.city_l = s.h_city_l and c.region_l is distinct from s.h_region_l
-        and c.preferences is null and not c.busy
-        and c.doctor_id not in (select doctor_id from hist) and not exists (select 1 from busy b where b.doctor_id = c.doctor_id)
-      order by c.base desc, c.jitter limit p_limit)
-    union all (
-      select c.* from s, fill_candidates c
-      where c.specialty_id = s.specialty_id and c.city_l is distinct from s.h_city_l and c.region_l is distinct from s.h_region_l
-        and c.preferences is null and not c.busy
-        and c.doctor_id not in (select doctor_id from hist) and not exists (select 1 from busy b where b.doctor_id = c.doctor_id)
-      order by c.base desc, c.jitter limit p_limit)
+      order by c.base desc, c.jitter limit p_limit) t
+    where g.specialty_id = v.specialty_id
   ), scored as (
-    select c.doctor_id as id, c.jitter # s.salt as tie, c.region, c.preferences, c.last_inbound_at, c.last_proactive_at,
+    select c.doctor_id as id, c.jitter # v.salt as tie, c.region, c.preferences, c.last_inbound_at, c.last_proactive_at,
       coalesce(h.here, 0) as here, c.a, c.r, c.x, c.ignored,
       least(coalesce(h.here, 0), 5) * 4 as p_hist,
-      fill_acc_points(c.a, c.r, c.x) as p_acc,
+      -- fill_acc_points and fill_rec_points written out: a function with its own
+      -- search_path is not inlined, and calling it for every scored row is most of the cost.
+      case when c.a + c.r + c.x = 0 then 0 else round(((c.a + 1.0) / (c.a + c.r + c.x + 2) - 0.5) * 30, 1) end as p_acc,
       case when c.preferences is null then 0 else
-      (case when c.pref_period is null then 0 when c.pref_period = s.period then 5 else -5 end
-       + case when c.pref_days is null then 0 when s.dow = any(c.pref_days) then 4 else -4 end
-       + case when s.h_region = any(c.pref_regions) then 5 else 0 end
-       + case when s.h_slug = any(c.pref_hospitals) then 8 else 0 end
-       + case when c.pref_min_cents > s.value_cents then -25 else 0 end
-       + case when c.pref_hours = s.duration_hours then 2 else 0 end) end as p_pref,
-      case when c.has_memories then fill_memory_points(c.preferences->'detectadas', s.h_name, s.period) else 0 end as p_mem,
-      case when c.region_l = s.h_region_l then 10 when c.city_l = s.h_city_l then 4 else 0 end as p_reg,
-      fill_rec_points(c.last_inbound_at, c.last_proactive_at, p_now) as p_rec,
+      (case when c.pref_period is null then 0 when c.pref_period = v.period then 5 else -5 end
+       + case when c.pref_days is null then 0 when v.dow = any(c.pref_days) then 4 else -4 end
+       + case when v.h_region = any(c.pref_regions) then 5 else 0 end
+       + case when v.h_slug = any(c.pref_hospitals) then 8 else 0 end
+       + case when c.pref_min_cents > v.value_cents then -25 else 0 end
+       + case when c.pref_hours = v.duration_hours then 2 else 0 end) end as p_pref,
+      case when c.has_memories then fill_memory_points(c.preferences->'detectadas', v.h_name, v.period) else 0 end as p_mem,
+      case when c.region_l = v.h_region_l then 10 when c.city_l = v.h_city_l then 4 else 0 end as p_reg,
+      (case when c.last_inbound_at > p_now - interval '30 days' then 5 else 0 end
+       + case when c.last_proactive_at > p_now - interval '3 days' then -6 else 0 end) as p_rec,
       -4 * c.ignored as p_pend,
-      s.h_region, s.period, s.value_cents, s.h_slug, s.dow
-    from s
-    join pool c on true
+      v.h_region as h_region, v.period as period, v.value_cents as value_cents, v.h_slug as h_slug, v.dow as dow
+    from pool c
     left join hist h on h.doctor_id = c.doctor_id
     where not exists (select 1 from busy b where b.doctor_id = c.doctor_id)
   ), top as (
@@ -249,8 +274,9 @@ language sql stable as $$
         case when t.ignored = 0 then 'nenhuma oferta sem resposta nos últimos 7 dias'
              else t.ignored || ' oferta(s) sem resposta nos últimos 7 dias' end))
   from top t
-  order by t.total desc, t.tie, t.id
-$$;
+  order by t.total desc, t.tie, t.id;
+end $$;
+
 
 -- ---------------------------------------------------------------- plans
 
