@@ -51,6 +51,8 @@ export default defineConfig({
   test: {
     globalSetup: ['tests/setup/global-setup-postgres.ts'],
     pool: 'forks',
+    // As in the PGlite pass (tests/vitest.config.ts): one module cache per worker.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { LOG_LEVEL: 'silent', TZ: 'UTC', CATCHUP_INTERVAL_MS: '0', JULIA_TEST_DB: 'postgres' },
