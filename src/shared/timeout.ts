@@ -7,7 +7,10 @@ export class TimeoutError extends Error {
 export function withTimeout<T>(promise: Promise<T>, ms: number, what = 'operation'): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(`${what} timed out after ${ms} ms`)), ms);
+    // When the deadline passes while this process was busy (a long synchronous stretch, a
+    // loaded machine), the answer may already be waiting on its socket: timers run before
+    // I/O, so give the I/O phase one turn before declaring the call late.
+    timer = setTimeout(() => setImmediate(() => reject(new TimeoutError(`${what} timed out after ${ms} ms`))), ms);
     timer.unref?.();
   });
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
