@@ -175,8 +175,10 @@ describe('Chatwoot webhook admission and hand-back', () => {
       const res = await deliver({ event: 'message_created', id: 7050, content: 'Dr., consegui a troca que o senhor pediu', message_type: 'outgoing', conversation: { id: conversation }, sender: { id: 3 } });
       expect(await res.json()).toEqual({ status: 'queued' });
       await waitFor(() => e.evolution.sentTexts().some((s) => s.text === 'Dr., consegui a troca que o senhor pediu'), { what: 'the supervisor message', timeoutMs: 20_000 });
-      const row = (await e.db.pg.query<{ method: string; status: string }>(`select method, status from outbound_messages where idempotency_key = 'chatwoot-7050'`)).rows[0];
-      expect(row).toEqual({ method: 'MANUAL', status: 'sent' });
+      const row = async () => (await e.db.pg.query<{ method: string; status: string }>(`select method, status from outbound_messages where idempotency_key = 'chatwoot-7050'`)).rows[0];
+      // The wrapper records the outcome just after the provider answered.
+      await waitFor(async () => (await row())?.status !== 'reserved', { what: 'the send recorded', timeoutMs: 10_000 });
+      expect(await row()).toEqual({ method: 'MANUAL', status: 'sent' });
       expect(cw().messages().some((m) => m.private && /NÃO foi enviada|na fila/.test(m.content ?? ''))).toBe(false);
     } finally {
       await e.app.deps.flags.set('safe_mode', { enabled: false, mode: 'wait' }, 'test');

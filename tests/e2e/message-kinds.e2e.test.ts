@@ -92,6 +92,39 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
     });
   });
 
+  describe('every kind a doctor sends: what the model reads and what he gets', () => {
+    it.each([
+      ['text-extended', 'Pode ser o de 12h diurno. Qual o valor e se é PJ ou CLT?'],
+      ['image-caption', '[enviou uma foto] Segue foto do meu CRM e da carteirinha do RQE'],
+      ['video-caption', '[enviou um vídeo] Esse é o acesso do estacionamento dos médicos? Cheguei e tá fechado'],
+      ['document-caption', '[enviou o documento CRM_AnaBeatriz_Souza.pdf] Segue CRM e diploma de especialista'],
+      ['location', '[compartilhou a localização: Hospital São Lucas'],
+      ['contact', '[compartilhou o contato de Dr. Rafael Moura]'],
+    ])('%s: the model reads it as the doctor meant it, and he gets one answer', async (fixture, expected) => {
+      const chat = jid();
+      const before = e.anthropic.calls().length;
+      expect((await e.post(evolutionVersionPayload(fixture, { remoteJid: chat }))).status).toBe(200);
+      const saw = await modelSaw(before);
+      expect(saw).toContain(expected);
+      expect(saw).not.toContain('não dá pra ver');
+      await waitFor(() => sentTo(chat).length > 0, { what: 'the answer' });
+      await e.idle();
+      expect(sentTo(chat)).toHaveLength(1);
+    });
+
+    it.each(['sticker', 'reaction'])('a lone %s is stored, never reaches the model and gets no answer', async (fixture) => {
+      const chat = jid();
+      const before = e.anthropic.calls().length;
+      const body = evolutionVersionPayload(fixture, { remoteJid: chat });
+      expect((await e.post(body)).status).toBe(200);
+      await waitFor(async () => (await count(`select count(*)::int n from interactions where provider_message_id = $1`, [body.data.key.id])) === 1, { what: 'the stored message' });
+      await e.idle();
+      expect(e.anthropic.calls().length).toBe(before);
+      expect(sentTo(chat)).toEqual([]);
+      expect(await deadLetters()).toBe(0);
+    });
+  });
+
   describe('finding 3: quoted messages', () => {
     it.each(['v2.3-quoted-offer', 'v2.2-quoted-offer-extended'])('%s: the model reads the quoted offer and the shift it offered', async (fixture) => {
       const chat = jid();

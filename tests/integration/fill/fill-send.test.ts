@@ -53,8 +53,11 @@ describe('fill offers through the outbound wrapper', () => {
     expect(await planner(app.deps.outbound).tick()).toMatchObject({ waves: 1, planned: 5, enqueued: 5 });
     await waitFor(() => fake.sentTexts().length === 5, { timeoutMs: 30_000, what: '5 offers at the provider' });
     expect(fake.sentTexts().every((t) => t.text.includes('Hospital fill-send-h') && t.text.includes('Você tem interesse?'))).toBe(true);
-    const rows = await db.query<{ method: string; proactive: boolean; status: string }>(
+    const sends = () => db.query<{ method: string; proactive: boolean; status: string }>(
       `select method, proactive, status from outbound_messages where idempotency_key like $1`, [`fill:${shift}:%`]);
+    // The wrapper records each outcome just after the provider answered.
+    await waitFor(async () => (await sends()).filter((r) => r.status === 'sent').length === 5, { timeoutMs: 10_000, what: 'the five sends recorded' });
+    const rows = await sends();
     expect(rows).toHaveLength(5);
     expect(rows.every((r) => r.method === 'FILL_OFFER' && r.proactive && r.status === 'sent')).toBe(true);
     clock.set(new Date(MONDAY_1000.getTime() + 60_000));
