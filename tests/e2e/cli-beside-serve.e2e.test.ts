@@ -1,21 +1,11 @@
-import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE, openDb, socketPathFor, type SqlDb } from '../../src/db/index.js';
-import { TEST_REDIS_URL } from '../helpers/test-redis.js';
 import { evolutionPayload } from '../helpers/evolution-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { inboundDone, startServed, type Served } from './served.js';
+import { inboundDone, juliaBeside, startServed, type Ran, type Served } from './served.js';
 
-const JULIA = join(import.meta.dirname, '../../src/julia.mjs');
-
-interface Ran {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
 
 /**
  * "With `npm start` running on the embedded default, from another shell: `julia status`,
@@ -24,30 +14,7 @@ interface Ran {
  */
 describe('the CLI beside julia serve on the embedded default', () => {
   let s: Served;
-  const julia = (...args: string[]): Promise<Ran> =>
-    new Promise((resolve) => {
-      const started = Date.now();
-      const child = spawn(process.execPath, [JULIA, ...args], {
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '/tmp',
-          LOG_LEVEL: 'warn',
-          DATA_DIR: s.dataDir,
-          REDIS_URL: TEST_REDIS_URL,
-          REDIS_PREFIX: s.prefix,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += String(d)));
-      child.stderr.on('data', (d) => (stderr += String(d)));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-      child.on('exit', (status) => {
-        clearTimeout(timer);
-        resolve({ status, stdout, stderr, ms: Date.now() - started });
-      });
-    });
+  const julia = (...args: string[]) => juliaBeside(s, ...args);
   const ok = (r: Ran) => {
     expect(r.stderr, r.stdout).toBe('');
     expect(r.status).toBe(0);

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,11 +6,9 @@ import { openDb, type SqlDb } from '../../src/db/index.js';
 import { spParts } from '../../src/shared/index.js';
 import type { AnthropicCall, AnthropicStep } from '../fakes/index.js';
 import { evolutionPayload } from '../helpers/evolution-fixture.js';
-import { TEST_REDIS_URL } from '../helpers/test-redis.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { inboundDone, startServed, type Served } from './served.js';
+import { inboundDone, juliaBeside, startServed, type Served } from './served.js';
 
-const JULIA = join(import.meta.dirname, '../../src/julia.mjs');
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The best-ranked doctor lives in the hospital's region; six others elsewhere (a wave of five leaves two waiting). */
@@ -40,22 +37,7 @@ describe('fill plans in a started service: an imported urgent shift is filled by
     return { text: 'Oi!' };
   }
 
-  const julia = (...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> =>
-    new Promise((resolve) => {
-      const child = spawn(process.execPath, [JULIA, ...args], {
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', DATA_DIR: s.dataDir, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: s.prefix },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += String(d)));
-      child.stderr.on('data', (d) => (stderr += String(d)));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-      child.on('exit', (status) => {
-        clearTimeout(timer);
-        resolve({ status, stdout, stderr });
-      });
-    });
+  const julia = (...args: string[]) => juliaBeside(s, ...args);
   const imported = async (kind: string, file: string) => {
     const r = await julia('import', kind, file);
     expect(r.stderr, r.stdout).toBe('');

@@ -1,21 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type SqlDb } from '../../src/db/index.js';
-import { TEST_REDIS_URL } from '../helpers/test-redis.js';
 import { evolutionPayload } from '../helpers/evolution-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { inboundDone, startServed, type Served } from './served.js';
+import { inboundDone, juliaBeside, startServed, type Ran, type Served } from './served.js';
 
-const JULIA = join(import.meta.dirname, '../../src/julia.mjs');
-
-interface Ran {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 /**
  * A company's spreadsheet as it comes out of its own system: Latin-1, semicolons,
@@ -46,29 +37,7 @@ const MARKER = 'plantões abertos na sua região';
 describe('a company first day beside julia serve', () => {
   let s: Served;
   let dir: string;
-  const julia = (...args: string[]): Promise<Ran> =>
-    new Promise((resolve) => {
-      const child = spawn(process.execPath, [JULIA, ...args], {
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '/tmp',
-          LOG_LEVEL: 'warn',
-          DATA_DIR: s.dataDir,
-          REDIS_URL: TEST_REDIS_URL,
-          REDIS_PREFIX: s.prefix,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += String(d)));
-      child.stderr.on('data', (d) => (stderr += String(d)));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-      child.on('exit', (status) => {
-        clearTimeout(timer);
-        resolve({ status, stdout, stderr });
-      });
-    });
+  const julia = (...args: string[]) => juliaBeside(s, ...args);
   const ok = (r: Ran) => {
     expect(r.stderr, r.stdout).toBe('');
     expect(r.status).toBe(0);

@@ -139,3 +139,34 @@ export async function inboundDone(s: Served, id: string): Promise<void> {
     { timeoutMs: 30_000, intervalMs: 100, what: `inbound job ${id} to complete` },
   );
 }
+
+/** What a `julia` command run beside the service printed, its exit status and how long it took. */
+export interface Ran {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/**
+ * A `julia` command from another shell while the service runs: its own process with
+ * nothing configured but the service's DATA_DIR and Redis (SIGKILLed after 90 s).
+ */
+export function juliaBeside(s: Pick<Served, 'dataDir' | 'prefix'>, ...args: string[]): Promise<Ran> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [JULIA, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', DATA_DIR: s.dataDir, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: s.prefix },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d) => (stdout += String(d)));
+    child.stderr!.on('data', (d) => (stderr += String(d)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    child.on('exit', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr, ms: Date.now() - started });
+    });
+  });
+}
