@@ -7,16 +7,19 @@
  * time, then runs the same file again (nothing changes) and prints that too.
  * With --beside, a `julia serve` holds the DATA_DIR first and the import runs
  * beside it, through the service's socket: the importing process then holds no
- * database, and the service's own peak RSS is printed as well.
+ * database, and the service's own peak RSS is printed as well. With
+ * --database-url, a scratch database is created on that server and dropped after.
  *
  *   node --import tsx bench/import.ts [--rows 100000] [--database-url postgres://...] [--beside]
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createPostgresDb } from '../src/db/index.js';
 
 const JULIA = join(import.meta.dirname, '../src/julia.mjs');
 const arg = (name: string) => {
@@ -24,7 +27,12 @@ const arg = (name: string) => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const rows = Number(arg('rows') ?? 100_000);
-const databaseUrl = arg('database-url');
+const serverUrl = arg('database-url');
+// A scratch database on the given server: the bench never writes into one that holds anything.
+const scratch = serverUrl ? `julia_bench_import_${randomBytes(4).toString('hex')}` : undefined;
+const admin = serverUrl ? createPostgresDb({ url: serverUrl, max: 1 }) : undefined;
+if (admin) await admin.exec(`create database ${scratch}`);
+const databaseUrl = serverUrl ? Object.assign(new URL(serverUrl), { pathname: `/${scratch}` }).toString() : undefined;
 const beside = process.argv.includes('--beside');
 
 const dir = mkdtempSync(join(tmpdir(), 'julia-bench-import-'));
@@ -118,3 +126,7 @@ if (service) {
 }
 console.log(JSON.stringify({ engine: databaseUrl ? 'postgres' : 'pglite', beside, ...(beside && { servicePeakRssMb: serviceRssMb }), fileMb: +(Buffer.byteLength(lines.join('\r\n')) / 1e6).toFixed(1), first, second }, null, 2));
 rmSync(dir, { recursive: true, force: true });
+if (admin) {
+  await admin.exec(`drop database ${scratch}`);
+  await admin.close();
+}

@@ -10,12 +10,14 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPreparedRunner } from './pglite-prepared.mjs';
 import { createSessionGate } from './pglite-session-gate.mjs';
 import { serveOnSocket } from './pglite-socket-serve.mjs';
+import { pgliteStartParams } from './pglite-start-params.mjs';
 
 if (workerData.dataDir) mkdirSync(workerData.dataDir, { recursive: true });
 const pg = await PGlite.create({
   ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}),
   ...(workerData.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}),
   extensions: { vector, pg_trgm },
+  startParams: pgliteStartParams(),
 });
 
 /** An rpc's fixed SQL text, prepared once: one round into PGlite per call (pglite-prepared.mjs). */

@@ -5,6 +5,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 // Plain JS shared with the PGlite worker thread (types in pglite-prepared.d.mts).
 import { createPreparedRunner } from './pglite-prepared.mjs';
+import { pgliteStartParams } from './pglite-start-params.mjs';
 import { buildRpcCall, MIGRATION_LOCK_KEY, toDbError, type SqlDb, type SqlTx } from './rpc.js';
 
 export interface PgliteOptions {
@@ -20,6 +21,7 @@ export async function createPgliteDb(opts: PgliteOptions = {}): Promise<SqlDb & 
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     extensions: { vector, pg_trgm },
+    startParams: pgliteStartParams(),
   });
   return pgliteDb(pg);
 }

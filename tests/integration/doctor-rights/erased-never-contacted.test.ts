@@ -1,7 +1,11 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../src/app.js';
 import { createCampaignCommands, createDispatcher, type CampaignCommands, type Dispatcher } from '../../../src/campaigns/index.js';
 import { eraseDoctor, parseDoctorSubject } from '../../../src/doctor-rights/index.js';
+import { runImport } from '../../../src/import/index.js';
 import { createRateLimiter } from '../../../src/outbound/index.js';
 import { fixedClock, silentLogger } from '../../../src/shared/index.js';
 import { createOutboundWithdrawer } from '../../../workers/campaign-withdraw.js';
@@ -81,13 +85,19 @@ describe('an erased opted-out doctor re-created is never contacted', () => {
       if (phone !== bystander) expect((await eraseDoctor(db, parseDoctorSubject(phone), 'test')).status).toBe('erased');
     }
 
-    // Back through a webhook message (the whole inbound path) and through the upsert an import uses.
+    // Back through a webhook message (the whole inbound path) and through a company's CSV file.
     expect((await webhook(viaWebhook, 'oi, tem plantão?', `DRW-${process.pid}-1`)).status).toBe(200);
     expect((await webhook(notOptedOut, 'oi, voltei', `DRW-${process.pid}-2`)).status).toBe(200);
     await waitFor(async () => (await q(`select 1 from doctors where phone in ($1, $2)`, [viaWebhook, notOptedOut])).length === 2, { timeoutMs: 20_000, what: 'doctors re-created by the inbound job' });
-    const imported = await db.rpc<{ permission_state: string }>('doctor_upsert', { p_phone: viaImport, p_name: 'Dra. Beta Importada' });
-    expect(imported.permission_state).toBe('opted_out');
-    expect((await db.rpc<{ permission_state: string }>('doctor_upsert', { p_phone: notOptedOutImported, p_name: 'Dr. Épsilon' })).permission_state).toBe('opted_in');
+    // The company's file brings two of them back, in notations a spreadsheet really holds
+    // (one an old 8-digit mobile), through the same import `julia import doctors` runs.
+    const csv = join(mkdtempSync(join(tmpdir(), 'julia-erased-import-')), 'medicos.csv');
+    writeFileSync(csv, 'Nome;Celular;Especialidade\r\nDra. Beta Importada;(11) 98333-0002;Pediatria\r\nDr. Épsilon;+55 11 8333-0005;Clínica Médica\r\n');
+    const summary = await runImport(db, clock, { kind: 'doctors', path: csv, dryRun: false, by: 'test', defaultStatus: 'aprovado' });
+    expect(summary.errors).toEqual([]);
+    expect(summary.inserted).toBe(2);
+    expect(await permissionOf(viaImport)).toBe('opted_out');
+    expect(await permissionOf(notOptedOutImported)).toBe('opted_in');
     expect(await permissionOf(viaWebhook)).toBe('opted_out');
     expect(await permissionOf(notOptedOut)).toBe('opted_in');
 
