@@ -22,7 +22,7 @@ const RULES: Rule<ObjectionLabel>[] = [
   {
     label: 'comunicacao',
     pattern:
-      /\b(insist\w*|(mensage\w*|isso|vagas?|mandando|mandam) (todo (santo )?dia|toda hora|o tempo todo|sem parar)|todo (santo )?dia (isso|mensage\w*|vaga\w*)|enchendo (o |meu )?saco|(ja )?(pedi|falei|disse) (\d+ ?x|\d+ vezes|varias vezes|mil vezes)|tenho que (pedir|falar) de novo|quantas vezes (vou|tenho|preciso)|que parte do|lotando (meu|o) (whatsapp|celular)|\d+ (mensage\w*|vagas) (por dia|seguidas|de uma vez)|(somem|some) e (depois )?(aparecem|volta\w*))\b/,
+      /\b(insist\w*|(mensage\w*|isso|vagas?|mandando|mandam) (todo (santo )?dia|toda hora|o tempo todo|sem parar)|todo (santo )?dia (isso|mensage\w*|vaga\w*)|enchendo (o |meu )?saco|(ja )?(pedi|falei|disse) (\d+ ?x|\d+ vezes|varias vezes|mil vezes)|tenho que (pedir|falar) de novo|quantas vezes (vou|tenho|preciso)|que parte do|lotando (meu|o) (whatsapp|celular)|\d+ (mensage\w*|vagas) (por dia|seguidas|de uma vez)|(mandam|manda|mandando|enviam|envia|recebo|chegam) \d+ (\w+ )?(por|ao|num|no|na) (dia|semana)|(somem|some) e (depois )?(aparecem|volta\w*))\b/,
   },
   // Families added after set 3 (development set): each names a situation, not a sentence.
   // Being or fearing to be left unpaid is a risk of the job, even when it reads as distrust

@@ -2,7 +2,7 @@ import { detectorInput, normalize } from '../../text/normal-form.js';
 import { speakingSentences } from '../../text/speaking-sentences.js';
 import { learnedVerdict } from '../../learned/index.js';
 import { matchRules, oneOf, type Rule } from '../engine.js';
-import { ADDRESSED_ELSEWHERE, WRONG_CHAT, conditionalStop, ECHO_REFUSED, ENDS_WITH_GENERAL_STOP, JOKE, NARROW_OBJECT, NEW_NUMBER, ONE_CHANNEL, ONE_FORMAT, SOMEONE_ELSE, keepsOn, setsStopAside, statesContinuation } from './vetoes.js';
+import { ADDRESSED_ELSEWHERE, WRONG_CHAT, conditionalStop, ECHO_REFUSED, ENDS_WITH_GENERAL_STOP, JOKE, NARROW_KIND, NEW_NUMBER, hasGeneralStopClause, namesFrequency, ONE_CHANNEL, ONE_FORMAT, SOMEONE_ELSE, keepsOn, setsStopAside, statesContinuation } from './vetoes.js';
 
 export interface OptOutResult {
   optOut: boolean;
@@ -33,6 +33,8 @@ const REMOVE = oneOf(
   'delet(?:a|e|em|ar)', 'cancel(?:a|e|em|ar)',
   // "me desvincula dessa base", "desvinculem meu número".
   'desvincul(?:a|e|em|ar)',
+  // "encerra meu cadastro aí": closing the record is removing it.
+  'encerr(?:a|e|em|ar)',
 );
 
 // a list named after one specialty, newsletter or waiting line is one kind of item ("me tira da
@@ -53,7 +55,7 @@ const BARE_REMOVE = oneOf('tira', 'tire', 'tirem', 'retira', 'retire', 'retirem'
 const SHIFT_SPECIFIC = new RegExp(
   '\\b' +
     oneOf(
-      `${oneOf('esse', 'essa', 'este', 'esta', 'desse', 'dessa', 'deste', 'desta', 'nesse', 'nessa', 'aquele', 'aquela', 'o', 'a')} ${oneOf('plantao', 'plantoes', 'vagas?', 'escalas?', 'turnos?', 'horarios?', 'hospital', 'hospitais', 'clinicas?', 'cidades?', 'regiao', 'especialidades?', 'tipo')}`,
+      `${oneOf('esse', 'essa', 'este', 'esta', 'desse', 'dessa', 'deste', 'desta', 'nesse', 'nessa', 'aquele', 'aquela', 'o', 'a')} ${oneOf('plantao', 'plantoes', 'vagas?', 'escalas?', 'turnos?', 'horarios?', 'hospital', 'hospitais', 'clinicas?', 'cidades?', 'regiao', 'especialidades?', 'tipo(?! de (?:mensage(?:m|ns)|contato|coisa|propaganda|spam|abordagem))')}`,
       `${oneOf('o', 'a', 'os', 'as')} ${oneOf('de', 'do', 'da', 'dos', 'das')}`,
       'segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado', 'domingo', 'feriado', 'noturnos?', 'diurnos?',
       'noite', 'madrugada', 'fim de semana', 'final de semana', 'so', 'somente', 'apenas', 'exceto', 'por enquanto', 'hoje',
@@ -183,12 +185,14 @@ const RULES: readonly Rule[] = [
     pattern: new RegExp(`\\b(?:(?:me|nos) ${REMOVE}|${REMOVE} (?:me|eu|nos|${MY_ID})) ${FROM} (?:sua |seu |vossa |essa |esta )?(?:\\S+ (?:de |da |do )?){0,2}?${CONTAINER}\\b`),
     negatable: true,
   },
+  // "não quero mais participar da lista de ofertas": leaving said as not taking part; a list of one kind stays narrow.
+  { name: 'stop_taking_part', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:participar|fazer parte|estar|ficar|constar) ${oneOf('da', 'das', 'do', 'dos', 'dessa', 'desta', 'desse', 'deste', 'na', 'no', 'nessa', 'nesse')} (?:sua |seu |essa |esta )?${CONTAINER}\\b`), rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail) },
   // "me tira daqui" is the chat; "daqui dessa escala" names a shift.
   { name: 'remove_from_here', confidence: 0.88, pattern: new RegExp(`\\b(?:me|nos) ${REMOVE} (?:daqui|dai|dali)\\b|\\b${REMOVE} (?:me|eu) (?:daqui|dai|dali)\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
   // A name taken off one shift or roster is narrow ("tira meu nome da escala do dia 22",).
   { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) || namedList(tail) },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all.
-  { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|falei (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/ },
+  { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|falei (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/ },
   { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
   // "que meu número seja removido de todas as listas": the subjunctive of the same request.
   // bare "sai" left out: it is mostly the past "saí do grupo…" (accents fold away), told not asked.
@@ -205,10 +209,18 @@ const RULES: readonly Rule[] = [
   {
     name: 'enough_of',
     confidence: 0.9,
-    pattern: new RegExp(`\\b${oneOf('para', 'pare', 'parem', 'parar', 'pararem', 'chega', 'basta')} ${oneOf('de', 'com')} (?:a |as |o |os |essas? |estas? |esses? |tanta |tantas |sua |suas )?${oneOf('mensage(?:m|ns)', 'spam', 'propagandas?', 'anuncios?', 'ligac(?:ao|oes)', 'divulgac(?:ao|oes)', 'ofertas?', 'convites?')}\\b`),
+    // "chega dessas mensagens": the article may be fused with "de".
+    pattern: new RegExp(`\\b${oneOf('para', 'pare', 'parem', 'parar', 'pararem', 'chega', 'basta')} ${oneOf('de', 'com', 'dessas?', 'destas?', 'desses?', 'das', 'dos')} (?:a |as |o |os |essas? |estas? |esses? |tanta |tantas |sua |suas )?${oneOf('mensage(?:m|ns)', 'spam', 'propagandas?', 'anuncios?', 'ligac(?:ao|oes)', 'divulgac(?:ao|oes)', 'ofertas?', 'convites?')}\\b`),
   },
   // "chega de vaga pra mim": the offers as a whole; a kind or a moment after it ("chega de plantão noturno") narrows it.
-  { name: 'enough_of_offers', confidence: 0.88, pattern: new RegExp(`\\b${oneOf('chega', 'basta')} ${oneOf('de', 'com')} (?:essas? |tantas? )?${oneOf('vagas?', 'plantoes', 'ofertas?', 'convites?')}\\b`), rejectTail: (tail) => isShiftSpecific(tail) || /^(?:d[aoe]s?|em|no|na|de|noturn\w*|diurn\w*|longe|barat\w*|\d+)\b/.test(tail) },
+  { name: 'enough_of_offers', confidence: 0.88, pattern: new RegExp(`\\b${oneOf('chega', 'basta')} ${oneOf('de', 'com', 'dessas?', 'destas?', 'desses?')} (?:essas? |tantas? )?${oneOf('vagas?', 'plantoes', 'ofertas?', 'convites?')}\\b`), rejectTail: (tail) => isShiftSpecific(tail) || /^(?:d[aoe]s?|em|no|na|de|noturn\w*|diurn\w*|longe|barat\w*|\d+)\b/.test(tail) },
+  // A complaint about the messages closed by a stop of its own: "ninguém pediu essas msg, para",
+  // "tô cansado dessas mensagens, chega". The stop word is the message's last word.
+  { name: 'complaint_then_stop', confidence: 0.85, pattern: new RegExp(`\\b(?:essas?|estas?|tantas?|suas?|dessas?|destas?|de tanta|das) ${oneOf('mensage(?:m|ns)', 'propagandas?', 'ofertas?', 'vagas?')}\\b(?: \\S+){0,8} ${oneOf('para', 'pare', 'parem', 'chega', 'basta')}(?: ${oneOf('por favor', 'pf', 'pfv', 'ja', 'agora', 'viu', 'ta')})*$`) },
+  // Being pestered, said of us as it happens: "vocês tão me enchendo o saco". "enchendo de vaga boa" is praise.
+  { name: 'being_pestered', confidence: 0.85, pattern: /\b(?:voces|voce|isso|essas mensagens?) (?:estao|tao|ta|esta|ficam|fica) me (?:enchendo|perturbando|incomodando|importunando|torrando)\b/, rejectTail: (tail) => /^(?:de|com) (?!mensage(?:m|ns)|msg|spam|propaganda)/.test(tail) },
+  // "peço que não me escrevam", "favor não me liguem mais": the request in the subjunctive, closing its clause.
+  { name: 'ask_not_to_write', confidence: 0.88, pattern: /\b(?:peco|pedimos|solicito|gostaria|favor|por favor)(?: (?:que|q))? (?:voces |vcs )?(?:nao|nunca mais) (?:me |nos )?(?:escrevam|mandem|enviem|liguem|procurem|contatem|contactem|chamem|incomodem|perturbem)(?: (?:mais|nada|por favor|obrigad[oa]))*$/ },
   { name: 'stop_spam', confidence: 0.9, pattern: /\b(?:isso|isto|isso aqui|voces|esse numero|essas mensagens) (?:e|sao) (?:um )?spam\b|\bdenunci\w* (?:\S+ ){0,2}?(?:como )?spam\b/ },
   {
     name: 'do_not_send',
@@ -270,7 +282,7 @@ const RULES: readonly Rule[] = [
   { name: 'will_block', confidence: 0.9, pattern: /^(?:\S+ )?vou (?:te |lhe )?bloquear(?= (?:toda|todo|porque|pois|de tanto|ja|agora|mesmo|sim|voces|isso|esse numero|este numero|seu numero|o numero de voces)\b)|\bvou (?:te |lhe |lhes )?bloquear(?: (?:voce|voces|esse numero|esse contato|seu numero|o numero|isso|e|viu|hein|agora|ja))?$|\bvou te bloquear\b/ },
   { name: 'get_out', confidence: 0.9, pattern: /\b(?:sai|saia|saiam|some|suma|sumam|desaparece|desaparecam) (?:do|da) (?:meu|minha) (?:whatsapp|celular|telefone|vida|pv|chat|numero)\b/ },
   // A pause with an end is not a stop: "me esquece essa semana, tô de férias".
-  { name: 'leave_me_alone', confidence: 0.8, pattern: /\bme (?:deixa|deixe|deixem) em paz\b|\bme esquec(?:e|a|am)\b|\besquec(?:e|a|am) que eu existo\b|\besquec(?:e|a|am) (?:de mim|meu numero|meu contato)\b/, negatable: true, rejectTail: (tail) => FOR_A_WHILE.test(tail) },
+  { name: 'leave_me_alone', confidence: 0.8, pattern: /\bme (?:deixa|deixe|deixem) em paz\b|\b(?:deixa|deixe|deixem) (?:eu|a gente) em paz\b|\bme esquec(?:e|a|am)\b|\besquec(?:e|a|am) que eu existo\b|\besquec(?:e|a|am) (?:de mim|meu numero|meu contato)\b|\b(?:pode|podem|poderia|poderiam|favor|por favor) (?:me )?esquecer (?:de mim|meu numero|meu contato|meu telefone|que eu existo)\b/, negatable: true, rejectTail: (tail) => FOR_A_WHILE.test(tail) },
   ...RECALL_FRAMES,
   // "nunca pedi pra receber isso": receiving was never wanted, so it is a stop.
   { name: 'never_asked', confidence: 0.85, pattern: /\bnunca (?:pedi|solicitei|autorizei) (?:pra|para|que|q) (?:voces? )?(?:me )?(?:receber|mandar|mandarem|enviar|enviarem)\b/ },
@@ -283,7 +295,8 @@ const RULES: readonly Rule[] = [
   // the past "não autorizei" is a stop when what was not authorised is the contact itself;
   // "não autorizei ninguém a compartilhar meus dados… como conseguiram?" asks how, which is trust, not a stop.
   { name: 'no_consent', confidence: 0.85, pattern: /\bnao autorizo\b|\b(?:nao autorizei|nao dei autorizacao)(?:$| (?:(?:voces?|vcs?|ninguem|a empresa) )?(?:(?:a|pra|para) )?(?:(?:me|nenhum|esse|este|o|a) )?(?:mandar|mandarem|enviar|enviarem|contatar|contatarem|ligar|ligarem|receber|contato|envio|mensage(?:m|ns)|isso|nada|uso do meu (?:numero|contato|telefone|whatsapp)|usar(?:em)? (?:o |os )?(?:meu|meus) (?:numero|contato|telefone|whatsapp|dados|cadastro)|(?:meu|esse) (?:numero|contato|cadastro))\b)|\b(?:com base na|conforme a?|nos termos da|pela|de acordo com a|segundo a) lgpd\b/ },
-  { name: 'stop_keyword', confidence: 0.9, pattern: /^(?:por favor )?(?:stop|pare|parem|parar|sair|remover|excluir|descadastrar|chega|basta|cancelar inscricao)(?: (?:com isso|de mandar|ja|agora|por favor|obrigad[oa]|stop))*$/ },
+  // An interjection may come first ("aff, chega", "poxa, parem"); bare "para" stays whole-message only below.
+  { name: 'stop_keyword', confidence: 0.9, pattern: /^(?:(?:af|afs|afe|ah|ai|poxa|putz|pqp|nossa|gente|mano|serio|ja falei|ja disse) )*(?:por favor )?(?:stop|pare|parem|parar|sair|remover|excluir|descadastrar|chega|basta|cancelar inscricao)(?: (?:com isso|de mandar|ja|agora|por favor|obrigad[oa]|stop))*$/ },
   // Bare "para" is also a preposition, so it counts only as the entire message.
   { name: 'stop_keyword', confidence: 0.85, pattern: /^(?:para|para para|para por favor|por favor para)$/, wholeMessageOnly: true },
   { name: 'please_stop', confidence: 0.85, pattern: /\bpor favor (?:parem|pare)$|\b(?:parem|pare) por favor$/ },
@@ -307,7 +320,7 @@ export function optOutByRules(raw: string): OptOutResult {
   const own = speakingSentences(text, normalized);
   if (own.length === 0) return { optOut: false, confidence: 0 };
   const found = matchRules(RULES, own.join(' '), own);
-  const narrow = own.some(NARROW_OBJECT) && !own.some((c) => ENDS_WITH_GENERAL_STOP.test(c) && !SOMEONE_ELSE.test(c));
+  const narrow = (own.some(NARROW_KIND) || (own.some(namesFrequency) && !hasGeneralStopClause(text))) && !own.some((c) => ENDS_WITH_GENERAL_STOP.test(c) && !SOMEONE_ELSE.test(c));
   const [best] = narrow ? found.filter((h) => GENERAL_RULES.has(h.name)) : found;
   if (!best) return { optOut: false, confidence: 0 };
   return { optOut: true, confidence: best.confidence, reason: best.name };
@@ -319,7 +332,7 @@ const SHORT_STOP_WORDS = 8;
 // removed 29 true stops fired by these families and 2 false ones (both "remove_from_list", one now read by
 // NARROW_OFFERS_LIST): the doctor's reason after an explicit removal ("pode apagar meu número, vocês demoraram 4 dias")
 // reads to the model like a complaint. A missed stop keeps messaging someone who asked us to stop; these go through.
-const UNVETOED = new Set(['enough_of', 'get_out', 'out_for_good', 'remove_my_id', 'remove_from_list', 'block', 'stop_sending', 'do_not_want_contact', 'be_removed', 'no_contact']);
+const UNVETOED = new Set(['enough_of', 'ask_not_to_write', 'do_not_want_receive', 'get_out', 'out_for_good', 'remove_my_id', 'remove_from_list', 'block', 'stop_sending', 'do_not_want_contact', 'be_removed', 'no_contact']);
 const wordCount = (raw: string): number => normalize(detectorInput(raw)).split(' ').filter(Boolean).length;
 
 /** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
