@@ -4,7 +4,8 @@ import { createApp, type App } from '../../src/app.js';
 import { silentLogger } from '../../src/shared/index.js';
 import { testConfig } from '../helpers/test-config.js';
 import { createTestDb, type TestDb } from '../helpers/test-db.js';
-import { dropPrefix, testPrefix, testRedis } from '../helpers/test-redis.js';
+import { testPrefix } from '../helpers/test-redis.js';
+import { teardown } from '../helpers/teardown.js';
 import { deepJson, fuzzParams, hostileBodies, mutated } from './fuzz-arbitraries.js';
 import { forceGc, recordAdds, send, utf8, violation, type FuzzRoute } from './fuzz-route.js';
 import { FUZZ_ENV, FUZZ_ROUTES } from './fuzz-targets.js';
@@ -30,12 +31,7 @@ describe('webhook fuzzing', () => {
     for (const r of FUZZ_ROUTES) await send(app, r, { label: 'warm', body: utf8(r.seeds[0]) });
     adds.take();
   });
-  afterAll(async () => {
-    await app?.close();
-    const r = testRedis();
-    await dropPrefix(r, prefix);
-    r.disconnect();
-  });
+  afterAll(() => teardown(prefix, app));
 
   const seen: Array<{ route: string; status: number; jobs: number }> = [];
   const check = async (route: FuzzRoute, body: Parameters<typeof send>[2]) => {

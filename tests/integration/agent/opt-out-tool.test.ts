@@ -14,7 +14,8 @@ import {
 import { evolutionPayload } from '../../helpers/evolution-fixture.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
 import { testConfig } from '../../helpers/test-config.js';
-import { dropPrefix, testPrefix, testRedis } from '../../helpers/test-redis.js';
+import { testPrefix } from '../../helpers/test-redis.js';
+import { teardown } from '../../helpers/teardown.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { insertDoctors, phoneOf } from '../campaigns/campaign-harness.js';
 
@@ -91,17 +92,7 @@ beforeAll(async () => {
   await insertDoctors(db, { from: 7001, count: 2, specialty: 'dermatologia' });
   await insertDoctors(db, { from: 7003, count: 4, specialty: 'reumatologia' });
 });
-afterAll(async () => {
-  await app?.close();
-  const r = testRedis();
-  await dropPrefix(r, prefix);
-  r.disconnect();
-  await evolution?.close();
-  await anthropic?.close();
-  await chatwoot?.close();
-  await slack?.close();
-  await db?.close();
-});
+afterAll(() => teardown(prefix, app, evolution, anthropic, chatwoot, slack, db));
 
 let seq = 0;
 async function say(n: number, text: string) {

@@ -11,17 +11,14 @@ import { createBullQueues } from '../../../workers/queue.js';
 import { createRedis } from '../../../src/redis/index.js';
 import { inboundFrom } from '../../helpers/evolution-fixture.js';
 import { recordingQueue } from '../../helpers/recording-queue.js';
-import { dropPrefix, testRedis, TEST_REDIS_URL } from '../../helpers/test-redis.js';
+import { TEST_REDIS_URL } from '../../helpers/test-redis.js';
+import { teardown } from '../../helpers/teardown.js';
 import { migratedDataDir } from '../../helpers/test-db.js';
 
 const JULIA = join(import.meta.dirname, '../../../src/julia.mjs');
 const PREFIX = `t-doctor-cli-${process.pid}`;
 
-afterAll(async () => {
-  const r = testRedis();
-  await dropPrefix(r, PREFIX);
-  r.disconnect();
-});
+afterAll(() => teardown(PREFIX));
 
 describe('julia doctor and julia export, each command its own process', () => {
   it('shows, exports, erases (asking first) a doctor, and reports stay clean and Excel-friendly', { timeout: 300_000 }, async () => {

@@ -13,7 +13,8 @@ import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolution-fa
 import { evolutionPayload } from '../../helpers/evolution-fixture.js';
 import { testConfig } from '../../helpers/test-config.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
-import { dropPrefix, testPrefix, testRedis } from '../../helpers/test-redis.js';
+import { testPrefix } from '../../helpers/test-redis.js';
+import { teardown } from '../../helpers/teardown.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
 // Monday 2026-03-09, 10:00 in São Paulo: inside business hours.
@@ -52,14 +53,7 @@ describe('an erased opted-out doctor re-created is never contacted', () => {
     });
     commands = createCampaignCommands({ db, clock, withdraw: withdrawer.withdraw });
   });
-  afterAll(async () => {
-    await withdrawer?.close();
-    await app?.close();
-    const r = testRedis();
-    await dropPrefix(r, prefix);
-    r.disconnect();
-    await fake?.close();
-  });
+  afterAll(() => teardown(prefix, withdrawer, app, fake));
 
   const q = async <R>(sql: string, params: unknown[] = []) => (await db.pg.query<R>(sql, params)).rows;
   const optOut = (doctorId: string) => db.rpc('doctor_state_set_permission', { p_doctor_id: doctorId, p_state: 'opted_out', p_reason: 'pediu para sair', p_actor: 'test' });

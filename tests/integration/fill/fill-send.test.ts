@@ -7,7 +7,8 @@ import { createOutboundWithdrawer } from '../../../workers/campaign-withdraw.js'
 import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolution-fake.js';
 import { testConfig } from '../../helpers/test-config.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
-import { dropPrefix, testPrefix, testRedis } from '../../helpers/test-redis.js';
+import { testPrefix } from '../../helpers/test-redis.js';
+import { teardown } from '../../helpers/teardown.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { openShift, seedFill } from './fill-fixtures.js';
 
@@ -31,15 +32,7 @@ beforeAll(async () => {
   await app.queues.queues.scheduled.removeJobScheduler('fill-waves');
   withdrawer = createOutboundWithdrawer(app.deps.redis, prefix);
 }, 120_000);
-afterAll(async () => {
-  await withdrawer?.close();
-  await app?.close();
-  const r = testRedis();
-  await dropPrefix(r, prefix);
-  r.disconnect();
-  await fake?.close();
-  await db?.close();
-});
+afterAll(() => teardown(prefix, withdrawer, app, fake, db));
 
 const planner = (outbound: OutboundEnqueuer) =>
   createFillPlanner({ db, clock, logger: silentLogger, flags: app.deps.flags, outbound, withdraw: withdrawer.withdraw, horizonDays: 20, registrationRequired: true });

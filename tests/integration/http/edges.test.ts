@@ -8,7 +8,8 @@ import { silentLogger } from '../../../src/shared/index.js';
 import { evolutionPayload } from '../../helpers/evolution-fixture.js';
 import { testConfig } from '../../helpers/test-config.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
-import { dropPrefix, testPrefix, testRedis } from '../../helpers/test-redis.js';
+import { testPrefix } from '../../helpers/test-redis.js';
+import { teardown } from '../../helpers/teardown.js';
 
 const TOKEN = 'edges-webhook-token';
 const CW_SECRET = 'edges-chatwoot-secret';
@@ -39,12 +40,7 @@ describe('webhook edges on a real database and Redis', () => {
     db = await createTestDb();
     app = await createApp(testConfig(env), { db, redisPrefix: prefix, logger: silentLogger });
   });
-  afterAll(async () => {
-    await app.close();
-    const r = testRedis();
-    await dropPrefix(r, prefix);
-    r.disconnect();
-  });
+  afterAll(() => teardown(prefix, app));
   const evolution = (body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
     app.http.request('/webhooks/evolution', {
       method: 'POST',

@@ -5,7 +5,8 @@ import { createHttpApp } from '../../../src/http/index.js';
 import { silentLogger } from '../../../src/shared/index.js';
 import { createTestDb } from '../../helpers/test-db.js';
 import { testConfig } from '../../helpers/test-config.js';
-import { dropPrefix, testPrefix, testRedis } from '../../helpers/test-redis.js';
+import { testPrefix } from '../../helpers/test-redis.js';
+import { teardown } from '../../helpers/teardown.js';
 
 describe('health endpoints', () => {
   let app: App;
@@ -13,12 +14,7 @@ describe('health endpoints', () => {
   beforeAll(async () => {
     app = await createApp(testConfig(), { db: await createTestDb(), redisPrefix: prefix, logger: silentLogger });
   });
-  afterAll(async () => {
-    await app.close();
-    const r = testRedis();
-    await dropPrefix(r, prefix);
-    r.disconnect();
-  });
+  afterAll(() => teardown(prefix, app));
 
   it('healthz answers while the process lives', async () => {
     const res = await app.http.request('/healthz');

@@ -9,7 +9,8 @@ import { startAnthropicFake, startEvolutionFake, type AnthropicCall, type Anthro
 import { evolutionPayload } from '../../helpers/evolution-fixture.js';
 import { testConfig } from '../../helpers/test-config.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
-import { dropPrefix, testPrefix, testRedis } from '../../helpers/test-redis.js';
+import { testPrefix } from '../../helpers/test-redis.js';
+import { teardown } from '../../helpers/teardown.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
 /**
@@ -62,15 +63,7 @@ beforeAll(async () => {
   app = await createApp(config, { db, redisPrefix: prefix, logger: silentLogger, clock });
   await app.startWorkers();
 });
-afterAll(async () => {
-  await app?.close();
-  const r = testRedis();
-  await dropPrefix(r, prefix);
-  r.disconnect();
-  await evolution?.close();
-  await anthropic?.close();
-  await db?.close();
-});
+afterAll(() => teardown(prefix, app, evolution, anthropic, db));
 
 let n = 0;
 const csv = (content: string) => {
