@@ -128,6 +128,8 @@ const CONTACT = oneOf(
 
 // - a removal from one shift, roster or selection is narrow;
 const ONE_ROSTER = /^(?:d[aoe]s?|dessa|desta|desse|deste|naquela|naquele) (?:vaga|vagas|escala|escalas|plantao|plantoes|turno|proposta|selecao|processo|concorrencia|troca|reserva|cobertura|substituicao)\b/;
+// - forgotten for one shift ("me esquece nesse plantão de sábado", "pode esquecer de mim pra essa vaga") is narrow;
+const ONE_SHIFT_HERE = /^(?:nesse|nessa|neste|nesta|no|na|pra|para|pro|por) (?:esse |essa |este |esta )?(?:vaga|vagas|plantao|plantoes|escala|escalas|turno|reserva)\b/;
 // - a pause with an end ("essa semana", "por enquanto", "até eu voltar") is not a stop;
 const FOR_A_WHILE = /^(?:so |por )?(?:essa|esta|nessa|por essa) (?:semana|quinzena|mes)\b|^(?:hoje|por hoje|por enquanto|por ora|por um tempo|uns dias|ate (?:eu voltar|segunda|terca|quarta|quinta|sexta|sabado|domingo|o fim|semana|mes))\b/;
 // - new general stops: "nem me procurem mais", "gostaria de não ser mais contatado", "me desconsidere das próximas
@@ -192,7 +194,7 @@ const RULES: readonly Rule[] = [
   // A name taken off one shift or roster is narrow ("tira meu nome da escala do dia 22",).
   { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) || namedList(tail) },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all.
-  { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|falei (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/ },
+  { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|falei (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) },
   { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
   // "que meu número seja removido de todas as listas": the subjunctive of the same request.
   // bare "sai" left out: it is mostly the past "saí do grupo…" (accents fold away), told not asked.
@@ -282,7 +284,7 @@ const RULES: readonly Rule[] = [
   { name: 'will_block', confidence: 0.9, pattern: /^(?:\S+ )?vou (?:te |lhe )?bloquear(?= (?:toda|todo|porque|pois|de tanto|ja|agora|mesmo|sim|voces|isso|esse numero|este numero|seu numero|o numero de voces)\b)|\bvou (?:te |lhe |lhes )?bloquear(?: (?:voce|voces|esse numero|esse contato|seu numero|o numero|isso|e|viu|hein|agora|ja))?$|\bvou te bloquear\b/ },
   { name: 'get_out', confidence: 0.9, pattern: /\b(?:sai|saia|saiam|some|suma|sumam|desaparece|desaparecam) (?:do|da) (?:meu|minha) (?:whatsapp|celular|telefone|vida|pv|chat|numero)\b/ },
   // A pause with an end is not a stop: "me esquece essa semana, tô de férias".
-  { name: 'leave_me_alone', confidence: 0.8, pattern: /\bme (?:deixa|deixe|deixem) em paz\b|\b(?:deixa|deixe|deixem) (?:eu|a gente) em paz\b|\bme esquec(?:e|a|am)\b|\besquec(?:e|a|am) que eu existo\b|\besquec(?:e|a|am) (?:de mim|meu numero|meu contato)\b|\b(?:pode|podem|poderia|poderiam|favor|por favor) (?:me )?esquecer (?:de mim|meu numero|meu contato|meu telefone|que eu existo)\b/, negatable: true, rejectTail: (tail) => FOR_A_WHILE.test(tail) },
+  { name: 'leave_me_alone', confidence: 0.8, pattern: /\bme (?:deixa|deixe|deixem) em paz\b|\b(?:deixa|deixe|deixem) (?:eu|a gente) em paz\b|\bme esquec(?:e|a|am)\b|\besquec(?:e|a|am) que eu existo\b|\besquec(?:e|a|am) (?:de mim|meu numero|meu contato)\b|\b(?:pode|podem|poderia|poderiam|favor|por favor) (?:me )?esquecer (?:de mim|meu numero|meu contato|meu telefone|que eu existo)\b/, negatable: true, rejectTail: (tail) => FOR_A_WHILE.test(tail) || ONE_ROSTER.test(tail) || ONE_SHIFT_HERE.test(tail) },
   ...RECALL_FRAMES,
   // "nunca pedi pra receber isso": receiving was never wanted, so it is a stop.
   { name: 'never_asked', confidence: 0.85, pattern: /\bnunca (?:pedi|solicitei|autorizei) (?:pra|para|que|q) (?:voces? )?(?:me )?(?:receber|mandar|mandarem|enviar|enviarem)\b/ },
