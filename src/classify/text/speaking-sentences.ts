@@ -8,7 +8,8 @@ import { ownSentences } from '../rules/opt-out/vetoes.js';
 const BARE_NO = /^(?:eu )?(?:nao|nem)(?: (?:quero|obrigad[oa]|valeu|mesmo|eu|senhor[a]?))?$/;
 // also "sou a secretária do Dr. …", "sou assistente da Dra. …", "em nome do Dr. …".
 // "eu, como secretária dele, …", "meu filho que tá escrevendo, meu pai …".
-const ON_BEHALF = /\baqui (?:e|quem fala e|eh) (?:a |o )?(?:secretari[ao]|assistente|espos[ao]|marido|mulher|filh[oa]|irma|irmao|mae|pai)\b|\bsou (?:a |o )?(?:secretari[ao]|assistente|espos[ao]|marido|mulher|filh[oa]|irma|irmao) d[oa] (?:dr|dra|doutor|doutora)\b|\bem nome d[oa] (?:dr|dra|doutor|doutora)\b|\bcomo (?:secretari[ao]|assistente|espos[ao]|filh[oa]) d(?:ele|ela)\b|\b(?:meu|minha) (?:filh[oa]|espos[ao]|marido|mulher|secretari[ao]|assistente|net[oa]) (?:que )?(?:ta|esta|to|estou|e quem esta|e quem ta) (?:escrevendo|respondendo|mandando)\b/;
+// "oi, é o filho do Dr. …" introduces the writer the same way.
+const ON_BEHALF = /\b(?:aqui )?(?:e|eh|quem fala e) (?:a |o )(?:secretari[ao]|assistente|espos[ao]|marido|mulher|filh[oa]|irma|irmao|net[oa]) d[oa] (?:dr|dra|doutor|doutora)\b|\baqui (?:e|quem fala e|eh) (?:a |o )?(?:secretari[ao]|assistente|espos[ao]|marido|mulher|filh[oa]|irma|irmao|mae|pai)\b|\bsou (?:a |o )?(?:secretari[ao]|assistente|espos[ao]|marido|mulher|filh[oa]|irma|irmao) d[oa] (?:dr|dra|doutor|doutora)\b|\bem nome d[oa] (?:dr|dra|doutor|doutora)\b|\bcomo (?:secretari[ao]|assistente|espos[ao]|filh[oa]) d(?:ele|ela)\b|\b(?:meu|minha) (?:filh[oa]|espos[ao]|marido|mulher|secretari[ao]|assistente|net[oa]) (?:que )?(?:ta|esta|to|estou|e quem esta|e quem ta) (?:escrevendo|respondendo|mandando)\b/;
 
 /** Written for the owner, "o contato dela" is the owner's own: the rules read it as "o meu contato". */
 function ownersObject(sentence: string): string {
@@ -21,6 +22,8 @@ function ownersObject(sentence: string): string {
     .replace(/\b(?:pra|para) (?:ela|ele)\b/g, 'pra mim')
     .replace(/\b(procurar|procurem|contatar|contatem|chamar|chamem|incomodar|incomodem|acionar|acionem) (?:ele|ela)\b/g, 'me $1')
     .replace(/\b(?:ela|ele) nao quer\b/g, 'nao quero')
+    // "ele pediu pra avisar que não quer mais…": the owner's wish, relayed.
+    .replace(/\b(?:pediu|pede|mandou) (?:pra|para) (?:avisar|dizer|falar|informar) que nao (quer|deseja)\b/g, (_m, verb: string) => (verb === 'quer' ? 'nao quero' : 'nao desejo'))
     .replace(/\b(?:ela|ele) nao deseja\b/g, 'nao desejo');
 }
 
