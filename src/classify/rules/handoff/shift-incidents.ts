@@ -186,9 +186,9 @@ export const INCIDENT_RULES: readonly Rule[] = [
   {
     name: 'human_request:in_charge',
     confidence: 0.85,
-    pattern: /\b(?:quero|exijo|chama|chame|chamem|cade) (?:o |a )?(?:gerencia|gerente|supervisor\w*|chefe|diretor\w*|dono|responsavel)\b|\bquem e (?:o |a )?(?:seu |sua |teu |tua )?(?:gerente|chefe|supervisor\w*|superior|diretor\w*|dono|responsavel)\b/,
+    pattern: /\b(?:quero|exijo|chama|chame|chamem|cade) (?:o |a )?(?:gerencia|gerente|supervisor\w*|chefe|diretor\w*|dono|responsavel)\b|\bquem e (?:o |a )?(?:seu |sua |teu |tua )?(?:gerente|chefe|supervisor\w*|superior|diretor\w*|dono|responsavel(?! tecnic))\b/,
     // The hospital's people are logistics ("quem é o responsável do plantão no hospital?").
-    rejectText: (t) => /\b(?:d[oa]s?|no|na) (?:hospital|clinica|upa|ubs|plantao|ps|uti|unidade|setor)\b/.test(t),
+    rejectText: (t) => /\b(?:d[oa]s?|no|na|daquel[ea]|dess[ea]|nesse|nessa) (?:hospital|clinica|upa|ubs|plantao|ps|uti|unidade|setor)\b/.test(t),
   },
   // An insult aimed at us, alone, is enough: the anger count needs two signals for venting in general.
   { name: 'strong_anger:insult_at_us', confidence: 0.85, pattern: /\b(?:voces|vcs|voce|vc) (?:sao|e|sao mesmo) (?:uns |umas |um |uma |um bando de )?(?:incompetentes?|idiotas?|ladr\w+|picaretas?|golpistas?|amadores|palhac[oa]s?|vagabund[oa]s?|mentiros[oa]s?|pilantras?)\b|\bvai (?:se |te )?(?:f\W*\w{0,2}der|palavrao)\b/ },

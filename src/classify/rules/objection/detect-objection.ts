@@ -71,7 +71,8 @@ const RULES: Rule<ObjectionLabel>[] = [
   // Price stated as a number or a rule of the market.
   {
     label: 'preco',
-    pattern: /\b(abaixo da tabela|(subir|aumentar|sobe) (pra|para) \d+|(deveria|devia|nao deveria) pagar mais|gasto (quase )?isso|\d{3,5} nem pensar|\d{3,5} nao (da|rola|pego))\b/,
+    // money missing from a pay is about the amount (a wrong deduction alone is a hand-off with no objection).
+    pattern: /\b(abaixo da tabela|(ta|esta) faltando (quase |uns |umas |mais de )?(r \d+|\d+ reais)|(subir|aumentar|sobe) (pra|para) \d+|(deveria|devia|nao deveria) pagar mais|gasto (quase )?isso|\d{3,5} nem pensar|\d{3,5} nao (da|rola|pego))\b/,
   },
   {
     label: 'lealdade',
