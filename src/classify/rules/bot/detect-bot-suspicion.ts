@@ -144,6 +144,11 @@ export function machineInHisLife(text: string): boolean {
   return SOMEONE_OF_HIS.test(text) && !SAID_TO_US.test(text);
 }
 
+// A machine of his own: his phone's automatic reply ("vou deixar resposta automática ligada", "desculpa a resposta
+// automática de antes") or a device or app he names ("o app de ponto é um robô burro"). Said without a word for us,
+// it is not a question about who writes here.
+const HIS_OWN_MACHINE = /\b(?:(?:vou deixar|deixei|ativei|liguei|desliguei|esqueci) (?:a |uma |minha )?(?:resposta|mensagem) automatica|(?:desculpa|desculpe|perdao) (?:a|pela|pelas|as) (?:resposta|respostas|mensagem|mensagens) automatica|(?:meu|minha) (?:\S+ ){0,2}?(?:resposta|mensagem) automatica|(?:app|ap|aplicativo|relogio|catraca|totem|leitor|biometria|sistema) (?:de |do |da )?(?:\S+ )?(?:e|eh|parece) (?:um |uma )?(?:robo|maquina)\b)/;
+
 export function botSuspicionByRules(raw: string): BotSuspicionResult {
   const text = detectorInput(raw);
   // An upper-case "IA" is the acronym, never the verb, so it is safe to rewrite.
@@ -151,6 +156,7 @@ export function botSuspicionByRules(raw: string): BotSuspicionResult {
   const expanded = text.replace(/\bI\.?A\b/g, 'inteligencia artificial').replace(/\u{1F916}/gu, ' robo ');
   const normalized = normalize(expanded);
   if (normalized.length === 0 || otherCompaniesBots(normalized) || machineInHisLife(normalized)) return { suspicious: false, confidence: 0 };
+  if (HIS_OWN_MACHINE.test(normalized) && !SAID_TO_US.test(normalized)) return { suspicious: false, confidence: 0 };
   const [best] = matchRules(ALL_RULES, normalized, clauses(expanded));
   if (!best) return { suspicious: false, confidence: 0 };
   // A question mark makes a sincere question likelier than a passing remark.
@@ -160,7 +166,8 @@ export function botSuspicionByRules(raw: string): BotSuspicionResult {
 
 // The doctor speaking of himself ("não sou robô", "sou humano, demoro"): the machine word's subject is the speaker,
 // so a model that reads only the word may not add a suspicion the rules did not see.
-const SPEAKER_IS_SUBJECT = /\b(?:eu )?(?:nao |tambem nao )?sou (?:um |uma )?(?:robo|robozinho|bot|maquina|ia|inteligencia artificial|humano|humana|gente)\b/;
+// "robô nada, eu que sou lento": the word denied of himself.
+const SPEAKER_IS_SUBJECT = /\b(?:eu )?(?:nao |tambem nao )?sou (?:um |uma )?(?:robo|robozinho|bot|maquina|ia|inteligencia artificial|humano|humana|gente)\b|^(?:robo|bot|maquina) (?:nada|nenhum|coisa nenhuma)\b(?: \S+){0,3} eu\b/;
 
 // impatience for a reply ("cadê a resposta?", "vai me responder?") with no word of what we are is a slow
 // reply, not a doubt about a machine; the model, which weighs "resposta" as a bot word, may not add a suspicion there.
