@@ -97,4 +97,5 @@ export const TEMPO_RULES: ObjectionRule[] = [
       ].join('|'),
     ),
   },
+
 ];
