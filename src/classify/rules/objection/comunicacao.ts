@@ -171,7 +171,7 @@ export const COMUNICACAO_RULES: ObjectionRule[] = [
       ].join('|'),
     ),
   },
-  // Set 19's misses, as general forms: the count of messages today, a shift announced at the last minute.
+  // The count of messages today, a shift announced at the last minute.
   {
     label: 'comunicacao', priority: 493, provenance: 'set 19 misses, written as general forms',
     pattern: /\b((e|eh|ja e) a (segunda|terceira|quarta|quinta|sexta|setima|decima|\d+a?) (vez|mensagem) (hoje|so hoje|essa semana|no dia|do dia)|(avisaram|avisou|mandaram|chamaram|ligaram) (\S+ ){0,4}(as |a )?\d+ ?(h|horas)? (pra|para) (comecar|entrar|iniciar|assumir))\b/,

@@ -63,7 +63,7 @@ export const CONFIANCA_RULES: ObjectionRule[] = [
     label: 'confianca', priority: 500, provenance: 'set 18 misses',
     pattern: /\b(colocaram meu nome (\w+ ){0,4}sem (eu )?(aceitar|autorizar|pedir)|nao sei com quem (estou|to) falando)\b/,
   },
-  // Set 19's misses, as general forms: his name put on a schedule he never joined. (An insult like "golpistas" and
+  // His name put on a schedule he never joined. (An insult like "golpistas" and
   // "quem te deu meu contato" are labelled both ways across the sets, so no rule reads them.)
   {
     label: 'confianca', priority: 494, provenance: 'set 19 misses, written as general forms',

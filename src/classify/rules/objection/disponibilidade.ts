@@ -116,7 +116,7 @@ export const DISPONIBILIDADE_RULES: ObjectionRule[] = [
       ].join('|'),
     ),
   },
-  // Set 19's misses, as general forms: his own specialty, or a kind of unit he gave up, rules the offer out.
+  // His own specialty, or a kind of unit he gave up, rules the offer out.
   {
     label: 'disponibilidade', priority: 489, provenance: 'set 19 misses, written as general forms',
     pattern: /\b(sou (\w+ ){0,2}?\w*(ista|logo|loga|pediatra|cirurgia\w*)\b.{0,25}\bnao (pego|faco|atendo|dou)|parei de (fazer|pegar|dar) plantao (em|de|no|na) \S+.{0,25}\bso)\b/,

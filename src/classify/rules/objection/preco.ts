@@ -111,7 +111,7 @@ export const PRECO_RULES: ObjectionRule[] = [
       ].join('|'),
     ),
   },
-  // Set 19's misses, as general forms: a value hoped to be better, a threat about this value.
+  // A value hoped to be better, a threat about this value.
   {
     label: 'preco', priority: 488, provenance: 'set 19 misses, written as general forms',
     pattern: /\b(esperava (um |uma )?(valor|pagamento|preco|proposta) (\S+ ){0,3}(melhor|maior)|com esse valor)\b/,

@@ -91,7 +91,7 @@ export const QUALIDADE_RULES: ObjectionRule[] = [
     label: 'qualidade', priority: 515, provenance: 'set 18 misses',
     pattern: /\b(me trataram (muito |super )?mal|(saco cheio|cansei|nao aguento mais) (desse|daquele|do|da) (hospital|clinica|upa|ps|pronto socorro)|nao gosto (de la|desse hospital|daquele hospital|dessa clinica)|grit\w* comigo)\b/,
   },
-  // Set 19's misses, as general forms: the place is unsafe.
+  // The place is unsafe.
   {
     label: 'qualidade', priority: 490, provenance: 'set 19 misses, written as general forms',
     pattern: /\b(fui |ja fui |foi )?(assaltad\w*|roubad\w*|furtad\w*) (\S+ ){0,2}(perto|na porta|em frente|no entorno|na regiao|no estacionamento) d\w+ (hospital|upa|unidade|clinica)\b/,

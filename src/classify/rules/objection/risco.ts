@@ -102,7 +102,7 @@ export const RISCO_RULES: ObjectionRule[] = [
     label: 'risco', priority: 510, provenance: 'set 18 misses',
     pattern: /\b(nunca cair\w*|nunca caiu|(pagamento|repasse|plantao) (\w+ ){0,3}que nao veio|ainda (estou |to )?esperando (o |os |a |as )?(pagamento|repasse|r \d|\d)|muito tempo (para|pra) esperar|costuma\w* sumir)\b/,
   },
-  // Set 19's misses, as general forms: a fraud suffered elsewhere, a payment only on the spot or after the month turns.
+  // A fraud suffered elsewhere, a payment only on the spot or after the month turns.
   {
     label: 'risco', priority: 492, provenance: 'set 19 misses, written as general forms',
     pattern: /\b((me )?(deu|deram|levei|tomei) (um )?calote|(paga|pagam|pagamento) (\S+ ){0,2}na hora ou|esperar o mes virar|(porque|pq) se demorar)\b/,
