@@ -131,6 +131,8 @@ const HUMAN_RULES: readonly Rule[] = [
     pattern: new RegExp(`\\b${oneOf('preciso', 'precisava', 'quero', 'queria')} (?:falar com (?:a |o )?|d[oa] |de (?:um |uma )?|(?:um |uma ))${oneOf(DEPT, 'empresa', 'humano', 'humana', 'ser humano', 'pessoa (?:pra|para|que)', 'alguem (?:agora|urgente|ja|responsavel|pra resolver|para resolver)')}\\b|\\bquem d[oa] ${DEPT}\\b|\\b${DEPT}\\b.{0,30}\\bqual (?:o |e o |seria o )?(?:contato|telefone|numero|email|whatsapp)\\b`),
     rejectTail: rejectHospitalSide,
   },
+  // one of our people asked for by name ("posso falar com a Ana da escala?", "quero falar com o Marcos do financeiro").
+  { name: 'human_request:named_person', confidence: 0.85, pattern: new RegExp(`\\b${oneOf('posso', 'poderia', 'preciso', 'precisava', 'quero', 'queria', 'gostaria de', 'da pra', 'consigo')} (?:falar|conversar) com (?:a |o )?[a-z]+ ${oneOf('da', 'do')} ${oneOf('escala', 'equipe', 'empresa', 'coordenacao', 'voces', DEPT)}\\b`) },
   { name: 'human_request:our_number', confidence: 0.85, pattern: /\bme (?:passa|passe|manda|mande|da|de) (?:um|o|algum|seu|teu) (?:telefone|contato|numero)(?: (?:de|da|do) (?:alguma |algum |uma |um |alguem )?(?:pessoa|responsavel|humano|gerente|supervisor\w*|coordenador\w*)\w*(?: responsavel)?)?(?: (?:por favor|pfv|ai|urgente))?$/ },
   // someone of ours asked after ("cadê a moça que me ligou?"), our legal department asked for ("vocês têm jurídico?").
   { name: 'human_request:where_is_person', confidence: 0.85, pattern: /\bcade (?:a |o )(?:moca|rapaz|menina|menino|pessoa|atendente|mulher|cara|senhora|senhor|humano|humana) (?:que|q|do|da)\b|\b(?:voces )?(?:tem|possuem) (?:um |uma |o |a |algum |alguem d[oa] )?(?:juridico|setor juridico|departamento juridico|ouvidoria|advogad[oa])\b/ },
