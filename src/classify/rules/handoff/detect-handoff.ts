@@ -170,7 +170,7 @@ const LEGAL_RULES: readonly Rule[] = [
   // A lawyer as the next step ("pro meu advogado", "meu advogado vai entrar em contato"),
   // not as a source ("meu advogado disse que o contrato está ok").
   { name: 'legal_threat:lawyer', confidence: 0.9, pattern: /\b(?:pro|para o|ao|pelo|com o|do) meu advogad[oa]\b|\b(?:meu|minha|o meu|a minha) advogad[oa] (?:vai|vem|ira|entra|entrara|ja esta|esta|cuida|ja foi|ja sabe|ja tem|fala|falara|liga|ligara|tambem vai)\b|\bacion\w* (?:o |meu |um )?(?:advogad[oa]|juridico)\b|\b(?:chamar|acionar|consultar|procurar|falar com|contratar|passar para|passar pro) (?:um |uma |o |a |meu |minha )?advogad[oa]\b/ },
-  { name: 'legal_threat:court', confidence: 0.9, pattern: /\b(?:na|a|pela|da) justica\b|\bjustica do trabalho\b|\b(?:acao|processo|medida|via|cobranca) judicial\b|\bjudicialmente\b|\bmeu juridico\b|\bdanos morais\b|\bjuizado\b|\bpequenas causas\b/, rejectText: (t) => /\btribunal de justica\b/.test(t) && !/\bprocess/.test(t) },
+  { name: 'legal_threat:court', confidence: 0.9, pattern: /\b(?:na|a|pela|da) justica\b|\b(?:vou|vamos|irei) (?:atras|procurar|correr atras) (?:d?os )?meus direitos\b|\bjustica do trabalho\b|\b(?:acao|processo|medida|via|cobranca) judicial\b|\bjudicialmente\b|\bmeu juridico\b|\bdanos morais\b|\bjuizado\b|\bpequenas causas\b/, rejectText: (t) => /\btribunal de justica\b/.test(t) && !/\bprocess/.test(t) },
   { name: 'legal_threat:authority', confidence: 0.9, pattern: /\bministerio (?:publico|do trabalho)\b|\bmpt\b|\bboletim de ocorrencia\b|\bdenunci\w* (?:voces |isso )?(?:no|ao|pro|para o|na|a) (?:crm|cremesp|cfm|procon|ministerio|policia|conselho|sindicato)\b|\bvou (?:chamar|acionar) a policia\b|\bisso e crime\b/ },
 ];
 

@@ -15,5 +15,5 @@ export const PRESS_AND_PAY_RULES: readonly Rule[] = [
   },
   // the press as a threat ("vou levar isso pra imprensa"), sent home mid-shift unexplained.
   { name: 'legal_threat:press', confidence: 0.88, pattern: /\bvou (?:levar|mandar|jogar|botar) (?:isso|o caso|essa historia|tudo) (?:pra|para|pro|na|no|a) (?:imprensa|midia|jornal|tv|televisao|globo)\b/ },
-  { name: 'complaint:sent_home_mid_shift', confidence: 0.85, pattern: /\b(?:fui|me) (?:dispensad[oa]|mandad[oa] embora|mandaram embora|dispensaram) (?:\S+ ){0,2}?(?:no meio do|durante o|antes de acabar o) plantao\b/ },
+  { name: 'complaint:sent_home_mid_shift', confidence: 0.85, pattern: /\b(?:fui|me) (?:dispensad[oa]|mandad[oa] embora|mandaram embora|mandou embora|mandaram pra casa|mandou pra casa|dispensaram|dispensou) (?:\S+ ){0,2}?(?:no meio do|durante o|antes de acabar o) plantao\b/ },
 ];
