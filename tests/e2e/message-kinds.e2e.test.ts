@@ -27,6 +27,18 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
     await waitFor(() => e.anthropic.calls().length > before, { what: 'a model call' });
     return userText(e.anthropic.calls()[before]!);
   };
+  /** Posts a kind that gets no answer: once `table` holds it, the model was never called and nothing was sent. Returns its id. */
+  const postUnanswered = async (fixture: string, table: 'inbound_records' | 'interactions'): Promise<string> => {
+    const chat = jid();
+    const before = e.anthropic.calls().length;
+    const body = evolutionVersionPayload(fixture, { remoteJid: chat });
+    expect((await e.post(body)).status).toBe(200);
+    await waitFor(async () => (await count(`select count(*)::int n from ${table} where provider_message_id = $1`, [body.data.key.id])) === 1, { what: `the row in ${table}` });
+    await e.idle();
+    expect(e.anthropic.calls().length).toBe(before);
+    expect(sentTo(chat)).toEqual([]);
+    return body.data.key.id;
+  };
 
   describe('finding 2: choices, wrappers, polls', () => {
     it.each([
@@ -60,15 +72,8 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
     });
 
     it.each(['v2.3-poll-vote', 'v2.3-poll-creation'])('%s is recorded and gets no answer', async (fixture) => {
-      const chat = jid();
-      const before = e.anthropic.calls().length;
-      const body = evolutionVersionPayload(fixture, { remoteJid: chat });
-      expect((await e.post(body)).status).toBe(200);
-      await waitFor(async () => (await count(`select count(*)::int n from inbound_records where provider_message_id = $1`, [body.data.key.id])) === 1, { what: 'the record' });
-      await e.idle();
-      expect(e.anthropic.calls().length).toBe(before);
-      expect(sentTo(chat)).toEqual([]);
-      expect(await count(`select count(*)::int n from interactions where provider_message_id = $1`, [body.data.key.id])).toBe(0);
+      const id = await postUnanswered(fixture, 'inbound_records');
+      expect(await count(`select count(*)::int n from interactions where provider_message_id = $1`, [id])).toBe(0);
     });
 
     it('a poll vote right after a question does not silence the answer to the question', async () => {
@@ -113,14 +118,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
     });
 
     it.each(['sticker', 'reaction'])('a lone %s is stored, never reaches the model and gets no answer', async (fixture) => {
-      const chat = jid();
-      const before = e.anthropic.calls().length;
-      const body = evolutionVersionPayload(fixture, { remoteJid: chat });
-      expect((await e.post(body)).status).toBe(200);
-      await waitFor(async () => (await count(`select count(*)::int n from interactions where provider_message_id = $1`, [body.data.key.id])) === 1, { what: 'the stored message' });
-      await e.idle();
-      expect(e.anthropic.calls().length).toBe(before);
-      expect(sentTo(chat)).toEqual([]);
+      await postUnanswered(fixture, 'interactions');
       expect(await deadLetters()).toBe(0);
     });
   });

@@ -21,9 +21,9 @@ function ownersObject(sentence: string): string {
     .replace(/\b(?:os|as) dados (?:dela|dele)\b/g, 'os meus dados')
     .replace(/\b(?:pra|para) (?:ela|ele)\b/g, 'pra mim')
     .replace(/\b(procurar|procurem|contatar|contatem|chamar|chamem|incomodar|incomodem|acionar|acionem) (?:ele|ela)\b/g, 'me $1')
-    .replace(/\b(?:ela|ele) nao quer\b/g, 'nao quero')
     // "ele pediu pra avisar que não quer mais…": the owner's wish, relayed.
-    .replace(/\b(?:pediu|pede|mandou) (?:pra|para) (?:avisar|dizer|falar|informar) que nao (quer|deseja)\b/g, (_m, verb: string) => (verb === 'quer' ? 'nao quero' : 'nao desejo'))
+    .replace(/\b(?:pediu|pede|mandou) (?:pra|para) (?:avisar|dizer|falar|informar) que nao (quer|deseja)\b/g, 'ele nao $1')
+    .replace(/\b(?:ela|ele) nao quer\b/g, 'nao quero')
     .replace(/\b(?:ela|ele) nao deseja\b/g, 'nao desejo');
 }
 

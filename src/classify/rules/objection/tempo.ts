@@ -97,5 +97,4 @@ export const TEMPO_RULES: ObjectionRule[] = [
       ].join('|'),
     ),
   },
-
 ];

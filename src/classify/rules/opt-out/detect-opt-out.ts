@@ -2,7 +2,8 @@ import { detectorInput, normalize } from '../../text/normal-form.js';
 import { speakingSentences } from '../../text/speaking-sentences.js';
 import { learnedVerdict } from '../../learned/index.js';
 import { matchRules, oneOf, type Rule } from '../engine.js';
-import { ADDRESSED_ELSEWHERE, WRONG_CHAT, conditionalStop, ECHO_REFUSED, ENDS_WITH_GENERAL_STOP, JOKE, NARROW_KIND, NEW_NUMBER, hasGeneralStopClause, namesFrequency, ONE_CHANNEL, ONE_FORMAT, SOMEONE_ELSE, keepsOn, setsStopAside, statesContinuation } from './vetoes.js';
+import { ADDRESSED_ELSEWHERE, WRONG_CHAT, conditionalStop, ECHO_REFUSED, endsWithOwnGeneralStop, JOKE, NARROW_KIND, NEW_NUMBER, hasGeneralStopClause, namesFrequency, ONE_CHANNEL, ONE_FORMAT, keepsOn, setsStopAside, statesContinuation } from './vetoes.js';
+import { STUFF, SEND, PESTER, CONTAINER, FROM, MY_ID, REMOVE, NARROW_LIST, NARROW_OFFERS_LIST, THEIR_LIST, BARE_REMOVE, NAMES_A_THING, NO_LONGER_NEEDED, PLACE_TAIL, FRONTED_PLACE, isShiftSpecific, rejectReceiveTail, WANT_NOT, RECEIVE, BE_CONTACTED, CONTACT, ONE_ROSTER, ONE_SHIFT_HERE, FOR_A_WHILE, BE_CONTACTED_WORD, namedList } from './objects.js';
 
 export interface OptOutResult {
   optOut: boolean;
@@ -10,136 +11,6 @@ export interface OptOutResult {
   reason?: string;
 }
 
-// Things a doctor might ask us to stop sending. Singular/plural via "s?".
-const STUFF = oneOf(
-  // the singular "plantão" is as general as "plantões" ("não precisa mais me mandar plantão").
-  'mensage(?:m|ns)', 'nada', 'coisas?', 'isso', 'propagandas?', 'ofertas?', 'vagas?', 'plantoes', 'plantao',
-  'oportunidades?', 'convites?', 'spam', 'notificac(?:ao|oes)', 'anuncios?', 'divulgac(?:ao|oes)', 'ligac(?:ao|oes)',
-);
-const SEND = oneOf('mand(?:ar|ando|a|e|em|arem)', 'envi(?:ar|ando|a|e|em|arem)', 'dispar(?:ar|ando|a|e|em)', 'encaminh(?:ar|ando|a|e|em)');
-const PESTER = oneOf(
-  'lig(?:ar|ando)', 'ench(?:er|endo)', 'perturb(?:ar|ando)', 'incomod(?:ar|ando)', 'importun(?:ar|ando)',
-  'contat(?:ar|ando)', 'contact(?:ar|ando)', 'escrev(?:er|endo)', 'entrar em contato', 'spam',
-  // "chamar de doutor" names someone; it is not contact.
-  'cham(?:ar|ando)(?! de\\b)', 'insist(?:ir|indo)', 'acion(?:ar|ando)',
-);
-const CONTAINER = oneOf('disparos?', 'envios?', 'listas?', 'grupos?', 'cadastros?', 'base', 'contatos', 'sistema', 'mailing', 'banco de dados', 'transmissao', 'agenda');
-const FROM = oneOf('da', 'dessa', 'desta', 'de sua', 'de vossa', 'do', 'desse', 'deste', 'dos', 'das', 'de');
-// The e-mail is another channel: "tira meu email da newsletter" said here leaves this chat on.
-// the plural "meus dados" / "meus contatos" ("exijo que excluam meus dados").
-const MY_ID = oneOf(`${oneOf('meu', 'minha', 'o meu', 'a minha', 'esse', 'este')} ${oneOf('numero', 'contato', 'telefone', 'celular', 'cadastro', 'dados', 'nome', 'whatsapp')}`, `(?:os )?meus ${oneOf('dados', 'contatos')}`);
-const REMOVE = oneOf(
-  'tir(?:a|e|em|ar)', 'retir(?:a|e|em|ar)', 'remov(?:e|a|am|er)', 'exclu(?:i|a|am|ir)', 'apag(?:a|ue|uem|ar)',
-  'delet(?:a|e|em|ar)', 'cancel(?:a|e|em|ar)',
-  // "me desvincula dessa base", "desvinculem meu número".
-  'desvincul(?:a|e|em|ar)',
-  // "encerra meu cadastro aí": closing the record is removing it.
-  'encerr(?:a|e|em|ar)',
-);
-
-// a list named after one specialty, newsletter or waiting line is one kind of item ("me tira da
-// lista de obstetrícia", "tira meu email da lista de newsletter"); a list of contacts or offers is all of them.
-// "de vez", "de uma vez por todas" say for good, not which list.
-const NARROW_LIST = new RegExp(`^${oneOf('de', 'da', 'do', 'dos', 'das')} (?!${oneOf('vez', 'uma vez', 'todas?', 'todos', 'tudo', 'qualquer', 'transmissao', 'contatos?', 'voces', 'voce', 'vcs', 'medicos?', 'vagas?', 'plantao', 'plantoes', 'envios?', 'disparos?', 'whatsapp', 'zap', 'mensage(?:m|ns)', 'ofertas?', 'divulgac(?:ao|oes)', 'oportunidades?', 'marketing', 'spam', 'sua', 'seu', 'vcs', 'empresa', 'contato', 'telefones?', 'numeros?', 'clientes?', 'cadastro', 'cadastrados')}\\b)\\S+`);
-
-// "do grupo de vagas de pediatria", "da lista de plantões do Hospital X": a list of offers
-// named after one kind or place is one kind of item, though "lista de vagas" alone is all of them.
-const NARROW_OFFERS_LIST = new RegExp(`^(?:de|da|do) (?:vagas?|plantao|plantoes|oportunidades|ofertas) ${oneOf('de', 'da', 'do', 'em', 'no', 'na')} (?!${oneOf('voces', 'vcs', 'voce', 'vc', 'sua', 'seu', 'empresa', 'medicos?', 'whatsapp', 'zap', 'todos?', 'todas?', 'qualquer')}\\b)\\S+`);
-const THEIR_LIST = /^(?:deles|delas|dele|dela|da outra|do outro|da concorrente|do concorrente|de la|daquela|daquele)\b/;
-
-// Bare removal verbs; "cancela" is left out: alone it cancels a booked shift.
-const BARE_REMOVE = oneOf('tira', 'tire', 'tirem', 'retira', 'retire', 'retirem', 'remove', 'remova', 'removam', 'exclui', 'exclua', 'excluam', 'apaga', 'apague', 'apaguem', 'deleta', 'delete');
-
-// A refusal that names one shift, day, place or kind of shift is a preference
-// for the recruiter to handle, not a request to stop all contact.
-const SHIFT_SPECIFIC = new RegExp(
-  '\\b' +
-    oneOf(
-      `${oneOf('esse', 'essa', 'este', 'esta', 'desse', 'dessa', 'deste', 'desta', 'nesse', 'nessa', 'aquele', 'aquela', 'o', 'a')} ${oneOf('plantao', 'plantoes', 'vagas?', 'escalas?', 'turnos?', 'horarios?', 'hospital', 'hospitais', 'clinicas?', 'cidades?', 'regiao', 'especialidades?', 'tipo(?! de (?:mensage(?:m|ns)|contato|coisa|propaganda|spam|abordagem))')}`,
-      `${oneOf('o', 'a', 'os', 'as')} ${oneOf('de', 'do', 'da', 'dos', 'das')}`,
-      'segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado', 'domingo', 'feriado', 'noturnos?', 'diurnos?',
-      'noite', 'madrugada', 'fim de semana', 'final de semana', 'so', 'somente', 'apenas', 'exceto', 'por enquanto', 'hoje',
-      'ate (?:o )?(?:dia|mes|semana|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|eu voltar)',
-      'durante', 'esse mes', 'essa semana', 'nas ferias', 'depois das?', 'antes das?', 'nesse horario', 'de manha', 'a noite',
-      // A time window is when to write, not whether: "não me manda mensagem no horário do almoço".
-      'no horario', 'em horario', 'fora do horario', 'no almoco', 'de madrugada', 'de noite', 'cedo', 'enquanto',
-      // a clock time is a window too ("para de me mandar mensagem às 4 da manhã").
-      '(?:as|a|das|antes das|depois das|ate as) \\d{1,2}(?: ?h| horas?)?(?: da (?:manha|madrugada|noite|tarde))?', 'da madrugada', 'da manha'
-    ) +
-    '\\b',
-);
-// The target of a stop: "para de mandar vaga longe", "não me mande plantão de 24h"
-// name a kind of shift (a noun with a qualifier), so they refine the offers
-// instead of ending them. A bare noun ("para de mandar vaga") still stops everything.
-const QUALIFIED_SHIFT = new RegExp(
-  `^(?:${oneOf('me', 'mim', 'para mim', 'essas?', 'esses?', 'as', 'os', 'a', 'o', 'mais', 'tantas?', 'tantos')} )*` +
-    `${oneOf('vagas?', 'plantao', 'plantoes', 'ofertas?', 'escalas?', 'turnos?')} ` +
-    oneOf(
-      `${oneOf('de', 'do', 'da', 'dos', 'das', 'no', 'na', 'nos', 'nas', 'em')} (?!${oneOf('plantao', 'plantoes', 'voces', 'voce', 'trabalho', 'emprego', 'medicos?', 'novo')}\\b)\\S+`,
-      'longe', 'distantes?', 'fora', 'noturn\\w*', 'diurn\\w*', 'perto', 'acima', 'abaixo', 'com', 'sem', 'ate', 'so', 'apenas',
-      'pequen\\w*', 'ruins?', 'baratas?', 'mal pag\\w*', 'pelo', 'pela', 'aos?', 'que (?:eu )?nao',
-    ) +
-    '\\b',
-);
-// "cancela o envio do contrato", "daqui desse plantão": the noun is followed by the one thing meant.
-const NAMES_A_THING = new RegExp(`^${oneOf('do', 'da', 'dos', 'das', 'desse', 'dessa', 'deste', 'desta', 'nesse', 'nessa', 'de')} (?!${oneOf('mensage(?:m|ns)', 'vagas?', 'ofertas?', 'propagandas?', 'voces', 'spam', 'divulgac(?:ao|oes)', '(?:essas?|estas?|suas?) (?:mensage(?:m|ns)|vagas?|ofertas?|propagandas?)')}\\b)`);
-// A completion after the stop: "já resolvi", "já reservei", "obrigado, já tenho".
-const NO_LONGER_NEEDED = /\bja (?:resolvi|reservei|recebi|sei|entendi|peguei|achei|fechei|consegui|assinei|mandei|vi|entrei|confirmei)\b/;
-// "não me manda vaga em Guarulhos": the offers sent to one place, not the sending itself.
-// The doctor's own channel ("no meu whats", "nesse número") is where, not which.
-const PLACE_TAIL = /^(?:em|no|na|nos|nas|pra|pro) (?!(?:meu|minha|esse|este|essa|esta|whatsapp|numero|celular|telefone|privado|pv|email|mim|voces|ninguem)\b)\S+/;
-// the object of the stop is one kind of item or another recipient or place, not messages in
-// general: "para de mandar o link do formulário", "não me envia mais contrato", "não manda mais msg pra minha
-// secretária", "para de ligar no consultório". A general object ("mensagem", "nada", "isso") may come first.
-const NARROW_TAIL = new RegExp(
-  `^(?:${oneOf('me', 'mais', 'a', 'o', 'as', 'os', 'essas?', 'esses?', 'tantas?', 'tantos?', 'tanto', 'sua', 'suas', 'seu', 'seus', 'aquele', 'aquela')} )*` +
-    `(?:${oneOf('mensage(?:m|ns)', 'nada', 'isso', 'coisas?')} )?` +
-    oneOf(
-      `${oneOf('pra', 'para', 'pro', 'pros')} (?:o |a )?${oneOf('meu', 'minha', 'meus', 'minhas', 'seu', 'sua')} (?!${oneOf('numero', 'whatsapp', 'celular', 'telefone', 'contato', 'zap')}\\b)\\S+`,
-      `${oneOf('no', 'na', 'pelo', 'pela', 'por')} ${oneOf('consultorio', 'fixo', 'outro', 'hospital', 'clinica', 'trabalho', 'email', 'e mail', 'telefone fixo')}`,
-      `${oneOf('lembretes?', 'links?', 'formularios?', 'contratos?', 'boletos?', 'confirmac(?:ao|oes)', 'documentos?', 'termos?', 'comprovantes?', 'notas?', 'recibos?', 'planilhas?', 'pesquisas?', 'questionarios?', 'avaliac(?:ao|oes)', 'cobrancas?', 'anexos?', 'arquivos?', 'pdfs?', 'audios?', 'fotos?', 'videos?', 'figurinhas?', 'enquetes?')}\\b`,
-    ),
-);
-// a place or hospital put before the stop ("pra Guarulhos não me manda mais", "Santa Casa de
-// Sorocaba não me manda mais") names which offers.
-const FRONTED_PLACE = /^(?:(?:pra|para|pro|em|no|na|de|do|da) )?(?!voces|vcs|voce|vc|eu|por|ja|entao|gente|oi|ola|pelo|pode|podem)\S+(?: \S+){0,4} (?:nao|nunca mais) (?:me )?(?:manda|mande|mandem|envia|envie|enviem|oferece|ofereca)\b/;
-// "nem noturno nem diurno", "de nenhum tipo" name every kind at once, so they widen the stop.
-const EXHAUSTIVE = /^(?:\S+ ){0,2}?nem (?:\S+ ){1,3}?nem \S+|^(?:\S+ ){0,2}?(?:de nenhum tipo|de tipo nenhum|nenhum tipo|de jeito nenhum)\b/;
-const isShiftSpecific = (tail: string): boolean => !EXHAUSTIVE.test(tail) && (SHIFT_SPECIFIC.test(tail) || QUALIFIED_SHIFT.test(tail) || NARROW_TAIL.test(tail));
-
-// "receber" is also about money; only message-like objects make it an opt-out.
-const NOT_MESSAGES = new RegExp(`^${oneOf('o', 'a', 'meu', 'minha', 'em', 'por', 'via', 'no', 'na', 'pelo', 'pela', 'ate', 'antes', 'depois', 'dia', 'pagamento', 'valor', 'dinheiro', 'pix')}\\b`);
-// messages of another group or app ("mensagem do grupo de ex-alunos", "as notificações do aplicativo
-// do hospital") are someone else's sending.
-const OTHER_SENDER = /^(?:\S+ ){0,2}?d[oa]s? (?:grupo|grupos|turma|condominio|aplicativo|app|sistema|portal|site|banco|operadora|plano)\b/;
-const rejectReceiveTail = (tail: string): boolean =>
-  OTHER_SENDER.test(tail) || isShiftSpecific(tail) || (NOT_MESSAGES.test(tail) && !new RegExp(`^${oneOf('o', 'a')}s? ${STUFF}`).test(tail));
-
-const WANT_NOT = `nao ${oneOf('quero', 'queria', 'desejo', 'gostaria de', 'preciso', 'tenho (?:mais )?interesse em', 'me interessa', 'aceito', 'autorizo')}`;
-const RECEIVE = oneOf('receber?', 'continuar recebendo', 'ficar recebendo', 'seguir recebendo');
-// Being contacted is about us whatever follows ("por vocês", "por aqui"); only a shift-specific tail vetoes it.
-const BE_CONTACTED = `ser ${oneOf('contatad[oa]', 'contactad[oa]', 'procurad[oa]', 'incomodad[oa]', 'importunad[oa]', 'perturbad[oa]', 'chamad[oa]', 'acionad[oa]', 'lembrad[oa]')}`;
-// Verbs of contacting, in the forms a refusal takes: imperative, subjunctive and infinitive
-// ("não me procure", "favor não me procurar", "nao me manda").
-const CONTACT = oneOf(
-  SEND, 'lig(?:ue|uem|a|ar|arem)', 'cham(?:e|em|a|ar|arem)', 'procur(?:e|em|a|ar|arem)', 'contat(?:e|em|ar|arem)', 'contact(?:e|em|ar|arem)',
-  'escrev(?:a|am|e|er|erem)', 'incomod(?:e|em|a|ar|arem)', 'perturb(?:e|em|a|ar|arem)', 'ench(?:a|am|e|er|erem)', 'acion(?:e|em|ar|arem)',
-);
-
-// - a removal from one shift, roster or selection is narrow;
-const ONE_ROSTER = /^(?:d[aoe]s?|dessa|desta|desse|deste|naquela|naquele) (?:vaga|vagas|escala|escalas|plantao|plantoes|turno|proposta|selecao|processo|concorrencia|troca|reserva|cobertura|substituicao)\b/;
-// - forgotten for one shift ("me esquece nesse plantão de sábado", "pode esquecer de mim pra essa vaga") is narrow;
-const ONE_SHIFT_HERE = /^(?:nesse|nessa|neste|nesta|no|na|pra|para|pro|por) (?:esse |essa |este |esta )?(?:vaga|vagas|plantao|plantoes|escala|escalas|turno|reserva)\b/;
-// - a pause with an end ("essa semana", "por enquanto", "até eu voltar") is not a stop;
-const FOR_A_WHILE = /^(?:so |por )?(?:essa|esta|nessa|por essa) (?:semana|quinzena|mes)\b|^(?:hoje|por hoje|por enquanto|por ora|por um tempo|uns dias|ate (?:eu voltar|segunda|terca|quarta|quinta|sexta|sabado|domingo|o fim|semana|mes))\b/;
-// - new general stops: "nem me procurem mais", "gostaria de não ser mais contatado", "me desconsidere das próximas
-//   ofertas", "me tira dessa porra", "me remova, só trabalho com a cooperativa" (a reason clause after the removal).
-const BE_CONTACTED_WORD = oneOf('contatad[oa]s?', 'contactad[oa]s?', 'procurad[oa]s?', 'incomodad[oa]s?', 'importunad[oa]s?', 'perturbad[oa]s?', 'acionad[oa]s?');
-// - a list named after one thing ("da lista de espera do hospital", "da lista do plantão de natal") is one roster.
-const namedList = (tail: string): boolean => {
-  const m = /^(?:d[aoe]s?|dess[ae]|dest[ae]) (?:\S+ )?(?:lista|listas|grupo|grupos) (.*)$/.exec(tail);
-  return m !== null && (NARROW_LIST.test(m[1]!) || NARROW_OFFERS_LIST.test(m[1]!));
-};
 const RECALL_FRAMES: readonly Rule[] = [
   { name: 'do_not_seek_me', confidence: 0.88, pattern: /\b(?:nem|nao) me (?:procur\w*|contat\w*|acion\w*|chamem|chame) (?:nunca )?mais\b/, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:pra|para|pro) (?!nada|nenhum|nenhuma|isso)\S/.test(tail) },
   {
@@ -322,7 +193,9 @@ export function optOutByRules(raw: string): OptOutResult {
   const own = speakingSentences(text, normalized);
   if (own.length === 0) return { optOut: false, confidence: 0 };
   const found = matchRules(RULES, own.join(' '), own);
-  const narrow = (own.some(NARROW_KIND) || (own.some(namesFrequency) && !hasGeneralStopClause(text))) && !own.some((c) => ENDS_WITH_GENERAL_STOP.test(c) && !SOMEONE_ELSE.test(c));
+  // A narrow object leaves only the general rules, unless a sentence ends on a general stop; a frequency is narrow
+  // only when no clause is a general stop by itself.
+  const narrow = !own.some(endsWithOwnGeneralStop) && (own.some(NARROW_KIND) || (own.some(namesFrequency) && !hasGeneralStopClause(text)));
   const [best] = narrow ? found.filter((h) => GENERAL_RULES.has(h.name)) : found;
   if (!best) return { optOut: false, confidence: 0 };
   return { optOut: true, confidence: best.confidence, reason: best.name };

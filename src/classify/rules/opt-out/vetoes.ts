@@ -83,20 +83,21 @@ const OTHER_CHANNEL = /\b(?:me chama|me chame|fala comigo|fala direto comigo|pod
 const FRONTED_KIND = /^(?:essas? |esses? |as |os )?(?:vagas?|plantoes?|plantao|ofertas?) (?:de|da|do|na|no|em) \S+/;
 export const NARROW_KIND = (t: string): boolean =>
   FRONTED_KIND.test(t) || REPEATED.test(t) || DROPPED_KIND.test(t) || SOMEONE_ELSE.test(t) || GROUP_ONLY.test(t) || OTHER_CHANNEL.test(t);
-export const NARROW_OBJECT = (t: string): boolean => NARROW_KIND(t) || FREQUENCY_CAP.test(t);
 /** How often we write, named: a cap asked for ("uma por semana tá bom") or the complaint behind a stop ("vcs mandam 10 por dia"). */
 export const namesFrequency = (t: string): boolean => FREQUENCY_CAP.test(t);
 // A stop that closes its sentence with a general object is general whatever came before it: "vc manda a mesma
 // msg todo dia, para de me mandar mensagem" complains about repetition and still asks to stop everything.
+const ENDS_WITH_GENERAL_STOP = /\b(?:para|pare|parem|parar|chega|deixa|deixem|nao) (?:de |com )?(?:me )?(?:mandar|manda|mande|mandem|enviar|envia|envie|enviem)(?: me)?(?: mais)? (?:mensage(?:m|ns)|nada|coisa nenhuma)(?: (?:pra mim|por favor|de voces|nenhuma))?$/;
+/** A normalized sentence or clause closed by a general stop the doctor asks himself. */
+export const endsWithOwnGeneralStop = (c: string): boolean => ENDS_WITH_GENERAL_STOP.test(c) && !SOMEONE_ELSE.test(c);
 /**
  * A clause of the raw message (commas kept apart) that is a general stop on its own: "parem de me mandar msg,
  * vcs mandam 10 por dia" asks to stop everything and then says why. A frequency named elsewhere is then the
  * complaint behind the stop, not a cap on it.
  */
 export function hasGeneralStopClause(text: string): boolean {
-  return text.split(/[,;.!?\n]+/).map(normalize).some((c) => ENDS_WITH_GENERAL_STOP.test(c) && !SOMEONE_ELSE.test(c));
+  return text.split(/[,;.!?\n]+/).map(normalize).some(endsWithOwnGeneralStop);
 }
-export const ENDS_WITH_GENERAL_STOP = /\b(?:para|pare|parem|parar|chega|deixa|deixem|nao) (?:de |com )?(?:me )?(?:mandar|manda|mande|mandem|enviar|envia|envie|enviem)(?: me)?(?: mais)? (?:mensage(?:m|ns)|nada|coisa nenhuma)(?: (?:pra mim|por favor|de voces|nenhuma))?$/;
 
 // - a message meant for someone close, sent to the wrong chat: it opens by calling the reader "amor", "mãe"...
 //. A recruiter is never addressed so; the stop is for that person.
