@@ -5,7 +5,7 @@
  * composition root (src/app.ts) wires the two together.
  */
 
-import type { KnowledgeContext, Memory, MemoryConfidence, MemoryInput, MemoryType } from '../retrieval/index.js';
+import type { Detections, KnowledgeContext, Memory, MemoryConfidence, MemoryInput, MemoryType } from '../retrieval/index.js';
 
 // The data types come from retrieval (which implements these ports); the agent
 // owns only the port interfaces and the enumerations its tool schemas validate.
@@ -32,7 +32,11 @@ export interface HistoryMessage {
   images?: Array<{ mediaType: string; data: string }>;
 }
 
+/** What a turn is about, read once by its classification. */
+export type TurnTopics = () => Promise<Detections>;
+
 /** Retrieved knowledge for the dynamic part of the prompt (spec 5.2). */
 export interface KnowledgePort {
-  contextFor(input: { doctorId: string; text: string; history: HistoryMessage[] }): Promise<KnowledgeContext>;
+  /** `topics`: the turn's classification of what it is about (src/classify); absent, the port classifies `text`. */
+  contextFor(input: { doctorId: string; text: string; history: HistoryMessage[]; topics?: TurnTopics }): Promise<KnowledgeContext>;
 }

@@ -4,7 +4,7 @@ import { buildSystem, toLlmMessages } from './assemble.js';
 import type { CacheDiagnosisChain } from './cache-diagnosis.js';
 import { toBubbles } from './bubbles.js';
 import { buildDynamicContext, type DbAgentContext } from './context.js';
-import type { HistoryMessage, KnowledgeContext, KnowledgePort, Memory } from './ports.js';
+import type { HistoryMessage, KnowledgeContext, KnowledgePort, Memory, TurnTopics } from './ports.js';
 import { REGION_MAP_BLOCK, type AgentPrompts } from './prompts.js';
 import type { RegionMapSource } from './region-map.js';
 import { chooseModel } from './routing.js';
@@ -40,6 +40,8 @@ export interface AgentTurnInput {
   context?: {
     /** Already computed by a pre-processor; otherwise asked from deps.knowledge. */
     knowledge?: KnowledgeContext;
+    /** The turn's classification of what it is about (the pipeline's); the knowledge step retrieves by it. */
+    topics?: TurnTopics;
     policyConstraints?: string[];
     managerDirectives?: string[];
     /** ValidateOutput's reasons for rejecting the previous draft (regeneration). */
@@ -120,7 +122,7 @@ export async function runAgentTurn(deps: AgentDeps, input: AgentTurnInput): Prom
   const knowledge =
     input.context?.knowledge ??
     (deps.knowledge
-      ? await failOpen(deps, 'knowledge', null, () => deps.knowledge!.contextFor({ doctorId, text: lastDoctorText, history: input.history }))
+      ? await failOpen(deps, 'knowledge', null, () => deps.knowledge!.contextFor({ doctorId, text: lastDoctorText, history: input.history, ...(input.context?.topics ? { topics: input.context.topics } : {}) }))
       : null);
   const memories = await failOpen<Memory[]>(deps, 'memories', [], () => deps.memory.relevant(doctorId, lastDoctorText, 5));
   // Managers' directives and a person's hand-back summary (issue 11); a turn goes on without them if the read fails.

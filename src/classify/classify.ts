@@ -1,8 +1,9 @@
 import type { Logger } from '../shared/index.js';
-import { askBinaryArbiter, type BinaryArbiterOptions } from './arbiter/binary-arbiter.js';
+import { arbitrateObjection, askBinaryArbiter, needsArbiter, type ArbiterOptions } from './arbiter/arbiter.js';
 import { BOT_SUSPICION, HANDOFF, OPT_OUT, type BinaryDetector } from './arbiter/binary-detectors.js';
 import { readBinary, type BinaryReading, type OfflinePath } from './arbiter/uncertainty.js';
 import type { LearnedBinary } from './learned/index.js';
+import type { Detections, Detectors } from './neighbours/create-detectors.js';
 import type { BotSuspicionResult } from './rules/bot/detect-bot-suspicion.js';
 import { detectFirmNo, type FirmNoResult } from './rules/firm-no/detect-firm-no.js';
 import { detectHandoff, type HandoffResult } from './rules/handoff/detect-handoff.js';
@@ -41,11 +42,21 @@ export interface TurnClassification {
   botSuspicion(): Promise<Hit<BotSuspicionResult> | undefined>;
   handoff(): Promise<Hit<HandoffResult> | undefined>;
   offline(): OfflineVerdicts[];
+  /**
+   * What the turn is about, read over its messages together: the objection (the arbiter decides a close one), the
+   * doctor's profile (his earlier messages vote too) and his objective. The knowledge step retrieves by these.
+   * Needs `detectors`.
+   */
+  topics(): Promise<Detections>;
 }
 
 export interface ClassifyOptions {
   /** Fast-model arbiter for close calls; absent: the offline verdicts alone. */
-  arbiter?: BinaryArbiterOptions;
+  arbiter?: ArbiterOptions;
+  /** The neighbours over knowledge/exemplars, built once per process; `topics()` reads with them. */
+  detectors?: Detectors;
+  /** The doctor's earlier messages, oldest first (the profile is a trait of the person, not of one message). */
+  history?: string[];
   logger?: Logger;
 }
 
@@ -92,11 +103,12 @@ export function classify(messages: TurnMessage[], opts: ClassifyOptions = {}): T
   const started = new Map<LearnedBinary, { rows: Row<unknown>[]; answers: Promise<Array<boolean | null>> }>();
   const hits = new Map<LearnedBinary, Promise<Hit<unknown> | undefined>>();
   let offline: OfflineVerdicts[] | undefined;
+  let topics: Promise<Detections> | undefined;
 
-  const ask = <R>(a: BinaryArbiterOptions, d: BinaryDetector<R>, rows: Row<R>[]) =>
+  const ask = <R>(a: ArbiterOptions, d: BinaryDetector<R>, rows: Row<R>[]) =>
     Promise.all(rows.map((x) => (x.reading.uncertain ? askBinaryArbiter(a, d.name, x.message.text ?? '').catch(() => null) : null)));
 
-  function startCloseCalls(a: BinaryArbiterOptions): void {
+  function startCloseCalls(a: ArbiterOptions): void {
     if (started.size > 0) return;
     for (const each of IN_PIPELINE_ORDER) {
       const rows = readRows(each, messages);
@@ -142,10 +154,19 @@ export function classify(messages: TurnMessage[], opts: ClassifyOptions = {}): T
     return p;
   }
 
+  async function readTopics(): Promise<Detections> {
+    if (!opts.detectors) throw new Error('classify: topics() needs the detectors (ClassifyOptions.detectors)');
+    const text = messages.map((m) => m.text ?? '').filter((t) => t.trim()).join('\n');
+    const d = opts.detectors.detect(text, opts.history ?? []);
+    if (arbiter && needsArbiter(d.objection)) d.objection = await arbitrateObjection(arbiter, text, d.objection);
+    return d;
+  }
+
   return {
     optOut: () => once(OPT_OUT),
     botSuspicion: () => once(BOT_SUSPICION),
     handoff: () => once(HANDOFF),
     offline: () => (offline ??= messages.map((message) => ({ message, handoff: detectHandoff(message.text ?? ''), firmNo: detectFirmNo(message.text ?? '') }))),
+    topics: () => (topics ??= readTopics()),
   };
 }

@@ -74,7 +74,8 @@ export function composePipeline(p: PipelineParts): PipelineDeps {
     probeModel: () => probeModel(agent),
     modelOutage: { budgetMs: config.MODEL_OUTAGE_BUDGET_MS, retryBaseMs: config.MODEL_RETRY_BASE_MS },
     knowledge: knowledge.orchestrator,
-    ...(arbiter ? { binaryArbiter: arbiter } : {}),
+    detectors: knowledge.detectors,
+    ...(arbiter ? { arbiter } : {}),
     outbound: p.outbound,
     ...(p.mirror ? { mirrorInbound: (conversationId: string) => p.mirror!(conversationId) } : {}),
     fetchImage: async (instance, chatJid, id) => {

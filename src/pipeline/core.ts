@@ -3,7 +3,7 @@ import { modelAnswered, waitForModel } from './model-outage.js';
 import { truncateForModel } from './pre/long-message.js';
 import { policyFor, recordPolicy } from './policy-step.js';
 import { applyToolDecision } from './tool-decision-step.js';
-import { loaded, pick, type TurnContext } from './turn-context.js';
+import { loaded, pick, turnClassification, type TurnContext } from './turn-context.js';
 
 /**
  * The agent core between the pre- and post-processors: history (already
@@ -24,6 +24,7 @@ export function agentInput(ctx: TurnContext, feedback?: string[], rewrite?: { tr
     history,
     context: {
       ...(ctx.knowledge ? { knowledge: ctx.knowledge } : {}),
+      ...(ctx.deps.detectors ? { topics: () => turnClassification(ctx).topics() } : {}),
       ...(feedback?.length ? { feedback } : {}),
       ...(ctx.policy ? { policyConstraints: ctx.policy.constraints, managerDirectives: ctx.policy.directives } : {}),
       ...(ctx.policy?.preferSmart ? { preferSmart: ctx.policy.preferSmart } : {}),

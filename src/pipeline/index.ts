@@ -9,4 +9,4 @@ export { splitBubbles } from './split-bubbles.js';
 export { validateOutput } from './validate-output.js';
 export { detectOptOut, detectBotSuspicion, detectHandoff } from '../classify/index.js';
 export { loadPipelineReplies } from './load-replies.js';
-export { askBinaryArbiter, binaryUncertainty, readBinary, UNCERTAINTY_BAND, type BinaryArbiterOptions, type BinaryReading, type Uncertainty } from '../classify/index.js';
+export { askBinaryArbiter, binaryUncertainty, readBinary, UNCERTAINTY_BAND, type ArbiterOptions, type BinaryReading, type Uncertainty } from '../classify/index.js';

@@ -3,7 +3,7 @@ import type { Db } from '../db/index.js';
 import type { OutboundEnqueuer } from '../outbound/index.js';
 import type { Clock, Logger } from '../shared/index.js';
 import type { TurnPolicy } from '../policy/index.js';
-import { classify, type BinaryArbiterOptions, type TurnClassification } from '../classify/index.js';
+import { classify, type ArbiterOptions, type Detectors, type TurnClassification } from '../classify/index.js';
 
 export interface PendingMessage {
   id: string;
@@ -73,8 +73,10 @@ export interface PipelineDeps {
   replies: PipelineReplies;
   agent(input: AgentTurnInput): Promise<AgentTurnResult>;
   knowledge?: KnowledgePort;
-  /** Fast-model arbiter for close opt-out, bot and hand-off calls; only with an API key (absent: offline detectors alone). */
-  binaryArbiter?: BinaryArbiterOptions;
+  /** The neighbours the turn's classification reads objection, profile and objective with (built once per process). */
+  detectors?: Detectors;
+  /** Fast-model arbiter for close calls (opt-out, bot, hand-off, objection); only with an API key (absent: offline verdicts alone). */
+  arbiter?: ArbiterOptions;
   outbound: OutboundEnqueuer;
   /** Read receipts; optional (console provider has none). Never throws into the turn. */
   markRead?(instance: string, chatJid: string, providerMessageIds: string[]): Promise<void>;
@@ -143,8 +145,17 @@ export function pick(options: string[], seed: string): string {
   return options[Math.abs(h) % options.length] ?? '';
 }
 
-/** The pending messages' classification, computed once per turn (the opt-out, bot, hand-off and cooling-off steps read it). */
+/**
+ * The pending messages' classification, computed once per turn: the opt-out, bot, hand-off and cooling-off steps
+ * and the knowledge step read it.
+ */
 export function turnClassification(ctx: TurnContext): TurnClassification {
-  ctx.classification ??= classify(loaded(ctx).pending, { ...(ctx.deps.binaryArbiter ? { arbiter: ctx.deps.binaryArbiter } : {}), logger: ctx.deps.logger });
+  const l = loaded(ctx);
+  ctx.classification ??= classify(l.pending, {
+    ...(ctx.deps.arbiter ? { arbiter: ctx.deps.arbiter } : {}),
+    ...(ctx.deps.detectors ? { detectors: ctx.deps.detectors } : {}),
+    history: l.history.filter((h) => h.direction === 'inbound' && h.text?.trim()).map((h) => h.text!).slice(-9),
+    logger: ctx.deps.logger,
+  });
   return ctx.classification;
 }

@@ -1,8 +1,7 @@
 import type { Db } from '../db/index.js';
 import { errorMessage } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
-import { arbitrateObjection, needsArbiter, type ArbiterOptions, type Detections, type Detectors } from '../classify/index.js';
-import { PLAYBOOK_PREFIX } from '../classify/index.js';
+import { classify, PLAYBOOK_PREFIX, type ArbiterOptions, type Detections, type Detectors } from '../classify/index.js';
 import type { HybridRetriever, RetrievedChunk } from './hybrid-retriever.js';
 
 // Structurally identical to src/agent/ports.ts (KnowledgePort and friends).
@@ -41,11 +40,11 @@ export interface KnowledgeOrchestratorOptions {
 }
 
 /**
- * Spec 4.1: runs the three detectors, then, in parallel, a general hybrid search
- * over the message and targeted searches in the playbooks of what was detected,
- * so an objection's own playbook reaches the prompt even when the doctor's words
- * are far from it. Never throws: knowledge is context, and a turn without it is
- * better than no turn.
+ * Spec 4.1: reads what the turn is about (objection, profile, objective) from the turn's classification, then, in
+ * parallel, a general hybrid search over the message and targeted searches in the playbooks of what was read, so
+ * an objection's own playbook reaches the prompt even when the doctor's words are far from it. A caller without a
+ * turn classification (a CLI chat) gets one made here, by the same `classify`. Never throws on retrieval: knowledge
+ * is context, and a turn without it is better than no turn.
  */
 export class KnowledgeOrchestrator {
   private readonly maxChunks: number;
@@ -54,11 +53,8 @@ export class KnowledgeOrchestrator {
     this.maxChunks = opts.maxChunks ?? 6;
   }
 
-  async contextFor(input: { doctorId: string; text: string; history: HistoryMessage[] }): Promise<KnowledgeContext> {
-    const doctorHistory = input.history.filter((m) => m.role === 'doctor').map((m) => m.text);
-    const detections = this.opts.detectors.detect(input.text, doctorHistory.slice(-10));
-    const arbiter = this.opts.arbiter;
-    if (arbiter && needsArbiter(detections.objection)) detections.objection = await arbitrateObjection(arbiter, input.text, detections.objection);
+  async contextFor(input: { doctorId: string; text: string; history: HistoryMessage[]; topics?: () => Promise<Detections> }): Promise<KnowledgeContext> {
+    const detections = await (input.topics ?? (() => this.topicsOf(input)))();
     const objection = detections.objection.label;
     const profile = detections.profile.label;
     const objective = detections.objective.label;
@@ -76,6 +72,12 @@ export class KnowledgeOrchestrator {
       profile,
       objective,
     };
+  }
+
+  private topicsOf(input: { text: string; history: HistoryMessage[] }): Promise<Detections> {
+    const history = input.history.filter((m) => m.role === 'doctor').map((m) => m.text).slice(-10);
+    const { detectors, arbiter, logger } = this.opts;
+    return classify([{ id: 'text', text: input.text }], { detectors, history, ...(arbiter ? { arbiter } : {}), ...(logger ? { logger } : {}) }).topics();
   }
 
   /** Targeted chunks first (they answer "how do I handle this"), then the general ones, deduplicated. */

@@ -6,7 +6,7 @@ import { learnedPolicy } from '../learned/index.js';
 import { botSuspicionByRules, detectBotSuspicion } from '../rules/bot/detect-bot-suspicion.js';
 import { detectHandoff, handoffByRules } from '../rules/handoff/detect-handoff.js';
 import { detectOptOut, optOutByRules } from '../rules/opt-out/detect-opt-out.js';
-import { parseYesNo } from './binary-arbiter.js';
+import { parseYesNo } from './arbiter.js';
 import { binaryUncertainty, readBinary, UNCERTAINTY_BAND } from './uncertainty.js';
 
 const policy = { low: 0.3, high: 0.9 };

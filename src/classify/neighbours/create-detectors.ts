@@ -54,5 +54,3 @@ export function createDetectors(opts: { exemplarsDir?: string; /** false: rules,
     },
   };
 }
-export { arbitrateObjection, needsArbiter, type ArbiterOptions } from '../arbiter/objection-arbiter.js';
-export { askClassifier, CLASSIFICATION_BASE_FILE, classificationPrompt, classificationSystem } from '../arbiter/classification-system.js';

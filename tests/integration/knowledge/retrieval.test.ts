@@ -9,6 +9,7 @@ import {
   indexKnowledge,
   KNOWLEDGE_DIR,
   KnowledgeCache,
+  KnowledgeOrchestrator,
   OBJECTION_LABELS,
   type Embedder,
 } from '../../../src/retrieval/index.js';
@@ -48,6 +49,23 @@ describe('playbook retrieval', () => {
       expect(context.objection, text).toBe(label);
       expect(context.chunks.slice(0, 3).map((c) => c.source), text).toContain(`objections/${label}.md`);
     }
+  });
+
+  it("reads the turn's topics when the caller has them, and classifies nothing itself", async () => {
+    const { retriever } = createKnowledge({ db, embedder });
+    const refuse = () => {
+      throw new Error('the orchestrator must not classify when it is given the topics');
+    };
+    const owned = new KnowledgeOrchestrator({ retriever, detectors: { skipped: 0, detect: refuse } });
+    let reads = 0;
+    const topics = async () => {
+      reads++;
+      return { objection: { label: 'risco' as const, confidence: 0.8, via: 'knn' as const }, profile: { label: null, confidence: 0, via: 'none' as const }, objective: { label: null, confidence: 0, via: 'none' as const } };
+    };
+    const context = await owned.contextFor({ doctorId: NO_DOCTOR, text: 'e se nao pagarem o plantao?', history: [], topics });
+    expect(reads).toBe(1);
+    expect(context.objection).toBe('risco');
+    expect(context.chunks.slice(0, 3).map((c) => c.source)).toContain('objections/risco.md');
   });
 
   it('finds the objection playbook by hybrid search alone for most examples', async () => {

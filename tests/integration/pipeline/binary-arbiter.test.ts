@@ -4,9 +4,9 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAnthropicClient } from '../../../src/integrations/anthropic/index.js';
-import { askBinaryArbiter } from '../../../src/classify/arbiter/binary-arbiter.js';
-import { arbitrateObjection } from '../../../src/retrieval/index.js';
-import { detectBotSuspicion, detectHandoff, detectOptOut, readBinary, runTurn, type BinaryArbiterOptions, type Uncertainty } from '../../../src/pipeline/index.js';
+import { askBinaryArbiter } from '../../../src/classify/arbiter/arbiter.js';
+import { arbitrateObjection, createDetectors, needsArbiter } from '../../../src/retrieval/index.js';
+import { detectBotSuspicion, detectHandoff, detectOptOut, readBinary, runTurn, type ArbiterOptions, type Uncertainty } from '../../../src/pipeline/index.js';
 import { botSuspicionByRules } from '../../../src/classify/rules/bot/detect-bot-suspicion.js';
 import { handoffByRules } from '../../../src/classify/rules/handoff/detect-handoff.js';
 import { optOutByRules } from '../../../src/classify/rules/opt-out/detect-opt-out.js';
@@ -82,7 +82,7 @@ function questionOf(call: AnthropicCall): Question | 'objection' | 'other' {
 
 let db: TestDb;
 let fake: AnthropicFake;
-let arbiter: BinaryArbiterOptions;
+let arbiter: ArbiterOptions;
 let logs: Array<Record<string, unknown>>;
 let phone = 5511922220000;
 beforeAll(async () => {
@@ -105,7 +105,7 @@ beforeEach(() => {
 async function turn(texts: string[], opts: { key?: boolean; agent?: string } = {}) {
   const conv = await inbound(db, String(++phone), texts);
   const h = harness(db, opts.agent ? [agentReply(opts.agent)] : []);
-  const deps = opts.key === false ? h.deps : { ...h.deps, logger: arbiter.logger!, binaryArbiter: arbiter };
+  const deps = opts.key === false ? h.deps : { ...h.deps, logger: arbiter.logger!, arbiter: arbiter };
   const started = Date.now();
   const out = await runTurn(conv, deps);
   const permission = (await db.pg.query<{ permission_state: string }>(`select s.permission_state from doctor_state s join conversations c on c.doctor_id = s.doctor_id where c.id = $1`, [conv])).rows[0]?.permission_state;
@@ -249,6 +249,42 @@ describe('one wait per turn: the three questions are asked together', () => {
     const { permission } = await turn(['quero me descadastrar dessa lista', bot, person]);
     expect(permission).toBe('opted_out');
     expect(fake.calls()).toEqual([]);
+  });
+});
+
+describe("the turn's topics: read once, by the same classification, for the knowledge step", () => {
+  const detectors = createDetectors();
+  /** Two lines no binary question hesitates on or says yes to, whose objection together is a close call. */
+  function uncertainObjectionTurn(): [string, string] {
+    const plain = (x: string) => closeFor(x).length === 0 && (['optOut', 'botSuspicion', 'handoff'] as const).every((q) => !reading(q, x).offlineYes);
+    const first = 'bom dia';
+    for (const x of POOL) if (plain(x) && needsArbiter(detectors.detect(`${first}\n${x}`).objection)) return [first, x];
+    throw new Error('no close objection call in the pool');
+  }
+
+  it('the agent gets the turn classification\'s topics: the objection over all pending messages, one arbiter call however often it is read', async () => {
+    const lines = uncertainObjectionTurn();
+    fake.setHandler((call) => ({ text: questionOf(call) === 'objection' ? 'risco' : 'nao' }));
+    const conv = await inbound(db, String(++phone), lines);
+    const h = harness(db, [agentReply('Entendo, vamos ver.')]);
+    const out = await runTurn(conv, { ...h.deps, arbiter, detectors });
+    expect(out.status).toBe('replied');
+    const topics = h.agentCalls[0]!.context?.topics;
+    expect(topics, 'the pipeline hands the agent its classification').toBeDefined();
+    const [a, b] = await Promise.all([topics!(), topics!()]);
+    expect(a).toBe(b);
+    expect(a.objection).toEqual({ label: 'risco', confidence: 0.8, via: 'knn' });
+    expect((await topics!()).objection.label).toBe('risco');
+    const asked = fake.calls().filter((c) => questionOf(c) === 'objection');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.messages).toEqual([{ role: 'user', content: lines.join('\n') }]);
+  });
+
+  it('without the detectors the agent gets no topics and the knowledge port classifies on its own', async () => {
+    const conv = await inbound(db, String(++phone), ['tem plantão sábado?']);
+    const h = harness(db, [agentReply('Tenho sim!')]);
+    await runTurn(conv, h.deps);
+    expect(h.agentCalls[0]!.context?.topics).toBeUndefined();
   });
 });
 
