@@ -135,14 +135,14 @@ export const CANNED_TEXT_FRAMES: readonly Rule[] = [
 // set 16's forms (fresh paraphrases in detect-bot-suspicion.set-12.test.ts, "set 16"):
 // an automatic message again, a "chatbot de escala", "isso é script", English ("you are a bot"), our AI named ("essa
 // IA de vocês"), GPT or ChatGPT known to be behind it, the machine called a crook, "é tudo automático".
-const MACHINE_16 = '(?:robo|robozinho|bot|chatbot|maquina|inteligencia artificial|ia|gpt|chat ?gpt|script)';
+const MACHINE_WORD = '(?:robo|robozinho|bot|chatbot|maquina|inteligencia artificial|ia|gpt|chat ?gpt|script)';
 export const AUTOMATIC_AGAIN_FRAMES: readonly Rule[] = [
   { name: 'automatic_again', confidence: 0.8, pattern: /^(?:\S+ ){0,2}(?:outra |mais uma )?mensage(?:m|ns) automatica\w* de novo\b/ },
   { name: 'chatbot_of', confidence: 0.85, pattern: /^(?:\S+ ){0,2}(?:um |esse |mais um )?(?:chatbot|robo|bot|robozinho) de (?:escala|escalas|plantao|plantoes|vagas?|recrutamento)\b(?! (?:d[oa]|no|na) (?:hospital|clinica|upa|ps))/ },
   { name: 'is_script', confidence: 0.8, pattern: /\b(?:isso|isto|voce|aqui|tudo) (?:e|eh) (?:um |so )?script\b(?! (?:de|do|da) )/ },
   { name: 'english_bot', confidence: 0.85, pattern: /\b(?:you are|you re|youre|are you|is this|r u) (?:a |an )?(?:bot|robot|ai|machine|chatbot|real person|human)\b/ },
   { name: 'our_ai', confidence: 0.85, pattern: /\b(?:essa|esta|a|sua) (?:ia|inteligencia artificial|maquina) de (?:voces|voce)\b/ },
-  { name: 'model_behind', confidence: 0.85, pattern: new RegExp(`\\b(?:sei|sabia|tenho certeza|certeza|saquei|percebi|obvio) (?:que|q) (?:(?:voce|isso|aqui) )?(?:e|eh) (?:o |um |uma )?${MACHINE_16}\\b`) },
+  { name: 'model_behind', confidence: 0.85, pattern: new RegExp(`\\b(?:sei|sabia|tenho certeza|certeza|saquei|percebi|obvio) (?:que|q) (?:(?:voce|isso|aqui) )?(?:e|eh) (?:o |um |uma )?${MACHINE_WORD}\\b`) },
   { name: 'machine_crook', confidence: 0.85, pattern: /^(?:\S+ )?(?:robo|bot|chatbot|robozinho) (?:golpista|picareta|mentiroso|enganador)\b/ },
   { name: 'all_automatic', confidence: 0.8, pattern: /^(?:(?:a+h*|entao|entendi|ok|hum+|ata|aff|ne|oi|olha|ai|k+) )*(?:aqui |isso |voces )?(?:e|eh) tudo (?:automatico|automatizado|robo|gravado)\b/ },
   { name: 'prove_not_ai', confidence: 0.85, pattern: /\bprova (?:que|q|pra mim que) (?:(?:voce|tu) )?nao (?:e|eh) (?:uma )?inteligencia artificial\b/ },

@@ -167,20 +167,18 @@ function besideTheAct(normalized: string): string {
   return BOT_TALK.test(rest) ? rest.replace(WRITING_EVIDENCE, ' ') : rest;
 }
 
-// nothing is held against us when the message reaches someone who is not the doctor ("esse
-// número agora é meu, não sou médico") or ends praising us against someone else ("pedi pra outra empresa me
-// tirar da lista, vocês são de boa"): the stop and the other company are not his objection.
-const NOTHING_AGAINST_US_9 =
+// Nothing is held against us when the message reaches someone who is not the doctor ("esse número agora é meu,
+// não sou médico"), ends praising us against someone else ("pedi pra outra empresa me tirar da lista, vocês são de
+// boa"), or is one of the neutral lines of nothing-held.ts (a reminder not needed, a document asked for, a reply
+// promised for later, another company left while he stays with us).
+const NOT_THE_DOCTOR_OR_PRAISE =
   /\b(nao sou (medic[oa]|doutora?)|(numero|telefone|contato) (errado|trocou de dono)|dono antigo|antigo dono|(esse|este) numero (agora )?e (meu|de outra pessoa)|voces sao (bem |muito )?(mais )?(educad\w*|de boa|melhores|otim\w*|gente boa))\b/;
-// set 10's neutral lines (objection-frames-set10.ts): a reminder not needed, more time for our
-// shifts, a document asked for, a reply promised for later, another company left while he stays with us.
-// and set 11's (objection-frames-set11.ts).
-export const NOTHING_AGAINST_US = new RegExp(`${NOTHING_AGAINST_US_9.source}|\\b(?:${NOTHING_HELD.source})`);
+export const NOTHING_AGAINST_US = new RegExp(`${NOT_THE_DOCTOR_OR_PRAISE.source}|\\b(?:${NOTHING_HELD.source})`);
 
 export function objectionBehind(text: string): ObjectionLabel | null {
   if (NOTHING_AGAINST_US.test(normalizeText(text))) return null;
   const normalized = besideTheAct(normalizeText(text));
-  // The set 8 frames first: narrower situations that the older rules would misread (objection-frames.ts).
+  // The per-label rules first (frames.ts): narrower situations that the general rules above would misread.
   return objectionFromFrames(normalized) ?? RULES.find((rule) => rule.pattern.test(normalized))?.label ?? null;
 }
 
@@ -220,14 +218,14 @@ function createLayeredDetector(
   if (cues === false) return base;
   return {
     detect(text) {
-      // neutral logistics and the set 8 frames come before the older rules. A frame also
+      // neutral logistics and the per-label rules come before the general ones. A frame also
       // names the reason beside a stop the opt-out detector did not flag ("mensagem às 6 da manhã de domingo??
       // me tira dessa lista"), as objectionBehind does for flagged ones.
       const normalized0 = normalizeText(text);
       if (isNeutralLogistics(normalized0) || NOTHING_AGAINST_US.test(normalized0)) return { label: null, confidence: 0.9, via: 'rule' };
       // beside a stop, a joke about one or a bot word that no upstream detector flagged
       // ("se mandar mais um em X eu peço pra sair da lista, brincadeira, mas é longe demais"), the reason is
-      // read as objectionBehind reads it for flagged ones: the frames, then the older rules.
+      // read as objectionBehind reads it for flagged ones: the per-label rules, then the general ones.
       // A bot word alone ("resposta automática do meu e-mail", "sou quase um robô") keeps to the frames.
       const act = NOT_AN_OBJECTION.test(normalized0);
       const framed = act && !BOT_TALK.test(normalized0) ? objectionBehind(text) : objectionFromFrames(act ? besideTheAct(normalized0) : normalized0);

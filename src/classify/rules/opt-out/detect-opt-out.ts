@@ -66,6 +66,8 @@ const RULES: readonly Rule[] = [
   { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) || namedList(tail) },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all.
   { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|falei (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) },
+  // "para de me add nessas coisas": being added to lists and groups stopped, the whole clause or a container after it.
+  { name: 'stop_adding_me', confidence: 0.88, pattern: new RegExp(`\\b${oneOf('para', 'pare', 'parem', 'chega')} de me (?:add?|adicionar|incluir) (?:(?:em|nas?|nos?|nessas?|nesses?) )?(?:${CONTAINER}|coisas?|(?:essas|esses|isso)(?: ${CONTAINER})?)?(?: ${oneOf('por favor', 'pf', 'pfv', 'ja', 'agora', 'viu')})*$`) },
   { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
   // "que meu número seja removido de todas as listas": the subjunctive of the same request.
   // bare "sai" left out: it is mostly the past "saí do grupo…" (accents fold away), told not asked.
