@@ -54,7 +54,7 @@ const HUMAN_RULES: readonly Rule[] = [
   {
     name: 'human_request:call_me',
     confidence: 0.9,
-    pattern: new RegExp(`\\bme (?:liga|ligue|liguem|telefona|telefone)\\b|\\b(?:liga|ligue|liguem|telefona|telefone) ${oneOf('para', 'pra')} mim\\b|\\b${oneOf('pode', 'podem', 'poderia', 'poderiam', 'podia', 'consegue', 'conseguem', 'tem como', 'da para', 'da pra', 'alguem', 'alguem pode', 'favor', 'gostaria que', 'queria que', 'preciso que', 'quero que')} (?:me )?(?:ligar|telefonar|ligue|liguem|liga)(?: para mim| pra mim)?\\b`),
+    pattern: new RegExp(`\\b(?:uma pessoa|alguem|algum humano|um humano|uma humana|um atendente|uma atendente|alguem de voces|alguem da equipe) (?:pode |podia |poderia |consegue |vai )?me (?:ligar|telefonar)\\b|\\bme (?:liga|ligue|liguem|telefona|telefone)\\b|\\b(?:liga|ligue|liguem|telefona|telefone) ${oneOf('para', 'pra')} mim\\b|\\b${oneOf('pode', 'podem', 'poderia', 'poderiam', 'podia', 'consegue', 'conseguem', 'tem como', 'da para', 'da pra', 'alguem', 'alguem pode', 'favor', 'gostaria que', 'queria que', 'preciso que', 'quero que')} (?:me )?(?:ligar|telefonar|ligue|liguem|liga)(?: para mim| pra mim)?\\b`),
     negatable: true,
     // a call as a convenience ("prefiro que me liguem", "agora estou em consulta") is a preference.
     rejectText: (t) => /\b(?:hospital|clinica|upa|coordenador\w*) (?:vai |vao |pode |podem )?me lig/.test(t) || callForConvenience(t),

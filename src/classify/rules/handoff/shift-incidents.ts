@@ -95,7 +95,7 @@ const ROSTER_INCIDENT_RULES: readonly Rule[] = [
     name: 'complaint:not_on_roster',
     confidence: 0.9,
     pattern:
-      /\bnao (?:tinha|tem|havia|existe|existia|consta|constava) (?:nenhum |nenhuma )?(?:plantao|escala|agendamento|registro)(?: nenhum| nenhuma)? (?:no meu nome|em meu nome|pra mim|para mim|comigo)\b|\b(?:meu nome )?nao (?:ta|esta|estava|tava|consta|constava|aparece|aparecia|estou|to) na escala\b|\bnao (?:estou|to|tava|estava|fui) escalad[oa]\b|\bninguem (?:aqui |la )?(?:sabe|sabia) (?:dizer )?quem (?:eu )?sou\b|\bninguem (?:aqui |la )?(?:me )?(?:conhece|esperava|estava me esperando|tava me esperando|sabe de mim|sabia de mim)\b/,
+      /\bnao (?:tinha|tem|havia|existe|existia|consta|constava) (?:nenhum |nenhuma )?(?:plantao|escala|agendamento|registro)(?: nenhum| nenhuma)? (?:no meu nome|em meu nome|pra mim|para mim|comigo)\b|\b(?:meu nome )?nao (?:ta|esta|estava|tava|consta|constava|aparece|aparecia|estou|to) na escala\b|\bnao (?:estou|to|tava|estava|fui) escalad[oa]\b|\bnao (?:tinha|tem|havia|consta|constava|acha\w*|encontr\w*) (?:o )?meu nome (?:na|no) (?:escala|lista|sistema)\b|\bninguem (?:aqui |la )?(?:sabe|sabia) (?:dizer )?quem (?:eu )?sou\b|\bninguem (?:aqui |la )?(?:me )?(?:conhece|esperava|estava me esperando|tava me esperando|sabe de mim|sabia de mim)\b/,
     rejectText: (t) => !AT_SITE_OR_CONFIRMED.test(t),
   },
   // Left alone with the patients, or an unsafe shift going on now. Said of a place in general or when refusing an

@@ -161,6 +161,15 @@ const RULES: readonly Rule[] = [
   ...RECALL_FRAMES,
   // "nunca pedi pra receber isso": receiving was never wanted, so it is a stop.
   { name: 'never_asked', confidence: 0.85, pattern: /\bnunca (?:pedi|solicitei|autorizei) (?:pra|para|que|q) (?:voces? )?(?:me )?(?:receber|mandar|mandarem|enviar|enviarem)\b/ },
+  // A stop that is its whole clause, said to us: "já falei que não tenho interesse, parem", "pode parar. não quero",
+  // "vcs são chatos demais, me deixa". Never the bare "para" (also "for"), and never with a word after it.
+  // "parem" and "me deixa" may close a longer sentence; "pode parar" only opens its own.
+  {
+    name: 'bare_stop',
+    confidence: 0.82,
+    pattern: /(?:^(?:(?:entao|agora|ja|so|por favor|pf|pfv|pelo amor de deus) )*(?:(?:pode|podem) (?:parar|para)|pare)|(?:^|(?<!\bque )\b)(?:parem|me (?:deixa|deixe|deixem)))(?: (?:por favor|pf|pfv|ja|agora|viu|ta|pelo amor de deus|de vez|com isso))*$/,
+    negatable: true,
+  },
   // "para com isso, não quero mais": stopping "this" when it is the whole clause.
   { name: 'stop_this', confidence: 0.85, pattern: /^(?:\S+ )?(?:para|pare|parem|chega) com isso(?: (?:por favor|ja|agora|pelo amor de deus))*(?: nao quero mais(?: nada)?)?$/ },
   // "parem com isso por favor, eu tenho 70 anos e não dou mais plantão": the reason follows in the
