@@ -170,6 +170,16 @@ const RULES: readonly Rule[] = [
     pattern: /(?:^(?:(?:entao|agora|ja|so|por favor|pf|pfv|pelo amor de deus) )*(?:(?:pode|podem) (?:parar|para)|pare)|(?:^|(?<!\bque )\b)(?:parem|me (?:deixa|deixe|deixem)))(?: (?:por favor|pf|pfv|ja|agora|viu|ta|pelo amor de deus|de vez|com isso))*$/,
     negatable: true,
   },
+  // "nao faz sentido me mandar isso, pode tirar": a bare removal closing a complaint about what we send; a shift,
+  // a roster or a date anywhere makes it a removal from that instead.
+  {
+    name: 'bare_removal_after_sending',
+    confidence: 0.8,
+    pattern: /\b(?:pode|podem) (?:me )?(?:tirar|remover|excluir|apagar)(?: (?:por favor|pf|pfv|ja|entao|viu))*$/,
+    rejectText: (t) => !/\bme (?:mand|envi)\w*|\b(?:mensage\w*|mandam|mandando|enviam|enviando)\b/.test(t) || /\b(?:vagas?|plantao|plantoes|escalas?|reservas?|dia \d+|agenda|turno|data)\b/.test(t),
+  },
+  // "nao vou pegar plantao com vcs nunca, podem me esquecer": forgetting him, the clause's end.
+  { name: 'forget_me', confidence: 0.82, pattern: /\b(?:pode|podem|poderia|poderiam) me esquecer(?: (?:de vez|pra sempre|para sempre|por favor|viu|ta))*$/, rejectText: (t) => /\b(?:nao|nem) (?:pode|podem|poderia|poderiam) me esquecer\b/.test(t) },
   // "para com isso, não quero mais": stopping "this" when it is the whole clause.
   { name: 'stop_this', confidence: 0.85, pattern: /^(?:\S+ )?(?:para|pare|parem|chega) com isso(?: (?:por favor|ja|agora|pelo amor de deus))*(?: nao quero mais(?: nada)?)?$/ },
   // "parem com isso por favor, eu tenho 70 anos e não dou mais plantão": the reason follows in the
