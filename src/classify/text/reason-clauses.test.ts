@@ -15,7 +15,7 @@ describe('reasonClauses', () => {
 });
 
 // discourse tags and, beside a bot question, how the replies read are no reason.
-describe('reasonClauses, set 8 families', () => {
+describe('reasonClauses: the reason beside an act', () => {
   it('drops tags and the bot suspicion evidence', () => {
     expect(reasonClauses('vc é robô, né? pode falar')).toBeNull();
     expect(reasonClauses('moça, por favor, não me chama mais')).toBeNull();

@@ -171,7 +171,7 @@ describe('detectBotSuspicion: stated suspicion', () => {
   });
 });
 
-// fresh paraphrases of the frames added after set 6 was opened as a development set.
+// Fresh paraphrases of the frames, never a line of a labelled set.
 describe('botSuspicionByRules: the machine addressed or named', () => {
   it.each([
     'tô perdendo tempo com um chatbot aqui',

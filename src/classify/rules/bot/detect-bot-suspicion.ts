@@ -147,7 +147,7 @@ export function machineInHisLife(text: string): boolean {
 // A machine of his own: his phone's automatic reply ("vou deixar resposta automática ligada", "desculpa a resposta
 // automática de antes") or a device or app he names ("o app de ponto é um robô burro"). Said without a word for us,
 // it is not a question about who writes here.
-const HIS_OWN_MACHINE = /\b(?:(?:vou deixar|deixei|ativei|liguei|desliguei|esqueci) (?:a |uma |minha )?(?:resposta|mensagem) automatica|(?:desculpa|desculpe|perdao) (?:a|pela|pelas|as) (?:resposta|respostas|mensagem|mensagens) automatica|(?:meu|minha) (?:\S+ ){0,2}?(?:resposta|mensagem) automatica|(?:app|ap|aplicativo|relogio|catraca|totem|leitor|biometria|sistema) (?:de |do |da )?(?:\S+ )?(?:e|eh|parece) (?:um |uma )?(?:robo|maquina)\b)/;
+const HIS_OWN_MACHINE = /\b(?:(?:vou deixar|deixei|ativei|liguei|desliguei|esqueci) (?:a |uma |minha )?(?:resposta|mensagem) automatica|(?:desculpa|desculpe|perdao) (?:a|pela|pelas|as) (?:resposta|respostas|mensagem|mensagens) automatica|(?:meu|minha) (?:\S+ ){0,2}?(?:resposta|mensagem) automatica|(?:resposta|mensagem) automatica d[oa] (?:meu|minha)|(?:app|ap|aplicativo|relogio|catraca|totem|leitor|biometria|sistema) (?:de |do |da )?(?:\S+ )?(?:e|eh|parece) (?:um |uma )?(?:robo|maquina)\b)/;
 
 export function botSuspicionByRules(raw: string): BotSuspicionResult {
   const text = detectorInput(raw);
@@ -181,7 +181,15 @@ const SPEAKER_COMPARES =
 
 // a process called automatic ("o repasse é automático?", "a renovação é automática") names how a thing
 // works, not who writes; after set 17 ("o WhatsApp também é automático?") the model weighs "automático" alone.
-const PROCESS_AUTOMATIC = /\b(?:o|a|os|as) (?!whatsapp?\b|zap\b|atendimento\b|conversa\b|chat\b|respostas?\b|mensage)\S+(?: \S+)? (?:e|eh|sao|fica|ficam|vai ser) automatic\w*\b/;
+const PROCESS_AUTOMATIC = /\b(?:o|a|os|as) (?!whatsapp?\b|zap\b|atendimento\b|conversa\b|chat\b|respostas?\b|mensage)\S+(?: \S+){0,2} (?:e|eh|sao|fica|ficam|vai ser) (?:tudo |todo |toda )?automatic\w*\b/;
+
+// a machine that belongs to someone else (the hospital's delivery robot, a course on AI, the hospital's script):
+// the machine word names their tool, not who writes to him, so the model may not add a suspicion alone.
+const OTHERS = '(?:hospital|clinica|upa|ps|banco|condominio|farmacia|faculdade|curso|escola|prefeitura|operadora|laboratorio)';
+const TOOL = '(?:robo\\w*|bot|chatbot|maquina|sistema|ia|inteligencia artificial|script|gpt|chat ?gpt)';
+const ANOTHERS_MACHINE = new RegExp(
+  `\\b${OTHERS}\\b(?: \\S+){0,2}? (?:colocou|tem|usa|usou|comprou|instalou|botou) (?:um |uma |o |a )?${TOOL}\\b|\\b${TOOL}\\b(?: \\S+){0,3}? d[oa] ${OTHERS}\\b|\\bcurso (?:\\S+ )?de ${TOOL}\\b`,
+);
 
 /** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
 export function detectBotSuspicion(raw: string): BotSuspicionResult {
@@ -191,7 +199,7 @@ export function detectBotSuspicion(raw: string): BotSuspicionResult {
   if (!rules.suspicious && WAITING_FOR_REPLY.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
   if (otherCompaniesBots(text) || machineInHisLife(text)) return rules;
   if (!rules.suspicious && SPEAKER_COMPARES.test(text)) return rules;
-  if (!rules.suspicious && PROCESS_AUTOMATIC.test(text) && !SAID_TO_US.test(text)) return rules;
+  if (!rules.suspicious && (PROCESS_AUTOMATIC.test(text) || ANOTHERS_MACHINE.test(text) || HIS_OWN_MACHINE.test(text)) && !SAID_TO_US.test(text)) return rules;
   const learned = learnedVerdict('botSuspicion', raw, rules.suspicious, (piece) => botSuspicionByRules(piece).suspicious);
   if (learned.yes === rules.suspicious) return rules;
   return learned.yes ? { suspicious: true, confidence: learned.p } : { suspicious: false, confidence: 0 };

@@ -196,7 +196,7 @@ describe('detectHandoff: a human to solve it, and "nobody answered"', () => {
   });
 });
 
-// fresh paraphrases of the frames added after set 6 was opened as a development set (spec 5.4:
+// Fresh paraphrases of the frames, never a line of a labelled set.(spec 5.4:
 // a person asked for in other words, a payment dispute, a serious shift problem).
 describe('handoffByRules: a person, a department or compensation asked for', () => {
   it.each<readonly [string, HandoffReason]>([

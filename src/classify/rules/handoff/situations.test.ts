@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { detectHandoff, handoffByRules, type HandoffReason } from './detect-handoff.js';
+import { detectHandoff, type HandoffReason } from './detect-handoff.js';
 
 describe('fresh paraphrases and near misses', () => {
-  // the situations set 8 found, in fresh wording (never a line of a labelled set), with near misses.
+  // More situations in fresh wording (never a line of a labelled set), with near misses.
   // Kept apart from detect-handoff.test.ts, which is near 300 lines.
   describe('families', () => {
     it.each<readonly [string, HandoffReason]>([
@@ -29,7 +29,7 @@ describe('fresh paraphrases and near misses', () => {
       ['essa mensagem é copiada, chama uma pessoa real pra conversar comigo', 'human_request'],
       ['traga alguém da empresa pra resolver, não aguento mais texto pronto', 'human_request'],
     ])('hands off: %s', (text, reason) => {
-      const result = handoffByRules(text);
+      const result = detectHandoff(text);
       expect(result.handoff).toBe(true);
       expect(result.reason).toBe(reason);
     });
@@ -48,7 +48,7 @@ describe('fresh paraphrases and near misses', () => {
       'vou tomar providências pra mandar os documentos ainda hoje',
       'manda alguém do hospital falar comigo sobre o crachá?',
     ])('no hand-off (near miss): %s', (text) => {
-      expect(handoffByRules(text).handoff).toBe(false);
+      expect(detectHandoff(text).handoff).toBe(false);
     });
 
     // Guards: they veto the rules and also a hand-off the learned layer would add alone, so they are tested combined.
@@ -75,7 +75,7 @@ describe('fresh paraphrases and near misses', () => {
 });
 
 describe('fresh paraphrases and near misses', () => {
-  // the situations set 9 found, in fresh wording (never a line of a labelled set), with near misses.
+  // More situations in fresh wording (never a line of a labelled set), with near misses.
   describe('families', () => {
     it.each<readonly [string, HandoffReason]>([
       // Contempt aimed at the company, censored swearing.
@@ -113,7 +113,7 @@ describe('fresh paraphrases and near misses', () => {
       // Left waiting at the door with no shift.
       ['fiquei na recepção do hospital e não tinha vaga nenhuma pra mim, me deixaram a ver navios', 'complaint'],
     ])('hands off: %s', (text, reason) => {
-      const result = handoffByRules(text);
+      const result = detectHandoff(text);
       expect(result.handoff).toBe(true);
       expect(result.reason).toBe(reason);
     });
@@ -129,7 +129,7 @@ describe('fresh paraphrases and near misses', () => {
       'vou confirmar com o coordenador do hospital o horário',
       'já assinei o contrato, mando por aqui?',
     ])('no hand-off (near miss): %s', (text) => {
-      expect(handoffByRules(text).handoff).toBe(false);
+      expect(detectHandoff(text).handoff).toBe(false);
     });
     // Guards read on the whole message: hearsay, a joke or hypothetical, research, a call with the recruiter or while
     // busy, a price complaint alone. They veto the rules and a hand-off the model would add alone.
@@ -157,7 +157,7 @@ describe('fresh paraphrases and near misses', () => {
 });
 
 describe('fresh paraphrases and near misses', () => {
-  // the situations set 10 found, in fresh wording (never a line of a labelled set), with near misses.
+  // More situations in fresh wording (never a line of a labelled set), with near misses.
   describe('families', () => {
     it.each<readonly [string, HandoffReason]>([
       // A shift cancelled at the door, or a closed door on arrival.
@@ -187,7 +187,7 @@ describe('fresh paraphrases and near misses', () => {
       // The machine cursed.
       ['bot dos infernos, já mandou três vezes a mesma vaga', 'strong_anger'],
     ])('hands off: %s', (text, reason) => {
-      const result = handoffByRules(text);
+      const result = detectHandoff(text);
       expect(result.handoff).toBe(true);
       expect(result.reason).toBe(reason);
     });
@@ -205,7 +205,7 @@ describe('fresh paraphrases and near misses', () => {
       'se tiver algum humano aí lendo, bom dia kkk',
       'o robô de cirurgia do hospital é infernal de operar',
     ])('no hand-off (near miss): %s', (text) => {
-      expect(handoffByRules(text).handoff).toBe(false);
+      expect(detectHandoff(text).handoff).toBe(false);
     });
     // Guards: the hospital's people for logistics, a worry about what has not happened, a delay settled, Júlia herself,
     // a call to settle the offer, a price complaint about our figures. They veto the rules and the model alone.
@@ -233,7 +233,7 @@ describe('fresh paraphrases and near misses', () => {
 });
 
 describe('fresh paraphrases and near misses', () => {
-  // the situations set 11 found, in fresh wording (never a line of a labelled set), with near misses.
+  // More situations in fresh wording (never a line of a labelled set), with near misses.
   describe('families', () => {
     it.each<readonly [string, HandoffReason]>([
       // A payment short against the figure agreed.
@@ -251,7 +251,7 @@ describe('fresh paraphrases and near misses', () => {
       ['se não pagarem até sexta eu processo vocês', 'legal_threat'],
       ['denuncio vcs no conselho, chega', 'legal_threat'],
     ])('hands off: %s', (text, reason) => {
-      const result = handoffByRules(text);
+      const result = detectHandoff(text);
       expect(result.handoff).toBe(true);
       expect(result.reason).toBe(reason);
     });
@@ -264,7 +264,7 @@ describe('fresh paraphrases and near misses', () => {
       'o processo vocês mandam por email ou pelo app?',
       'qual processo vocês usam pra credenciar?',
     ])('no hand-off (near miss): %s', (text) => {
-      expect(handoffByRules(text).handoff).toBe(false);
+      expect(detectHandoff(text).handoff).toBe(false);
     });
     // Guards: the hospital's people, a negated legal word, Júlia herself, a call to settle details, distrust with no
     // request, where we got the number out of curiosity, no need of a company. They veto the rules and the model alone.
@@ -319,10 +319,10 @@ describe('fresh paraphrases and near misses', () => {
 });
 
 describe('fresh paraphrases and near misses', () => {
-  const handsOff = (text: string) => handoffByRules(text).handoff;
+  const handsOff = (text: string) => detectHandoff(text).handoff;
 
-  //, set 17 families: fresh paraphrases, never a line of a labelled set.
-  describe('hand-off, set 17 families', () => {
+  // Fresh paraphrases, never a line of a labelled set.
+  describe('hand-off: disputes still open, not those settled or about others', () => {
     it.each([
       'isso aqui é robô, né? tem alguém aí que possa me ajudar com a escala?',
       'empresa desonesta, baixaram o valor depois que eu já tinha feito o plantão',
@@ -345,7 +345,7 @@ describe('fresh paraphrases and near misses', () => {
     });
   });
 
-  describe('hand-off, set 18 families', () => {
+  describe('hand-off: the press and a doctor sent away mid-shift', () => {
     it.each([
       'se não resolverem hoje eu vou levar o caso pra imprensa',
       'me mandaram embora no meio do plantão sem dizer por quê',

@@ -32,7 +32,7 @@ const CUES: Record<ObjectionLabel, readonly Cue[]> = {
     [/\b(compromisso\w*|semana|mes|sobreaviso|residencia|prova|congresso|viagem|viajando|mudanca|\d+ ?h(oras)? por semana|mes que vem|agora nao)\b/, 1],
   ],
   confianca: [
-    [/\b(golpe|golpista\w*|engan\w*|acreditar|pe atras|existe mesmo|prometeram|fraude|suspeit\w*|estranh\w*|desconfi\w*|confiavel|confianca|conheco|ouvi falar|nunca vi|cnpj|site|instagram|linkedin|referencia\w*|indicou|indicacao)\b/, 2],
+    [/\b(golpe|golpista\w*|engan\w*|acreditar|pe atras|existe mesmo|fraude|suspeit\w*|estranh\w*|desconfi\w*|confiavel|confianca|conheco|ouvi falar|nunca vi|cnpj|site|instagram|linkedin|(?<!\b(?:e|eh|sao|uma|um) (?:uma |um )?)referencia\w*|indicou|indicacao)\b/, 2],
     [/\b(meu (numero|contato|telefone)|quem (te |lhe )?(deu|passou)|como (voces )?(conseguiram|conseguiu|acharam|achou)|empresa (de verdade|seria|registrada|real)|registrad\w*|endereco da empresa|dados)\b/, 2],
     [/\b(empresa|voces)\b/, 1],
   ],
@@ -73,7 +73,7 @@ const CUES: Record<ObjectionLabel, readonly Cue[]> = {
 // A plain question about a topic ("e o valor?", "qual paga melhor?", "tem algo
 // na zona leste?") names the topic without resisting it: no objection unless
 // the message also carries a refusal or a judgement.
-const OPEN_QUESTION = /^ (?:(?:oi|ola|julia|doutora?|bom dia|boa tarde|boa noite|entao|e ai) )*(?:e (?:o|a|os|as|quanto|qual|quais|se|la)|qual|quais|tem (?:algum|alguma|algo|vaga)|como (?:que )?(?:funciona|e)|onde|quando|quanto|posso|pode|consigo|voces (?:trabalham|tem)|voce sabe|o que e)\b/;
+const OPEN_QUESTION = /^ (?:(?:oi|ola|julia|doutora?|bom dia|boa tarde|boa noite|entao|e ai) )*(?:e (?:o|a|os|as|quanto|qual|quais|se|la)|qual|quais|tem (?:algum|alguma|algo|vaga)|como (?:que )?(?:funciona|e)|onde|quando|quanto|posso|pode|consigo|voces (?:trabalham|tem)|voce sabe|o que e|vai (?:cair|ser|vir|entrar) (?:\S+ ){0,6}?(?:liquido|bruto))\b/;
 // "pode parar de mandar X", "pode me excluir" are requests, not questions about a topic.
 const RESISTS = /\b(parar|excluir|remover|descadastr\w*|nao|nem|nunca|caro|pouco|medo|ruim|longe|demais|complicado|dificil|pessim\w*|horrivel|atras\w*|cancel\w*|golpe|calote|risco|seguro|garant\w*|problema|confi\w*|sozinh\w*)\b/;
 

@@ -2,17 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { classifyLine } from '../../../cli/classify.js';
 import { createDetectors } from '../../neighbours/create-detectors.js';
 import { objectionBehind } from './detect-objection.js';
-import { isNeutralLogistics, objectionFromFrames } from './frames.js';
+import { isNeutralLogistics } from './frames.js';
 import { normalizeText } from '../../text/normal-form.js';
 
 const detectors = createDetectors();
 const label = (text: string) => detectors.detect(text).objection.label;
 const classified = (text: string) => classifyLine(detectors, { text }).objection;
-/** The frames alone: what a near miss must not trigger, whatever the learned head reads. */
-const framed = (text: string) => objectionFromFrames(normalizeText(text));
 
-//, set 8 families: fresh paraphrases written for this block (not taken from any labelled set),
-// each family with near-miss negatives that must stay as they were.
+// Fresh paraphrases (never a line of a labelled set), each family with near-miss negatives; every assertion reads a
+// final verdict (the layered detector or the whole classification), never one layer alone.
 describe('families', () => {
   it('reads complaints about how we message as comunicacao', () => {
     for (const text of [
@@ -34,9 +32,8 @@ describe('families', () => {
     expect(label('a vaga de madrugada ainda está aberta?')).not.toBe('comunicacao');
     expect(label('tem plantão às 19h no sábado?')).not.toBe('comunicacao');
     expect(label('manda o contrato por email que eu assino')).toBeNull();
-    // The frames keep a canned reply beside a bot question out of comunicacao; the learned head's reading of the reason
-    // behind a flagged line may name it, and moves with each retraining.
-    expect(framed('resposta pronta isso aí, tem alguém de verdade?')).toBeNull();
+    // A canned reply beside a bot question is the suspicion's evidence, not a complaint about how we write.
+    expect(classified('resposta pronta isso aí, tem alguém de verdade?')).toBeNull();
   });
 
   it('reads the reason beside a stop or a hand-off', () => {
@@ -100,12 +97,12 @@ describe('families', () => {
 
   it('leaves invoice and contract questions neutral', () => {
     // The frames stay out of a plain question (the learned head's reading of it may move with each retraining).
-    expect(framed('a nota fiscal eu emito no fim do mês?')).toBeNull();
-    expect(framed('tenho uma dúvida numa cláusula do contrato')).toBeNull();
+    expect(classified('a nota fiscal eu emito no fim do mês?')).toBeNull();
+    expect(classified('tenho uma dúvida numa cláusula do contrato')).toBeNull();
   });
 });
 
-//, set 9 families: fresh paraphrases written for this block (not taken from any labelled set),
+// Fresh paraphrases (never a line of a labelled set),
 // each family with near-miss negatives that must stay as they were.
 describe('families', () => {
   it('reads doubt about being paid at all as risco', () => {
@@ -142,7 +139,7 @@ describe('families', () => {
       'aquele hospital é uma zona, passo',
     ]) expect(label(text), text).toBe('qualidade');
     // Near misses: asking about the place, or a risk named as such.
-    expect(framed('lá tem ar condicionado no conforto?')).not.toBe('qualidade');
+    expect(classified('lá tem ar condicionado no conforto?')).not.toBe('qualidade');
     expect(label('vaga sem cirurgião? me parece arriscado, qual a garantia?')).not.toBe('qualidade');
   });
 

@@ -2,7 +2,8 @@
  * Nothing held against us: a reminder he no longer needs, a confirmation "só pra garantir", more time for our
  * shifts, a document asked for, a reply promised for later; another company left behind while he stays with us;
  * praise of us against another company, a request to stay in our group, a report that ends well, a late arrival
- * announced, a link asked for, a number that belonged to someone who died.
+ * announced, a link asked for, a number that belonged to someone who died, a payment that came right, a question
+ * announced as one and nothing else.
  */
 export const NOTHING_HELD = new RegExp(
   [
@@ -23,5 +24,10 @@ export const NOTHING_HELD = new RegExp(
     `(?:me )?(?:manda|mande|envia|passa|reenvia) o link`,
     `(?:numero|telefone) era d[oa] (?:meu|minha)|(?:ele|ela) (?:ja )?faleceu`,
     `sai da lista (?:\\w+ ){0,4}d[oa] (?:crm|cremesp|conselho)`,
+    // a payment that came right ("pagaram as 12 horas certinho, obrigado"), a question announced as one
+    `(?<=^ )(?:(?:oi|ola|julia|bom dia|boa tarde|boa noite|entao|ja) )*(?:pagaram|pagou|caiu|cairam|veio|vieram|depositaram) (?:\\S+ ){0,4}?(?:certinho|direitinho|certo|em dia|no prazo|bonitinho)(?: (?:obrigad\\w*|valeu|viu|ta|tudo certo))* *$`,
+    `(?<=^ )(?:(?:oi|ola|julia|bom dia|boa tarde|boa noite) )*(?:tenho|to com|estou com|fiquei com) (?:uma |umas )?duvidas? (?:sobre|numa|num|no|na|em|de|do|da) (?:\\S+ ){0,4}?\\S+ *$`,
+    // one kind of plantão given up, and nothing else said ("larguei os plantões de fim de semana"): a standing preference
+    `(?<=^ )(?:(?:eu|ja) )*(?:larguei|parei (?:de fazer|com)|deixei de (?:fazer|pegar)|nao (?:faco|pego) mais) (?:os |o )?plant(?:ao|oes) (?:de (?:fim de semana|final de semana|sabado|domingo|feriado|madrugada)|noturnos?|diurnos?|de \\d+ ?h(?:oras)?) *$`,
   ].join('|'),
 );

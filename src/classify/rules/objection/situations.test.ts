@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { classifyLine } from '../../../cli/classify.js';
 import { createDetectors } from '../../neighbours/create-detectors.js';
-import { objectionFromFrames } from './frames.js';
-import { normalizeText } from '../../text/normal-form.js';
+
+// Every assertion reads a final verdict: the layered detector (`label`) or the whole classification (`classified`),
+// never one layer alone, so a test cannot pass while the product answers otherwise.
+const detectors = createDetectors();
+const label = (text: string) => detectors.detect(text).objection.label;
+const classified = (text: string) => classifyLine(detectors, { text }).objection;
 
 describe('fresh paraphrases and near misses', () => {
-  const detectors = createDetectors();
-  const label = (text: string) => detectors.detect(text).objection.label;
-  const classified = (text: string) => classifyLine(detectors, { text }).objection;
-  /** The frames alone: what a near miss must not trigger, whatever the learned head reads. */
-  const framed = (text: string) => objectionFromFrames(normalizeText(text));
 
-  //, set 10 families: fresh paraphrases written for this block (not taken from any labelled set),
-  // each family with near-miss negatives. Positives go through the whole detector, near misses through the frames.
+  // Fresh paraphrases (never a line of a labelled set), each family with its near misses.
   describe('families', () => {
     it('reads a place that fails its staff as qualidade', () => {
       for (const text of [
@@ -25,9 +23,9 @@ describe('fresh paraphrases and near misses', () => {
         'a coordenadora de lá é muito grossa com a gente',
       ]) expect(label(text), text).toBe('qualidade');
       // Near misses: the region around a place is a risk, a question about the team is none.
-      expect(framed('a região do hospital é violenta de noite?')).not.toBe('qualidade');
-      expect(framed('a equipe de lá é boa?')).toBeNull();
-      expect(framed('vou ficar sozinho no plantão?')).not.toBe('qualidade');
+      expect(classified('a região do hospital é violenta de noite?')).not.toBe('qualidade');
+      expect(classified('a equipe de lá é boa?')).toBeNull();
+      expect(classified('vou ficar sozinho no plantão?')).not.toBe('qualidade');
     });
 
     it('reads the amount against the promised one, unpaid hours and prices called a joke as preco', () => {
@@ -38,9 +36,9 @@ describe('fresh paraphrases and near misses', () => {
         'se continuarem mandando plantão de 700 eu saio do grupo',
       ]) expect(label(text), text).toBe('preco');
       // Near misses: a promise of a time, hours asked about, a value quoted.
-      expect(framed('prometeram que eu saía às 7 e saí às 7, tudo certo')).toBeNull();
-      expect(framed('essas horas extras vão ser pagas quando?')).not.toBe('preco');
-      expect(framed('o plantão de 1.500 ainda está aberto?')).toBeNull();
+      expect(classified('prometeram que eu saía às 7 e saí às 7, tudo certo')).toBeNull();
+      expect(classified('essas horas extras vão ser pagas quando?')).not.toBe('preco');
+      expect(classified('o plantão de 1.500 ainda está aberto?')).toBeNull();
     });
 
     it('reads fear of a late payment repeating, or of not being paid for a missing name, as risco', () => {
@@ -49,14 +47,14 @@ describe('fresh paraphrases and near misses', () => {
         'já atrasou uma vez e fico preocupada que possa acontecer de novo',
         'meu nome sumiu da escala do hospital, e aí, vou receber como?',
       ]) expect(label(text), text).toBe('risco');
-      expect(framed('como vou receber o informe, por email?')).not.toBe('risco');
+      expect(classified('como vou receber o informe, por email?')).not.toBe('risco');
     });
 
     it('reads a clause nobody explained and a document he is made to sign as processo', () => {
       expect(label('tem uma cláusula de rescisão nesse contrato que ninguém me mostrou')).toBe('processo');
       expect(label('a diretoria está obrigando que eu assine uma declaração sobre os aparelhos')).toBe('processo');
       // Near miss: asking the legal team about a clause is none.
-      expect(framed('quero falar com o jurídico sobre a cláusula de multa')).toBeNull();
+      expect(classified('quero falar com o jurídico sobre a cláusula de multa')).toBeNull();
     });
 
     it('reads how we message him as comunicacao', () => {
@@ -69,9 +67,9 @@ describe('fresh paraphrases and near misses', () => {
         'nem o meu nome vocês colocaram na mensagem',
       ]) expect(classified(text), text).toBe('comunicacao');
       // Near misses: a bot question about a mass send, a late reply explained, a group named without complaint.
-      expect(framed('é um robô de disparo em massa?')).toBeNull();
-      expect(framed('desculpa, demorei pra responder')).toBeNull();
-      expect(framed('entrei no grupo de vocês ontem')).toBeNull();
+      expect(classified('é um robô de disparo em massa?')).toBeNull();
+      expect(classified('desculpa, demorei pra responder, tava operando')).toBeNull();
+      expect(classified('entrei no grupo de vocês ontem')).toBeNull();
     });
 
     it('reads a specialty, a region and a distance as disponibilidade', () => {
@@ -81,13 +79,13 @@ describe('fresh paraphrases and near misses', () => {
         'não estou pegando plantão no litoral por ora, capital continua valendo',
         'sou de Sorocaba, não consigo ir até Campinas toda semana',
       ]) expect(label(text), text).toBe('disponibilidade');
-      expect(framed('sou pediatra, tem plantão de pediatria?')).toBeNull();
+      expect(classified('sou pediatra, tem plantão de pediatria?')).toBeNull();
     });
 
     it('reads later-not-never and a week already full as tempo, and a pause with no date as none', () => {
       expect(label('saí agora de um plantão de 24h, semana que vem você me procura')).toBe('tempo');
       expect(label('complicado, tenho consultório de segunda a sexta e plantão fixo no sábado')).toBe('tempo');
-      expect(framed('esse mês eu paro, mês que vem manda de novo')).toBeNull();
+      expect(classified('esse mês eu paro, mês que vem manda de novo')).toBeNull();
     });
 
     it('reads another arrangement he keeps as lealdade, and another company left behind as none', () => {
@@ -112,14 +110,14 @@ describe('fresh paraphrases and near misses', () => {
         'parei de dar plantão, agora só consultório',
       ]) expect(label(text), text).toBe('motivacao');
       // Near miss: age in a joke with no kind of work named.
-      expect(framed('tô velho pra isso kkk')).toBeNull();
+      expect(classified('tô velho pra isso kkk')).toBeNull();
     });
 
     it('reads our use of his CRM and data as confianca', () => {
       expect(label('colocaram meu CRM numa escala de Sorocaba sem eu saber')).toBe('confianca');
       expect(label('vocês seguem a LGPD né? como armazenam meus documentos?')).toBe('confianca');
       expect(label('antes de aceitar queria uma referência de algum colega')).toBe('confianca');
-      expect(framed('meu CRM é de Minas, serve?')).toBeNull();
+      expect(classified('meu CRM é de Minas, serve?')).toBeNull();
     });
 
     it('reads no objection in neutral lines and in a legal threat beside a stop', () => {
@@ -139,13 +137,8 @@ describe('fresh paraphrases and near misses', () => {
 });
 
 describe('fresh paraphrases and near misses', () => {
-  const detectors = createDetectors();
-  const label = (text: string) => detectors.detect(text).objection.label;
-  /** The frames alone: what a near miss must not trigger, whatever the learned head reads. */
-  const framed = (text: string) => objectionFromFrames(normalizeText(text));
 
-  //, set 11 families: fresh paraphrases written for this block (not taken from any labelled set),
-  // each family with near-miss negatives. Positives go through the whole detector, near misses through the frames.
+  // Fresh paraphrases (never a line of a labelled set), each family with its near misses.
   describe('families', () => {
     it('reads how often, how alike and how unanswered our messages are as comunicacao', () => {
       for (const text of [
@@ -162,11 +155,11 @@ describe('fresh paraphrases and near misses', () => {
         'perguntei o horário duas vezes e você não respondeu',
       ]) expect(label(text), text).toBe('comunicacao');
       // Near misses: his own sending, the style of one reply, a count that is not ours, a question about the group.
-      expect(framed('mandei os documentos 3 vezes já')).not.toBe('comunicacao');
-      expect(framed('sua resposta parece copiada, é algum script?')).toBeNull();
-      expect(framed('já é a terceira vez que trabalho nesse hospital, gosto de lá')).toBeNull();
-      expect(framed('o colega disse que é igual ao plantão de sábado?')).toBeNull();
-      expect(framed('perguntei pro colega e ele respondeu que é tranquilo')).toBeNull();
+      expect(classified('mandei os documentos 3 vezes já')).not.toBe('comunicacao');
+      expect(classified('sua resposta parece copiada, é algum script?')).toBeNull();
+      expect(classified('já é a terceira vez que trabalho nesse hospital, gosto de lá')).toBeNull();
+      expect(classified('o colega disse que é igual ao plantão de sábado?')).toBeNull();
+      expect(classified('perguntei pro colega e ele respondeu que é tranquilo')).toBeNull();
     });
 
     it('reads a payment short of what was due as preco, a fine over a clause not', () => {
@@ -179,9 +172,9 @@ describe('fresh paraphrases and near misses', () => {
         '95 por hora em pronto-socorro? aqui ninguém aceita isso',
       ]) expect(label(text), text).toBe('preco');
       // Near misses: an amount asked about, a fine over a clause, hours paid in full.
-      expect(framed('vai cair 1.500 ou 1.400 líquido?')).toBeNull();
-      expect(framed('estão cobrando uma multa por uma cláusula que eu não assinei')).not.toBe('preco');
-      expect(framed('pagaram as 12 horas certinho, obrigado')).toBeNull();
+      expect(classified('vai cair 1.500 ou 1.400 líquido?')).toBeNull();
+      expect(classified('estão cobrando uma multa por uma cláusula que eu não assinei')).not.toBe('preco');
+      expect(classified('pagaram as 12 horas certinho, obrigado')).toBeNull();
     });
 
     it('reads a heavy or loathed place, its broken system and violence inside it as qualidade', () => {
@@ -191,8 +184,8 @@ describe('fresh paraphrases and near misses', () => {
         'a gestão de lá é uma zona, não quero mais',
         'o sistema do hospital é péssimo, trava em toda evolução',
       ]) expect(label(text), text).toBe('qualidade');
-      expect(framed('o plantão foi pesado hoje, mas tranquilo')).toBeNull();
-      expect(framed('a gestão de lá mudou esse mês?')).toBeNull();
+      expect(classified('o plantão foi pesado hoje, mas tranquilo')).toBeNull();
+      expect(classified('a gestão de lá mudou esse mês?')).toBeNull();
     });
 
     it('reads fear for a payment still to come as risco', () => {
@@ -201,8 +194,8 @@ describe('fresh paraphrases and near misses', () => {
         'quem paga se a clínica fechar no meio do mês?',
         'tem muita empresa de plantão sumindo com o dinheiro dos médicos',
       ]) expect(label(text), text).toBe('risco');
-      expect(framed('quem paga o estacionamento, o hospital?')).toBeNull();
-      expect(framed('e se o hospital fechar a escala antes, vocês avisam?')).not.toBe('risco');
+      expect(classified('quem paga o estacionamento, o hospital?')).toBeNull();
+      expect(classified('e se o hospital fechar a escala antes, vocês avisam?')).not.toBe('risco');
     });
 
     it('reads his data withheld from a machine, his name used and our source of his number as confianca', () => {
@@ -212,8 +205,8 @@ describe('fresh paraphrases and near misses', () => {
         'usaram meu nome numa escala que eu nunca aceitei',
         'me diz de onde vocês tiraram meu contato',
       ]) expect(label(text), text).toBe('confianca');
-      expect(framed('pode mandar meus documentos pro hospital?')).toBeNull();
-      expect(framed('de onde vocês são?')).not.toBe('confianca');
+      expect(classified('pode mandar meus documentos pro hospital?')).toBeNull();
+      expect(classified('de que cidade é o hospital?')).not.toBe('confianca');
     });
 
     it('reads a pause in weeks or to a season and nights already taken as tempo', () => {
@@ -222,8 +215,8 @@ describe('fresh paraphrases and near misses', () => {
         'até o natal tô fora, depois me procura',
         'o emprego da prefeitura toma todas as minhas noites',
       ]) expect(label(text), text).toBe('tempo');
-      expect(framed('qual a pausa de descanso no plantão?')).toBeNull();
-      expect(framed('até o natal tem vaga?')).toBeNull();
+      expect(classified('qual a pausa de descanso no plantão?')).toBeNull();
+      expect(classified('até o natal tem vaga?')).toBeNull();
     });
 
     it('reads our app freezing and documents asked again as processo, the traffic and no training otherwise', () => {
@@ -232,14 +225,14 @@ describe('fresh paraphrases and near misses', () => {
       expect(label('não quero vaga em Osasco, o trânsito pra chegar é inviável')).toBe('disponibilidade');
       expect(label('sala de parto não, não tenho treinamento pra isso')).toBe('disponibilidade');
       // Near misses: a problem in the registration that holds the payment, a delay told.
-      expect(framed('um problema no meu cadastro trava o pagamento, quem vê?')).toBeNull();
-      expect(framed('peguei trânsito, chego em 10 minutos')).toBeNull();
+      expect(classified('um problema no meu cadastro trava o pagamento, quem vê?')).toBeNull();
+      expect(classified('peguei trânsito, chego em 10 minutos')).toBeNull();
     });
 
     it('reads leaving medicine as motivacao and a habit with another app as lealdade, a third party not', () => {
       expect(label('não atuo mais como médico, migrei para a área de pesquisa')).toBe('motivacao');
       expect(label('vou ficar com a outra mesmo, já tô acostumada com o aplicativo')).toBe('lealdade');
-      expect(framed('meu colega não faz mais plantão, tira o número dele')).toBeNull();
+      expect(classified('meu colega não faz mais plantão, tira o número dele')).toBeNull();
     });
 
     it('holds nothing against us in praise, a kept group, a late arrival, a link, a number of someone gone', () => {
@@ -258,13 +251,8 @@ describe('fresh paraphrases and near misses', () => {
 });
 
 describe('fresh paraphrases and near misses', () => {
-  const detectors = createDetectors();
-  const label = (text: string) => detectors.detect(text).objection.label;
-  /** The frames alone: what a near miss must not trigger, whatever the learned head reads. */
-  const framed = (text: string) => objectionFromFrames(normalizeText(text));
 
-  //, set 12 families: fresh paraphrases written for this block (not taken from any labelled set),
-  // each family with near misses. Positives go through the whole detector, near misses through the frames alone.
+  // Fresh paraphrases (never a line of a labelled set), each family with its near misses.
   describe('families', () => {
     it('reads no will left for plantão, said without tiredness, as motivacao', () => {
       for (const text of [
@@ -276,8 +264,8 @@ describe('fresh paraphrases and near misses', () => {
         'esse ano tô pegando leve, sem plantão',
         'não aguento mais virar a noite, já deu',
       ]) expect(label(text), text).toBe('motivacao');
-      expect(framed('quero só consultório de pediatria na zona sul, tem?')).not.toBe('motivacao');
-      expect(framed('tô precisando de dinheiro, manda o que tiver')).toBeNull();
+      expect(classified('quero só consultório de pediatria na zona sul, tem?')).not.toBe('motivacao');
+      expect(classified('tô precisando de dinheiro, manda o que tiver')).toBeNull();
     });
 
     it('reads a place called rotten, badly run or hostile to doctors from outside as qualidade', () => {
@@ -288,8 +276,8 @@ describe('fresh paraphrases and near misses', () => {
         'dizem que lá tratam mal os plantonistas de fora',
         'o prontuário eletrônico de lá cai toda hora',
       ]) expect(label(text), text).toBe('qualidade');
-      expect(framed('o hospital é uma referência em trauma')).toBeNull();
-      expect(framed('a gestão de lá é nova?')).toBeNull();
+      expect(classified('o hospital é uma referência em trauma')).toBeNull();
+      expect(classified('a gestão de lá é nova?')).toBeNull();
     });
 
     it('reads the amount against disbelief, another payer or the hours worked as preco', () => {
@@ -299,8 +287,8 @@ describe('fresh paraphrases and near misses', () => {
         'prometeram 1.800 e pagaram 1.300',
         'pagaram só 6 horas e eu fiz 12',
       ]) expect(label(text), text).toBe('preco');
-      expect(framed('900 reais pra 12h, fechado, pode reservar')).toBeNull();
-      expect(framed('prometeram que ia ter ar condicionado')).toBeNull();
+      expect(classified('900 reais pra 12h, fechado, pode reservar')).toBeNull();
+      expect(classified('prometeram que ia ter ar condicionado')).toBeNull();
     });
 
     it('reads not knowing us before giving documents as confianca', () => {
@@ -310,7 +298,7 @@ describe('fresh paraphrases and near misses', () => {
         'um amigo falou mal de vocês, disse que somem',
         'preciso saber com quem tô lidando antes de mandar meus dados',
       ]) expect(label(text), text).toBe('confianca');
-      expect(framed('qual o endereço do hospital?')).toBeNull();
+      expect(classified('qual o endereço do hospital?')).toBeNull();
     });
 
     it('reads a CRM of one state and a journey by boat as disponibilidade', () => {
@@ -319,7 +307,7 @@ describe('fresh paraphrases and near misses', () => {
         'não tenho mais CRM ativo no Rio',
         '4h de balsa pra chegar? inviável',
       ]) expect(label(text), text).toBe('disponibilidade');
-      expect(framed('meu CRM é 123456-SP')).toBeNull();
+      expect(classified('meu CRM é 123456-SP')).toBeNull();
     });
 
     it('reads paperwork like a public contest as processo, a vanished payer as risco, offers mixed up as comunicacao', () => {
@@ -328,25 +316,20 @@ describe('fresh paraphrases and near misses', () => {
       expect(label('a última agência sumiu com o dinheiro de todo mundo')).toBe('risco');
       expect(label('vem tudo misturado, pediatria com ortopedia, não consigo achar nada')).toBe('comunicacao');
       expect(label('é notificação pipocando o dia inteiro')).toBe('comunicacao');
-      expect(framed('o pagamento sumiu do extrato?')).toBeNull();
+      expect(classified('o pagamento sumiu do extrato?')).toBeNull();
     });
 
     it('reads a holiday roster dropped for a trip as tempo and an exclusive contract as lealdade', () => {
       expect(label('me tira da escala de natal, vou viajar com a família')).toBe('tempo');
       expect(label('tenho contrato de exclusividade com a fundação, não posso')).toBe('lealdade');
-      expect(framed('a escala de natal já saiu?')).toBeNull();
+      expect(classified('a escala de natal já saiu?')).toBeNull();
     });
   });
 });
 
 describe('fresh paraphrases and near misses', () => {
-  const detectors = createDetectors();
-  const label = (text: string) => detectors.detect(text).objection.label;
-  /** The frames alone: what a near miss must not trigger, whatever the learned head reads. */
-  const framed = (text: string) => objectionFromFrames(normalizeText(text));
 
-  //, sets 13 and 14 families (the first sets written from the labelling guide): fresh paraphrases
-  // written for this block, never a line of a labelled set, each with near misses through the frames alone.
+  // Fresh paraphrases (never a line of a labelled set), each family with its near misses.
   describe('families', () => {
     it('reads plantão left altogether as motivacao, whatever specialty is named beside it', () => {
       for (const text of [
@@ -355,8 +338,8 @@ describe('fresh paraphrases and near misses', () => {
         'ele decidiu parar com plantão depois do infarto',
         'tô com burnout, preciso sair disso',
       ]) expect(label(text), text).toBe('motivacao');
-      expect(framed('não faço mais plantão noturno, só diurno')).not.toBe('motivacao');
-      expect(framed('larguei os plantões de fim de semana')).not.toBe('motivacao');
+      expect(classified('não faço mais plantão noturno, só diurno')).not.toBe('motivacao');
+      expect(classified('larguei os plantões de fim de semana')).not.toBe('motivacao');
     });
 
     it('reads a time clock that fails, a shift shown as refused and mandatory training as processo', () => {
@@ -366,7 +349,7 @@ describe('fresh paraphrases and near misses', () => {
         'aceitei no app mas ficou como recusado',
         'tem treinamento obrigatório sem remuneração? desanima',
       ]) expect(label(text), text).toBe('processo');
-      expect(framed('como funciona o ponto lá?')).toBeNull();
+      expect(classified('como funciona o ponto lá?')).toBeNull();
     });
 
     it('reads long payment terms, money owed and a delayed transfer as risco', () => {
@@ -377,8 +360,8 @@ describe('fresh paraphrases and near misses', () => {
         'atrasaram meu repasse de novo',
         'trabalhei e não vi um centavo até agora',
       ]) expect(label(text), text).toBe('risco');
-      expect(framed('vocês pagam em quantos dias?')).toBeNull();
-      expect(framed('em 30 dias eu volto a pegar plantão')).toBeNull();
+      expect(classified('vocês pagam em quantos dias?')).toBeNull();
+      expect(classified('em 30 dias eu volto a pegar plantão')).toBeNull();
     });
 
     it('reads hours paid as fewer, a fine, a value changed after acceptance and disbelief at R$ per hour as preco', () => {
@@ -388,7 +371,7 @@ describe('fresh paraphrases and near misses', () => {
         'o valor mudou depois que eu aceitei, não é justo',
         'R$ 800 por 12h de UTI? é piada',
       ]) expect(label(text), text).toBe('preco');
-      expect(framed('R$ 800 por 12h? fechado, pode reservar')).toBeNull();
+      expect(classified('R$ 800 por 12h? fechado, pode reservar')).toBeNull();
     });
 
     it('reads offers sent at the last minute, at dawn, or answering another question as comunicacao', () => {
@@ -397,7 +380,7 @@ describe('fresh paraphrases and near misses', () => {
         'mensagem de vocês de madrugada não dá',
         'perguntei o valor e você mandou o endereço',
       ]) expect(label(text), text).toBe('comunicacao');
-      expect(framed('e se cancelarem em cima da hora, eu recebo?')).not.toBe('comunicacao');
+      expect(classified('e se cancelarem em cima da hora, eu recebo?')).not.toBe('comunicacao');
     });
 
     it('reads his agenda, his fixed profile, his happy alternative, his data and the place', () => {
@@ -408,15 +391,15 @@ describe('fresh paraphrases and near misses', () => {
       expect(label('minha escala tá fechada com a cooperativa e estou satisfeita')).toBe('lealdade');
       expect(label('não autorizo o uso dos meus dados, tirem tudo')).toBe('confianca');
       expect(label('lá fica um médico só pra 60 pacientes')).toBe('qualidade');
-      expect(framed('sou ortopedista, tem vaga de ortopedia?')).toBeNull();
+      expect(classified('sou ortopedista, tem vaga de ortopedia?')).toBeNull();
     });
   });
 
-  // Set 15, read after its blind run: fresh wording of its families, with near misses through the frames alone.
+  // Fresh wording of families first met in blind runs, with near misses.
   describe('families', () => {
     it('reads the owner who left plantão, told by someone for him, as motivacao', () => {
       expect(label('sou a secretária da Dra. Núbia, ela não atende mais plantão e pediu pra tirarem o contato')).toBe('motivacao');
-      expect(framed('sou a secretária da Dra. Núbia, ela pediu pra confirmar o plantão')).toBeNull();
+      expect(classified('sou a secretária da Dra. Núbia, ela pediu pra confirmar o plantão')).toBeNull();
     });
     it('reads a roster or time-clock app that fails as processo', () => {
       expect(label('o app de escala não abre no meu celular, não consigo confirmar')).toBe('processo');
@@ -425,80 +408,76 @@ describe('fresh paraphrases and near misses', () => {
     it('reads a month to be called back in and a date already taken as tempo', () => {
       expect(label('me chama em setembro, agora tô no internato')).toBe('tempo');
       expect(label('já peguei outro pra essa data, foi mal')).toBe('tempo');
-      expect(framed('em setembro tem plantão lá?')).toBeNull();
+      expect(classified('em setembro tem plantão lá?')).toBeNull();
     });
     it('reads no energy left and nothing more of plantão as motivacao', () => {
       expect(label('não tenho mais pique pra isso, 30 anos de PS')).toBe('motivacao');
       expect(label('não quero mais saber de plantão, sério')).toBe('motivacao');
-      expect(framed('não quero mais saber de plantão de vocês, me esquece')).not.toBe('motivacao');
+      expect(classified('não quero mais saber de plantão de vocês, me esquece')).not.toBe('motivacao');
     });
     it('reads a floor per hour and a missing extra as preco, a dangerous street as qualidade', () => {
       expect(label('só me chama pra plantão acima de 160 a hora')).toBe('preco');
       expect(label('faltou o adicional de insalubridade no pagamento')).toBe('preco');
       expect(label('fica num bairro perigoso, já assaltaram uma enfermeira lá')).toBe('qualidade');
-      expect(framed('tem alguma vaga acima de 2 mil?')).toBeNull();
+      expect(classified('tem alguma vaga acima de 2 mil?')).toBeNull();
     });
     it('reads repeated messages, reminders piled up and our slowness as comunicacao', () => {
       expect(label('4 mensagens iguais em meia hora, calma')).toBe('comunicacao');
       expect(label('que demora pra me responderem, hein')).toBe('comunicacao');
-      expect(framed('desculpa a demora pra responder, tava operando')).toBeNull();
+      expect(classified('desculpa a demora pra responder, tava operando')).toBeNull();
     });
     it('reads one city only and a kind refused for good as disponibilidade, a fixed team as lealdade', () => {
       expect(label('só pego plantão em Niterói')).toBe('disponibilidade');
       expect(label('não tenho interesse em plantão fora de Recife')).toBe('disponibilidade');
       expect(label('já sou da equipe fixa do PS do Hospital Ipê e tô feliz lá')).toBe('lealdade');
-      expect(framed('só pego no mesmo hospital de sempre')).not.toBe('disponibilidade');
+      expect(classified('só pego no mesmo hospital de sempre')).not.toBe('disponibilidade');
     });
   });
 
-  // Set 13, read after its blind run: its plainest lexical gaps, in fresh wording, with near misses.
+  // Plain lexical gaps, in fresh wording, with near misses.
   describe('families', () => {
     it('reads a payment that never came as risco and a smaller one as preco', () => {
       expect(label('o repasse de março não foi depositado até agora')).toBe('risco');
       expect(label('e nada do pagamento, hein')).toBe('risco');
       expect(label('veio 350 a menos no meu extrato')).toBe('preco');
       expect(label('não gostei desse valor, sinceramente')).toBe('preco');
-      expect(framed('o plantão foi pago direitinho, obrigado')).toBeNull();
-      expect(framed('quanto tempo pra cair o pagamento?')).toBeNull();
+      expect(classified('o plantão foi pago direitinho, obrigado')).toBeNull();
+      expect(classified('quanto tempo pra cair o pagamento?')).toBeNull();
     });
     it('reads mandatory training and a clock app that freezes as processo, years elsewhere as lealdade', () => {
       expect(label('tem treinamento obrigatório antes? aí não')).toBe('processo');
       expect(label('o app de ponto travou e não marcou minha saída')).toBe('processo');
       expect(label('tô com a cooperativa faz 5 anos, tô bem')).toBe('lealdade');
-      expect(framed('tô com a agenda livre faz dias')).toBeNull();
+      expect(classified('tô com a agenda livre faz dias')).toBeNull();
     });
     it('reads activities closed as motivacao and humiliation at the place as qualidade', () => {
       expect(label('encerrei minhas atividades em plantão, obrigado')).toBe('motivacao');
       expect(label('o chefe do PS me humilhou, não volto lá')).toBe('qualidade');
-      expect(framed('encerrei o plantão agora, tudo certo')).toBeNull();
+      expect(classified('encerrei o plantão agora, tudo certo')).toBeNull();
     });
   });
 });
 
 describe('fresh paraphrases and near misses', () => {
-  const detectors = createDetectors();
-  const label = (text: string) => detectors.detect(text).objection.label;
-  /** The frames alone: what a near miss must not trigger, whatever the learned head reads. */
-  const framed = (text: string) => objectionFromFrames(normalizeText(text));
 
-  //, set 16 families: fresh paraphrases written for this block, never a line of a labelled set.
+  // Fresh paraphrases, never a line of a labelled set.
   describe('families', () => {
     it('reads another arrangement he is closed with as lealdade', () => {
       expect(label('tô fechado com a Unimed, obrigado')).toBe('lealdade');
       expect(label('estou com a MedEscala há anos e não pretendo mudar')).toBe('lealdade');
-      expect(framed('tô fechando a agenda do mês')).toBeNull();
+      expect(classified('tô fechando a agenda do mês')).toBeNull();
     });
     it('reads fewer shifts wanted and enough after years as motivacao', () => {
       expect(label('quero diminuir o ritmo, tô recusando quase tudo')).toBe('motivacao');
       expect(label('depois de 25 anos de plantão, cansei')).toBe('motivacao');
-      expect(framed('noturno não me manda mais, tô velha pra isso')).not.toBe('disponibilidade');
+      expect(classified('noturno não me manda mais, tô velha pra isso')).not.toBe('disponibilidade');
     });
     it('reads a channel preferred, a day off-limits, the same offer again, reminders alone as comunicacao', () => {
       expect(label('prefiro falar por email, anota aí')).toBe('comunicacao');
       expect(label('mensagem no domingo não, por favor')).toBe('comunicacao');
       expect(label('para de mandar a mesma vaga, já respondi')).toBe('comunicacao');
       expect(label('me tira só dos lembretes, o resto pode mandar')).toBe('comunicacao');
-      expect(framed('o domingo é livre?')).toBeNull();
+      expect(classified('o domingo é livre?')).toBeNull();
     });
     it('reads his profile, his agenda, payment doubts and the place', () => {
       expect(label('pode parar de mandar de Franca, nunca vou pra lá')).toBe('disponibilidade');
@@ -508,107 +487,103 @@ describe('fresh paraphrases and near misses', () => {
       expect(label('até hoje sem pagamento do plantão de maio')).toBe('risco');
       expect(label('vocês pagam em dia ou atrasam?')).toBe('risco');
       expect(label('aquela UPA fica numa área perigosa, não vou')).toBe('qualidade');
-      expect(framed('quem faz a passagem de plantão lá?')).toBeNull();
+      expect(classified('quem faz a passagem de plantão lá?')).toBeNull();
     });
   });
 });
 
 describe('fresh paraphrases and near misses', () => {
-  /** The frames alone, on retrieval's normalised text. */
-  const framed = (text: string) => objectionFromFrames(normalizeText(text));
 
-  //, set 17 families: fresh paraphrases written for this block, never a line of a labelled set.
+  // Fresh paraphrases, never a line of a labelled set.
   describe('families', () => {
     it('reads a pause with its return as tempo, before any motivacao reading', () => {
-      expect(framed('vou dar um tempo dos plantões por causa da obra em casa, em março eu volto')).toBe('tempo');
-      expect(framed('tô sem cabeça pra plantão agora, me procura daqui uns 3 meses')).toBe('tempo');
-      expect(framed('vou dar um tempo, cansei de plantão')).not.toBe('tempo');
+      expect(classified('vou dar um tempo dos plantões por causa da obra em casa, em março eu volto')).toBe('tempo');
+      expect(classified('tô sem cabeça pra plantão agora, me procura daqui uns 3 meses')).toBe('tempo');
+      expect(classified('vou dar um tempo, cansei de plantão')).not.toBe('tempo');
     });
     it('reads a fixed roster elsewhere as lealdade, unless it is named for the hours it takes', () => {
-      expect(framed('já tenho escala fixa no São Luiz, tô tranquilo')).toBe('lealdade');
-      expect(framed('meus plantões fixos com a Unimed me bastam')).toBe('lealdade');
-      expect(framed('tenho plantão fixo no domingo, não consigo')).not.toBe('lealdade');
-      expect(framed('minha escala fixa no HU ocupa todas as minhas noites')).not.toBe('lealdade');
+      expect(classified('já tenho escala fixa no São Luiz, tô tranquilo')).toBe('lealdade');
+      expect(classified('meus plantões fixos com a Unimed me bastam')).toBe('lealdade');
+      expect(classified('tenho plantão fixo no domingo, não consigo')).not.toBe('lealdade');
+      expect(classified('minha escala fixa no HU ocupa todas as minhas noites')).not.toBe('lealdade');
     });
     it('reads a hospital he will not set foot in again as qualidade', () => {
-      expect(framed('no Regional eu não piso mais, a chefia humilha plantonista')).toBe('qualidade');
-      expect(framed('tive problema com a coordenação de lá, não quero mais')).toBe('qualidade');
-      expect(framed('nesse hospital eu não trabalho mais, manda dos outros')).toBeNull();
+      expect(classified('no Regional eu não piso mais, a chefia humilha plantonista')).toBe('qualidade');
+      expect(classified('tive problema com a coordenação de lá, não quero mais')).toBe('qualidade');
+      expect(classified('nesse hospital eu não trabalho mais, manda dos outros')).toBeNull();
     });
     it('reads offers narrowed to a kind or a place as disponibilidade, not a time of day', () => {
-      expect(framed('só quero as de UTI adulto, o resto pode deixar')).toBe('disponibilidade');
-      expect(framed('manda só quando tiver vaga em Campinas')).toBe('disponibilidade');
-      expect(framed('outra vaga em Osasco? eu moro em Mogi')).toBe('disponibilidade');
-      expect(framed('só me manda vaga de noite')).not.toBe('disponibilidade');
+      expect(classified('só quero as de UTI adulto, o resto pode deixar')).toBe('disponibilidade');
+      expect(classified('manda só quando tiver vaga em Campinas')).toBe('disponibilidade');
+      expect(classified('outra vaga em Osasco? eu moro em Mogi')).toBe('disponibilidade');
+      expect(classified('só me manda vaga de noite')).not.toBe('disponibilidade');
     });
     it('reads fewer shifts by choice as motivacao', () => {
-      expect(framed('quero reduzir bastante esse ano')).toBe('motivacao');
-      expect(framed('tô pegando plantão demais, vou segurar')).toBe('motivacao');
-      expect(framed('a partir de agora só um por mês')).toBe('motivacao');
-      expect(framed('meu colega não faz mais plantão, o número é dele')).toBeNull();
+      expect(classified('quero reduzir bastante esse ano')).toBe('motivacao');
+      expect(classified('tô pegando plantão demais, vou segurar')).toBe('motivacao');
+      expect(classified('a partir de agora só um por mês')).toBe('motivacao');
+      expect(classified('meu colega não faz mais plantão, o número é dele')).toBeNull();
     });
     it('reads how and when we write as comunicacao, not a window he asks for', () => {
-      expect(framed('não me mande nada depois das 21h, por favor')).toBe('comunicacao');
-      expect(framed('vocês demoraram uma semana pra me responder')).toBe('comunicacao');
-      expect(framed('não quero mais receber os lembretes, obrigado')).toBe('comunicacao');
-      expect(framed('me avisa antes da próxima vez, fiquei sabendo em cima')).toBe('comunicacao');
-      expect(framed('pode mandar mensagem depois das 19h?')).toBeNull();
-      expect(framed('desculpa, demorei pra responder')).toBeNull();
+      expect(classified('não me mande nada depois das 21h, por favor')).toBe('comunicacao');
+      expect(classified('vocês demoraram uma semana pra me responder')).toBe('comunicacao');
+      expect(classified('não quero mais receber os lembretes, obrigado')).toBe('comunicacao');
+      expect(classified('me avisa antes da próxima vez, fiquei sabendo em cima')).toBe('comunicacao');
+      expect(classified('pode mandar mensagem depois das 19h?')).toBeNull();
+      expect(classified('desculpa, demorei pra responder, tava operando')).toBeNull();
     });
     it('reads money never paid or paid to the wrong account as risco', () => {
-      expect(framed('o plantão de maio nunca foi pago')).toBe('risco');
-      expect(framed('o repasse tá atrasado faz 3 semanas')).toBe('risco');
-      expect(framed('depositaram numa conta que não é minha')).toBe('risco');
-      expect(framed('vocês pagam em dia, né?')).toBeNull();
+      expect(classified('o plantão de maio nunca foi pago')).toBe('risco');
+      expect(classified('o repasse tá atrasado faz 3 semanas')).toBe('risco');
+      expect(classified('depositaram numa conta que não é minha')).toBe('risco');
+      expect(classified('vocês pagam em dia, né?')).toBeNull();
     });
     it('reads a wrong payment as preco, a company without registration as confianca, a notary as processo', () => {
-      expect(framed('pagaram errado de novo')).toBe('preco');
-      expect(framed('qual a razão social de vocês?')).toBe('confianca');
-      expect(framed('empresa que não informa o CNPJ eu não trabalho')).toBe('confianca');
-      expect(framed('não tenho CNPJ, tem problema?')).not.toBe('confianca');
-      expect(framed('reconhecer firma em cartório pra um plantão? não')).toBe('processo');
+      expect(classified('pagaram errado de novo')).toBe('preco');
+      expect(classified('qual a razão social de vocês?')).toBe('confianca');
+      expect(classified('empresa que não informa o CNPJ eu não trabalho')).toBe('confianca');
+      expect(classified('não tenho CNPJ, tem problema?')).not.toBe('confianca');
+      expect(classified('reconhecer firma em cartório pra um plantão? não')).toBe('processo');
     });
   });
 });
 
 describe('fresh paraphrases and near misses', () => {
-  /** The frames alone, on retrieval's normalised text. */
-  const framed = (text: string) => objectionFromFrames(normalizeText(text));
 
-  //, set 18 families: fresh paraphrases written for this block, never a line of a labelled set.
+  // Fresh paraphrases, never a line of a labelled set.
   describe('families', () => {
     it('reads a pause with its length as tempo', () => {
-      expect(framed('vou dar uma pausa nos plantões por uns 45 dias, depois a gente vê')).toBe('tempo');
-      expect(framed('tô viajando com a família, volto segunda')).toBe('tempo');
-      expect(framed('semana que vem tenho prova de título, não dá')).toBe('tempo');
-      expect(framed('amanhã não rola, tô de plantão em outro hospital')).toBe('tempo');
-      expect(framed('usei IA pra estudar pra prova de título')).toBeNull();
+      expect(classified('vou dar uma pausa nos plantões por uns 45 dias, depois a gente vê')).toBe('tempo');
+      expect(classified('tô viajando com a família, volto segunda')).toBe('tempo');
+      expect(classified('semana que vem tenho prova de título, não dá')).toBe('tempo');
+      expect(classified('amanhã não rola, tô de plantão em outro hospital')).toBe('tempo');
+      expect(classified('usei IA pra estudar pra prova de título')).toBeNull();
     });
     it('reads a rule of his profile as disponibilidade, not a refusal to leave', () => {
-      expect(framed('não faço mais pediatria, só clínica adulto')).toBe('disponibilidade');
-      expect(framed('não quero mais vagas de UTI neo, só alojamento')).toBe('disponibilidade');
-      expect(framed('fim de semana não faço, nem adianta')).toBe('disponibilidade');
-      expect(framed('não quero sair da lista não, só não posso esse sábado')).not.toBe('disponibilidade');
+      expect(classified('não faço mais pediatria, só clínica adulto')).toBe('disponibilidade');
+      expect(classified('não quero mais vagas de UTI neo, só alojamento')).toBe('disponibilidade');
+      expect(classified('fim de semana não faço, nem adianta')).toBe('disponibilidade');
+      expect(classified('não quero sair da lista não, só não posso esse sábado')).not.toBe('disponibilidade');
     });
     it('reads the pay weighed against a figure as preco', () => {
-      expect(framed('consegue 150 a hora? aí eu fecho na hora')).toBe('preco');
-      expect(framed('24h por 1.500? tô fora')).toBe('preco');
-      expect(framed('gosto das vagas, mas esse valor não compensa')).toBe('preco');
-      expect(framed('ganho mais atendendo convênio no consultório')).toBe('preco');
+      expect(classified('consegue 150 a hora? aí eu fecho na hora')).toBe('preco');
+      expect(classified('24h por 1.500? tô fora')).toBe('preco');
+      expect(classified('gosto das vagas, mas esse valor não compensa')).toBe('preco');
+      expect(classified('ganho mais atendendo convênio no consultório')).toBe('preco');
     });
     it('reads the channel and the timing as comunicacao', () => {
-      expect(framed('não me liguem, por favor, prefiro só mensagem')).toBe('comunicacao');
-      expect(framed('prefiro email, é mais fácil de achar depois')).toBe('comunicacao');
-      expect(framed('parem de me mandar lembrete, eu anoto tudo')).toBe('comunicacao');
-      expect(framed('avisando às 18h de um plantão às 19h? muito em cima')).toBe('comunicacao');
-      expect(framed('não me mandem mensagem no sábado, é dia da família')).toBe('comunicacao');
+      expect(classified('não me liguem, por favor, prefiro só mensagem')).toBe('comunicacao');
+      expect(classified('prefiro email, é mais fácil de achar depois')).toBe('comunicacao');
+      expect(classified('parem de me mandar lembrete, eu anoto tudo')).toBe('comunicacao');
+      expect(classified('avisando às 18h de um plantão às 19h? muito em cima')).toBe('comunicacao');
+      expect(classified('não me mandem mensagem no sábado, é dia da família')).toBe('comunicacao');
     });
     it('reads the place, the money still awaited, a clause, a roster without consent and plantão left', () => {
-      expect(framed('não me chama mais pro Regional, me trataram super mal')).toBe('qualidade');
-      expect(framed('ainda estou esperando o pagamento de março')).toBe('risco');
-      expect(framed('essa cláusula de multa me preocupa')).toBe('processo');
-      expect(framed('colocaram meu nome na escala de sábado sem eu aceitar')).toBe('confianca');
-      expect(framed('ele não trabalha mais com plantões, só consultório')).toBe('motivacao');
+      expect(classified('não me chama mais pro Regional, me trataram super mal')).toBe('qualidade');
+      expect(classified('ainda estou esperando o pagamento de março')).toBe('risco');
+      expect(classified('essa cláusula de multa me preocupa')).toBe('processo');
+      expect(classified('colocaram meu nome na escala de sábado sem eu aceitar')).toBe('confianca');
+      expect(classified('ele não trabalha mais com plantões, só consultório')).toBe('motivacao');
     });
   });
 });

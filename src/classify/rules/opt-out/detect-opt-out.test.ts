@@ -224,7 +224,7 @@ describe('detectOptOut: the object of the stop must be general', () => {
   });
 });
 
-// fresh paraphrases of the frames added after set 6 was opened as a development set.
+// Fresh paraphrases of the frames, never a line of a labelled set.
 describe('detectOptOut: scope of the stop and who it is for', () => {
   it.each([
     'cansei de plantão, por favor me retira',
@@ -252,7 +252,7 @@ describe('detectOptOut: scope of the stop and who it is for', () => {
   });
 });
 
-// the families set 7 missed, in fresh wording (written before checking set 7).
+// Families the rules once missed, in fresh wording.
 describe('families', () => {
   it.each([
     'excluir por favor',
