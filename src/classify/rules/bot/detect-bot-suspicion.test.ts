@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { botSuspicionByRules, detectBotSuspicion } from './detect-bot-suspicion.js';
+import { detectBotSuspicion } from './detect-bot-suspicion.js';
 
 const SUSPICIOUS = [
   'vc é um robô?',
@@ -185,7 +185,7 @@ describe('botSuspicionByRules: the machine addressed or named', () => {
     'percebi que é uma IA pelo jeito de escrever',
     'tem como alguém de verdade me responder?',
   ])('suspicious: %s', (text) => {
-    expect(botSuspicionByRules(text).suspicious).toBe(true);
+    expect(detectBotSuspicion(text).suspicious).toBe(true);
   });
 
   it.each([
@@ -195,7 +195,7 @@ describe('botSuspicionByRules: the machine addressed or named', () => {
     'obrigado pela vaga, valeu',
     'alguém de vocês pode me atender amanhã às 10?',
   ])('not suspicious: %s', (text) => {
-    expect(botSuspicionByRules(text).suspicious).toBe(false);
+    expect(detectBotSuspicion(text).suspicious).toBe(false);
   });
 
   it.each(['eu não sou robô pra responder em 1 minuto', 'calma, sou humano, demoro pra ver o celular', 'também não sou máquina, né, preciso dormir'])(
@@ -217,10 +217,10 @@ describe('families', () => {
     'robô burro, não entende nada',
     'quero alguém de carne e osso',
   ])('suspects a machine: %s', (text) => {
-    expect(botSuspicionByRules(text).suspicious).toBe(true);
+    expect(detectBotSuspicion(text).suspicious).toBe(true);
   });
   it.each(['não sou robô, só demoro pra responder', 'o hospital tem cirurgia robótica?', 'se for preciso eu vou de carro', 'tenho certeza que é o melhor plantão'])('no suspicion: %s', (text) => {
-    expect(botSuspicionByRules(text).suspicious).toBe(false);
+    expect(detectBotSuspicion(text).suspicious).toBe(false);
   });
 });
 
@@ -243,7 +243,7 @@ describe('families', () => {
     'sua gramática é certinha demais pra ser gente',
     'ninguém escreve tão perfeito assim',
   ])('suspects a machine: %s', (text) => {
-    expect(botSuspicionByRules(text).suspicious).toBe(true);
+    expect(detectBotSuspicion(text).suspicious).toBe(true);
   });
   it.each([
     'o robô cirúrgico do hospital é novo?',
@@ -257,7 +257,7 @@ describe('families', () => {
     'me passa o CNPJ pra eu ver se é pessoa jurídica',
     'o português do contrato tá difícil demais',
   ])('no suspicion (near miss): %s', (text) => {
-    expect(botSuspicionByRules(text).suspicious).toBe(false);
+    expect(detectBotSuspicion(text).suspicious).toBe(false);
   });
   // Impatience for a reply names nothing of what we are: the learned layer may not add a suspicion there.
   it.each(['e aí, vai me responder ou não? 😒', 'cadê o retorno que vocês prometeram?'])('waiting for a reply, no suspicion: %s', (text) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectOptOut, optOutByRules } from './detect-opt-out.js';
+import { detectOptOut } from './detect-opt-out.js';
 
 // the families read from sets 8-11 after their blind runs, as fresh paraphrases written for these
 // tests (not lines of any labelled set), each with near misses that must stay as they are.
@@ -17,7 +17,7 @@ describe('families', () => {
     'desvinculem meu número de vocês',
     'é robô? se for, me remove',
   ])('opts out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(true);
+    expect(detectOptOut(text).optOut).toBe(true);
   });
   it.each([
     'pode me tirar uma dúvida sobre o pagamento?',
@@ -28,7 +28,7 @@ describe('families', () => {
     'se eu for sair da lista eu aviso, fica tranquila',
     'não me manda noturno, nem de segunda nem de terça',
   ])('not an opt-out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(false);
+    expect(detectOptOut(text).optOut).toBe(false);
   });
 });
 
@@ -44,7 +44,7 @@ describe('families', () => {
     'Não, obrigado, me tira da lista de vocês',
     'Não quero, me removam dos contatos',
   ])('opts out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(true);
+    expect(detectOptOut(text).optOut).toBe(true);
   });
   it.each([
     'minha colega pediu pra outra agência tirar ela da lista deles',
@@ -52,7 +52,7 @@ describe('families', () => {
     'eu não, quero continuar recebendo as vagas',
     'não quero, prefiro continuar na lista',
   ])('not an opt-out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(false);
+    expect(detectOptOut(text).optOut).toBe(false);
   });
   it('the learned layer cannot add a stop the message sets aside: %s', () => {
     expect(detectOptOut('vocês me tiraram da lista sem querer? quero continuar').optOut).toBe(false);
@@ -66,7 +66,7 @@ describe('families', () => {
     'kindly delete my number, thank you',
     'conforme a LGPD, não quero mais meus dados com vocês',
   ])('opts out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(true);
+    expect(detectOptOut(text).optOut).toBe(true);
   });
   it.each([
     'para de me mandar vaga às 5 da manhã, pelo amor de Deus',
@@ -79,7 +79,7 @@ describe('families', () => {
     'quero parar de receber notificação do aplicativo do banco',
     'saí do grupo da cooperativa, aqui com vocês é melhor',
   ])('not an opt-out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(false);
+    expect(detectOptOut(text).optOut).toBe(false);
   });
 });
 
@@ -89,13 +89,13 @@ describe('families', () => {
     'olha eu agradeço mas não quero mais que vocês me mandem vaga',
     'aqui é o marido da Dra. Lúcia, ela pediu que tirem o número dela da lista de vocês',
   ])('opts out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(true);
+    expect(detectOptOut(text).optOut).toBe(true);
   });
   it.each([
     'aqui é a secretária do Dr. Ivo, ele pediu pra confirmar o plantão de sábado',
     'minha colega pediu que tirem o número dela da lista, eu continuo',
   ])('not an opt-out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(false);
+    expect(detectOptOut(text).optOut).toBe(false);
   });
 });
 
@@ -105,7 +105,7 @@ describe('families', () => {
     'me tira da lista, a outra empresa eu mandei parar também',
     'exijo a remoção do meu contato. caso continuem mandando mensagem, procuro meus direitos',
   ])('opts out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(true);
+    expect(detectOptOut(text).optOut).toBe(true);
   });
   it.each([
     'a outra agência eu pedi pra parar de me mandar vaga, vocês podem continuar',
@@ -113,7 +113,7 @@ describe('families', () => {
     'o outro aplicativo eu falei pra parar de mandar notificação, aqui tudo certo',
     'caso continue mandando plantão de pediatria eu aviso, tá ótimo assim',
   ])('not an opt-out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(false);
+    expect(detectOptOut(text).optOut).toBe(false);
   });
 });
 
@@ -125,7 +125,7 @@ describe('families', () => {
     // Asked without a condition, the way out is wanted: the product stops, though set 13's guide read it as a question.
     'como faço pra sair dessa lista de vocês?',
   ])('opts out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(true);
+    expect(detectOptOut(text).optOut).toBe(true);
   });
   it.each([
     'vou te bloquear kkk mentira, manda a de sábado',
@@ -134,7 +134,7 @@ describe('families', () => {
     'eu tinha pedido pra cooperativa parar de me mandar mensagem, vocês tão de boa',
     'não quero mais vagas noturnas, só diurno',
   ])('not an opt-out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(false);
+    expect(detectOptOut(text).optOut).toBe(false);
   });
 });
 
@@ -146,7 +146,7 @@ describe('families', () => {
     'quero meu número fora da lista de vocês, obrigado',
     'vou reclamar no procon e quero meus dados fora do cadastro de vocês',
   ])('opts out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(true);
+    expect(detectOptOut(text).optOut).toBe(true);
     expect(detectOptOut(text).optOut).toBe(true);
   });
   it.each([
@@ -155,7 +155,7 @@ describe('families', () => {
     'sou a secretária do Dr. Lucas, ele pediu pra confirmar o plantão de sexta',
     'quero meu número fora da lista de espera do plantão de terça, não vou conseguir',
   ])('not an opt-out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(false);
+    expect(detectOptOut(text).optOut).toBe(false);
     expect(detectOptOut(text).optOut).toBe(false);
   });
 });
@@ -166,7 +166,7 @@ describe('families', () => {
     'aqui é o filho da Dra. Vera, pedimos que parem de procurar ela, ela está doente',
     'sou a secretária do Dr. Otávio, ele pediu que parem de chamar ele pra plantão',
   ])('opts out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(true);
+    expect(detectOptOut(text).optOut).toBe(true);
   });
   it.each([
     'não quero mais receber por email, só zap',
@@ -176,7 +176,7 @@ describe('families', () => {
     'saí da lista da outra agência, não de vocês, relaxa',
     'para de mandar tanta mensagem, uma por dia basta',
   ])('not an opt-out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(false);
+    expect(detectOptOut(text).optOut).toBe(false);
   });
 });
 
@@ -187,7 +187,7 @@ describe('families', () => {
     'vou bloquear, todo dia a mesma coisa',
     'já mandei parar. PARA.',
   ])('opts out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(true);
+    expect(detectOptOut(text).optOut).toBe(true);
   });
   it.each([
     'não me mande mais nada nesse whatsapp, usa o número da clínica',
@@ -199,7 +199,7 @@ describe('families', () => {
     'vaga de remoção pode parar de mandar, não faço',
     'quero sair do plantão de sábado, surgiu um imprevisto',
   ])('not an opt-out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(false);
+    expect(detectOptOut(text).optOut).toBe(false);
   });
   it('a pause with an end and a block undone bind the learned layer too', () => {
     expect(detectOptOut('me tira da lista até junho, tô de licença').optOut).toBe(false);
@@ -222,7 +222,7 @@ describe('families', () => {
     'a secretária disse que eu tinha interesse, mas eu quero sair da lista',
     'me tira do grupo de vagas de vocês, não aguento mais',
   ])('opts out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(true);
+    expect(detectOptOut(text).optOut).toBe(true);
   });
   it.each([
     'não autorizei ninguém a passar meu telefone, quem deu pra vocês?',
@@ -233,7 +233,7 @@ describe('families', () => {
     'minha sócia escreveu "me remove da lista" aqui? foi brincadeira dela, ignora',
     'para de mandar no meu celular pessoal, usa o da clínica: (11) 98888-1234',
   ])('not an opt-out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(false);
+    expect(detectOptOut(text).optOut).toBe(false);
   });
 });
 
@@ -244,13 +244,13 @@ describe('families', () => {
     'minha filha que tá escrevendo: meu pai pediu pra parar de mandar mensagem pra ele',
     'para de mandar vaga noturna e para de mandar qualquer coisa, cansei',
   ])('opts out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(true);
+    expect(detectOptOut(text).optOut).toBe(true);
   });
   it.each([
     'deixa eu fora dessa escala de sábado, surgiu um compromisso',
     'me deixa fora do grupo de vagas de pediatria, o resto pode',
     'para de mandar vaga noturna, só diurna',
   ])('not an opt-out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(false);
+    expect(detectOptOut(text).optOut).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectOptOut, optOutByRules } from './detect-opt-out.js';
+import { detectOptOut } from './detect-opt-out.js';
 
 const OPT_OUT = [
   'para de me mandar msg',
@@ -233,7 +233,7 @@ describe('detectOptOut: scope of the stop and who it is for', () => {
     'chegam 5 mensagens por dia, me exclui por favor',
     'mudei de área, não tem mais sentido continuar recebendo. podem me tirar da lista',
   ])('an opt-out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(true);
+    expect(detectOptOut(text).optOut).toBe(true);
   });
 
   it.each([
@@ -248,7 +248,7 @@ describe('detectOptOut: scope of the stop and who it is for', () => {
     'pode parar de mandar como pdf? manda a imagem',
     'prefiro receber só pelo whatsapp, tira meu email do mailing',
   ])('not an opt-out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(false);
+    expect(detectOptOut(text).optOut).toBe(false);
   });
 });
 
@@ -264,7 +264,7 @@ describe('families', () => {
     'me exclui, agora só atendo convênio',
     'não precisa mais me mandar plantão, obrigado',
   ])('opts out: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(true);
+    expect(detectOptOut(text).optOut).toBe(true);
   });
   it.each([
     'me desconsidera pra vaga de sexta, já fechei outra',
@@ -274,6 +274,6 @@ describe('families', () => {
     'sair da lista? jamais, adoro as vagas',
     'quem passou meu contato? nunca autorizei. apaga',
   ])('not an opt-out unless general: %s', (text) => {
-    expect(optOutByRules(text).optOut).toBe(text.endsWith('apaga'));
+    expect(detectOptOut(text).optOut).toBe(text.endsWith('apaga'));
   });
 });

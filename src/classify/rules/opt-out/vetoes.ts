@@ -155,7 +155,7 @@ export function statesContinuation(normalized: string): boolean {
 export function setsStopAside(raw: string): boolean {
   const text = keepsOn(detectorInput(raw));
   const normalized = normalize(text);
-  // a stop told to someone else, a block undone and a pause until a date bind the model too (set 14:
-  // the rules set one aside, the model added it back).
-  return conditionalStop(text) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || TOLD_ELSEWHERE.test(normalized) || SOMEONE_ELSE.test(normalized) || BLOCK_UNDONE.test(normalized) || UNTIL.test(normalized);
+  // a stop told to someone else, a block undone, a pause until a date and a move to another number, channel or
+  // format bind the model too: the rules set them aside and the model, reading the words of a stop, added them back.
+  return NEW_NUMBER.test(normalized) || ONE_CHANNEL.test(normalized) || ONE_FORMAT.test(normalized) || conditionalStop(text) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || TOLD_ELSEWHERE.test(normalized) || SOMEONE_ELSE.test(normalized) || BLOCK_UNDONE.test(normalized) || UNTIL.test(normalized);
 }
