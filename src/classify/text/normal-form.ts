@@ -29,7 +29,7 @@ const ABBREVIATION_TABLE: Readonly<Record<string, string>> = {
   qd: 'quando', qdo: 'quando', qnd: 'quando', qq: 'qualquer', qlq: 'qualquer',
   qto: 'quanto', qnto: 'quanto', qt: 'quanto', qnt: 'quanto', eh: 'e',
   whats: 'whatsapp', wpp: 'whatsapp', wts: 'whatsapp', zap: 'whatsapp', zapzap: 'whatsapp', p: 'para', '+': 'mais',
-  blz: 'beleza', vlw: 'valeu', obg: 'obrigado', brigado: 'obrigado', okk: 'ok', ss: 'sim', sss: 'sim', vdd: 'verdade',
+  qro: 'quero', kero: 'quero', blz: 'beleza', vlw: 'valeu', obg: 'obrigado', brigado: 'obrigado', okk: 'ok', ss: 'sim', sss: 'sim', vdd: 'verdade',
   pra: 'para', pro: 'para o', cm: 'com', ta: 'esta', to: 'estou', tou: 'estou', tava: 'estava',
   hr: 'hora', hrs: 'horas', h: 'horas', fds: 'fim de semana', plant: 'plantao', plt: 'plantao',
   hosp: 'hospital', info: 'informacao', infos: 'informacoes', doc: 'documento', docs: 'documentos',

@@ -228,7 +228,7 @@ const SHORT_STOP_WORDS = 8;
 // removed 29 true stops fired by these families and 2 false ones (both "remove_from_list", one now read by
 // NARROW_OFFERS_LIST): the doctor's reason after an explicit removal ("pode apagar meu número, vocês demoraram 4 dias")
 // reads to the model like a complaint. A missed stop keeps messaging someone who asked us to stop; these go through.
-const UNVETOED = new Set(['enough_of', 'ask_not_to_write', 'do_not_want_receive', 'get_out', 'out_for_good', 'remove_my_id', 'remove_from_list', 'block', 'stop_sending', 'do_not_want_contact', 'be_removed', 'no_contact']);
+const UNVETOED = new Set(['enough_of', 'no_need_to_send', 'ask_not_to_write', 'do_not_want_receive', 'get_out', 'out_for_good', 'remove_my_id', 'remove_from_list', 'block', 'stop_sending', 'do_not_want_contact', 'be_removed', 'no_contact']);
 const wordCount = (raw: string): number => normalize(detectorInput(raw)).split(' ').filter(Boolean).length;
 
 /** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
