@@ -58,6 +58,23 @@ const RULES: readonly Rule[] = [
     pattern: new RegExp(`\\b(?:(?:me|nos) ${REMOVE}|${REMOVE} (?:me|eu|nos|${MY_ID})) ${FROM} (?:sua |seu |vossa |essa |esta )?(?:\\S+ (?:de |da |do )?){0,2}?${CONTAINER}\\b`),
     negatable: true,
   },
+  // "Poderiam tirar da lista?": the removal asked for with the object left out (this number, him).
+  {
+    name: 'remove_from_list_asked',
+    confidence: 0.88,
+    pattern: new RegExp(`\\b(?:pode|podem|poderia|poderiam|consegue|conseguem|favor|por favor|gostaria que|queria que) ${REMOVE}(?: (?:o |esse |este )?(?:numero|contato|nome|telefone))? ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`),
+    negatable: true,
+    // "pode tirar da lista o plantão de sábado": a shift named after the list is what leaves it.
+    rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail) || /^(?:o |a |os |as |meu |minha )?(?:plantao|plantoes|vagas?|escalas?|turnos?|reservas?)\b/.test(tail),
+  },
+  // After a complaint about what we send, "não quero mais" closing the message is the stop itself ("recebo umas 10
+  // mensagens dessas por semana e cansei, não quero mais").
+  {
+    name: 'no_more_after_messages',
+    confidence: 0.82,
+    pattern: /\bnao quero mais(?: (?:nada|isso|receber))?(?: (?:por favor|obrigad\w*|viu|ok|ta|nao))*$/,
+    rejectText: (t) => !/\b(?:mensage\w*|recebo|recebendo|mandam|mandando|enviam|enviando)\b/.test(t) || /\b(?:vagas?|plantao|plantoes|ofertas?) (?:de|do|da|no|na|em|noturn\w*|diurn\w*)\b/.test(t),
+  },
   // "não quero mais participar da lista de ofertas": leaving said as not taking part; a list of one kind stays narrow.
   { name: 'stop_taking_part', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:participar|fazer parte|estar|ficar|constar) ${oneOf('da', 'das', 'do', 'dos', 'dessa', 'desta', 'desse', 'deste', 'na', 'no', 'nessa', 'nesse')} (?:sua |seu |essa |esta )?${CONTAINER}\\b`), rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail) },
   // "me tira daqui" is the chat; "daqui dessa escala" names a shift.
@@ -199,7 +216,7 @@ const RULES: readonly Rule[] = [
 // Rules whose object is general by construction: they survive a narrow frame elsewhere in the message.
 // A bare "me removam"/"me exclui" has no object to narrow it (it was vetoed by a complaint about
 // frequency before it, "recebo 10 por semana, me removam").
-const GENERAL_RULES = new Set(['removal_request_named', 'delete_everything', 'english_stop', 'remove_me_from_this', 'unsubscribe', 'bare_remove_me', 'block_me', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
+const GENERAL_RULES = new Set(['no_more_after_messages', 'removal_request_named', 'delete_everything', 'english_stop', 'remove_me_from_this', 'unsubscribe', 'bare_remove_me', 'block_me', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
 
 
 
