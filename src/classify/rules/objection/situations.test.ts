@@ -524,13 +524,15 @@ describe('fresh paraphrases and near misses', () => {
       expect(classified('a partir de agora só um por mês')).toBe('motivacao');
       expect(classified('meu colega não faz mais plantão, o número é dele')).toBeNull();
     });
-    it('reads how and when we write as comunicacao, not a window he asks for', () => {
-      expect(classified('não me mande nada depois das 21h, por favor')).toBe('comunicacao');
-      expect(classified('vocês demoraram uma semana pra me responder')).toBe('comunicacao');
-      expect(classified('não quero mais receber os lembretes, obrigado')).toBe('comunicacao');
-      expect(classified('me avisa antes da próxima vez, fiquei sabendo em cima')).toBe('comunicacao');
-      expect(classified('pode mandar mensagem depois das 19h?')).toBeNull();
-      expect(classified('desculpa, demorei pra responder, tava operando')).toBeNull();
+    it.each([
+      ['não me mande nada depois das 21h, por favor', 'comunicacao'],
+      ['vocês demoraram uma semana pra me responder', 'comunicacao'],
+      ['não quero mais receber os lembretes, obrigado', 'comunicacao'],
+      ['me avisa antes da próxima vez, fiquei sabendo em cima', 'comunicacao'],
+      ['pode mandar mensagem depois das 19h?', null],
+      ['desculpa, demorei pra responder, tava operando', null],
+    ])('how and when we write is comunicacao, a window he asks for is not: %s', (text, want) => {
+      expect(classified(text)).toBe(want);
     });
     it('reads money never paid or paid to the wrong account as risco', () => {
       expect(classified('o plantão de maio nunca foi pago')).toBe('risco');
