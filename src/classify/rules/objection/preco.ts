@@ -111,6 +111,12 @@ export const PRECO_RULES: ObjectionRule[] = [
       ].join('|'),
     ),
   },
+  // Another payer's rate set against ours, the payer named after the verb ("pagam mais na cooperativa da minha
+  // cidade"): the amount is the objection, not the other company.
+  {
+    label: 'preco', priority: 486, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(pagam|paga|pagavam|pagava) (bem |muito |bem mais |muito mais )?(mais|melhor) (na|no|nas|nos|em|pela|pelo|la na|la no|la em)\b/,
+  },
   // A value hoped to be better, a threat about this value.
   {
     label: 'preco', priority: 488, provenance: 'set 19 misses, written as general forms',
