@@ -176,4 +176,9 @@ export const COMUNICACAO_RULES: ObjectionRule[] = [
     label: 'comunicacao', priority: 493, provenance: 'set 19 misses, written as general forms',
     pattern: /\b((e|eh|ja e) a (segunda|terceira|quarta|quinta|sexta|setima|decima|\d+a?) (vez|mensagem) (hoje|so hoje|essa semana|no dia|do dia)|(avisaram|avisou|mandaram|chamaram|ligaram) (\S+ ){0,4}(as |a )?\d+ ?(h|horas)? (pra|para) (comecar|entrar|iniciar|assumir))\b/,
   },
+  // The channel he answers better on ("por email eu respondo melhor").
+  {
+    label: 'comunicacao', priority: 484, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(por|pelo|no) (email|e mail|telefone|ligacao|sms|telegram) (eu )?(respondo|vejo|leio|falo) (bem )?(melhor|mais rapido)\b/,
+  },
 ];

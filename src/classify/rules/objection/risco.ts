@@ -107,4 +107,9 @@ export const RISCO_RULES: ObjectionRule[] = [
     label: 'risco', priority: 492, provenance: 'set 19 misses, written as general forms',
     pattern: /\b((me )?(deu|deram|levei|tomei) (um )?calote|(paga|pagam|pagamento) (\S+ ){0,2}na hora ou|esperar o mes virar|(porque|pq) se demorar)\b/,
   },
+  // A shift cancelled late, asked about being paid for it.
+  {
+    label: 'risco', priority: 484, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\bse (o plantao|a vaga|o turno|a escala) (for|fosse|vier a ser) (cancelad|desmarcad)\w*\b.{0,40}\b(recebo|recebe|pagam|paga|ganho|tem (alguma |algum )?(multa|compensacao|indenizacao|pagamento))\b/,
+  },
 ];
