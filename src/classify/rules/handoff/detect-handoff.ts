@@ -28,6 +28,8 @@ const PERSON = oneOf(
   `(?:o |a |um |uma |alguem d[oa] |alguem do |o pessoal d[oa] |com o |outro |outra )?${DEPT}`,
   'a pessoa responsavel', 'pessoa responsavel', 'a pessoa', 'essa pessoa', 'esta pessoa', 'alguem', 'alguem responsavel', 'alguem da equipe', 'alguem de verdade', 'alguem real', 'uma pessoa', 'pessoa de verdade',
   'pessoa real', 'gente de verdade', `(?:o |a |um |uma |seu |sua |teu |tua |o seu |a sua |algum |alguma )?${ROLE}`,
+  // whoever is in charge, named by what they do: "quem manda aí", "quem decide", "quem cuida dos pagamentos".
+  'quem (?:manda|decide|resolve|e (?:o |a )?responsavel|cuida (?:disso|das escalas|dos pagamentos|do pagamento|do financeiro))(?! (?:no|na|do|da|em|la) (?:hospital|clinica|upa|ubs|ps|plantao|unidade|pronto)\\b)',
   // A named person of ours: "a Carla do RH", "o Marcos do financeiro".
   `(?:o |a )?(?:dra? )?\\S+ ${oneOf('do', 'da')} ${DEPT}`,
 );
