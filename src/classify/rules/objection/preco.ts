@@ -115,7 +115,8 @@ export const PRECO_RULES: ObjectionRule[] = [
   // cidade"): the amount is the objection, not the other company.
   {
     label: 'preco', priority: 486, provenance: 'fresh paraphrases, written as a general form',
-    pattern: /\b(pagam|paga|pagavam|pagava) (bem |muito |bem mais |muito mais )?(mais|melhor) (na|no|nas|nos|em|pela|pelo|la na|la no|la em)\b/,
+    // Not a question about which shift pays more ("qual paga mais no fim de semana?").
+    pattern: /(?<!\b(qual|quais|quem|onde|que|se) )\b(pagam|paga|pagavam|pagava) (bem |muito |bem mais |muito mais )?(mais|melhor) (na|no|nas|nos|em|pela|pelo|la na|la no|la em) (?!(fim de semana|final de semana|feriado|noturno|diurno|sabado|domingo|madrugada|plantao|horario)\b)/,
   },
   // A value hoped to be better, a threat about this value.
   {
