@@ -57,6 +57,8 @@ export interface ClassifyOptions {
   detectors?: Detectors;
   /** The doctor's earlier messages, oldest first (the profile is a trait of the person, not of one message). */
   history?: string[];
+  /** The turn's text as the model reads it (media rendered, a location or contact marked); `topics()` reads it. Default: the messages' texts joined. */
+  text?: string;
   logger?: Logger;
 }
 
@@ -156,7 +158,7 @@ export function classify(messages: TurnMessage[], opts: ClassifyOptions = {}): T
 
   async function readTopics(): Promise<Detections> {
     if (!opts.detectors) throw new Error('classify: topics() needs the detectors (ClassifyOptions.detectors)');
-    const text = messages.map((m) => m.text ?? '').filter((t) => t.trim()).join('\n');
+    const text = opts.text ?? messages.map((m) => m.text ?? '').filter((t) => t.trim()).join('\n');
     const d = opts.detectors.detect(text, opts.history ?? []);
     if (arbiter && needsArbiter(d.objection)) d.objection = await arbitrateObjection(arbiter, text, d.objection);
     return d;

@@ -155,6 +155,7 @@ export function turnClassification(ctx: TurnContext): TurnClassification {
     ...(ctx.deps.arbiter ? { arbiter: ctx.deps.arbiter } : {}),
     ...(ctx.deps.detectors ? { detectors: ctx.deps.detectors } : {}),
     history: l.history.filter((h) => h.direction === 'inbound' && h.text?.trim()).map((h) => h.text!).slice(-9),
+    ...(ctx.text ? { text: ctx.text } : {}),
     logger: ctx.deps.logger,
   });
   return ctx.classification;
