@@ -180,12 +180,22 @@ const RULES: readonly Rule[] = [
   { name: 'never_asked', confidence: 0.85, pattern: /\bnunca (?:pedi|solicitei|autorizei) (?:pra|para|que|q) (?:voces? )?(?:me )?(?:receber|mandar|mandarem|enviar|enviarem)\b/ },
   // A stop that is its whole clause, said to us: "já falei que não tenho interesse, parem", "pode parar. não quero",
   // "vcs são chatos demais, me deixa". Never the bare "para" (also "for"), and never with a word after it.
-  // "parem" and "me deixa" may close a longer sentence; "pode parar" only opens its own.
+  // "parem" may close a longer sentence; "pode parar" only opens its own; "me deixa" opens it or closes a complaint
+  // about us ("vcs são chatos demais, me deixa"), never a condition ("se tiver vaga boa me deixa"). A stop reported
+  // as said to someone else ("tava falando pros meus filhos: parem!") is theirs.
   {
     name: 'bare_stop',
     confidence: 0.82,
-    pattern: /(?:^(?:(?:entao|agora|ja|so|por favor|pf|pfv|pelo amor de deus) )*(?:(?:pode|podem) (?:parar|para)|pare)|(?:^|(?<!\bque )\b)(?:parem|me (?:deixa|deixe|deixem)))(?: (?:por favor|pf|pfv|ja|agora|viu|ta|pelo amor de deus|de vez|com isso))*$/,
+    pattern: /(?:^(?:(?:entao|agora|ja|so|por favor|pf|pfv|pelo amor de deus) )*(?:(?:pode|podem) (?:parar|para)|pare|me (?:deixa|deixe|deixem))|(?:^|(?<!\bque )\b)parem)(?: (?:por favor|pf|pfv|ja|agora|viu|ta|pelo amor de deus|de vez|com isso))*$/,
     negatable: true,
+    rejectText: (t) => /\b(?:falando|falei|disse|gritei|pedi|mandei) (?:\S+ ){0,3}?(?:pr[oa]s?|para [oa]s?|a|ao|aos|as) \S+/.test(t),
+  },
+  {
+    name: 'leave_me_after_complaint',
+    confidence: 0.8,
+    pattern: /\bme (?:deixa|deixe|deixem)(?: (?:por favor|pf|pfv|ja|agora|viu|pelo amor de deus|de vez))*$/,
+    negatable: true,
+    rejectText: (t) => /^ ?se\b/.test(t) || !/\b(?:chat[oa]s?|saco|insuport\w*|irritant\w*|inconvenient\w*|encheu|enchendo|cansei|chega|inferno|perturb\w*|importun\w*)\b/.test(t),
   },
   // "nao faz sentido me mandar isso, pode tirar": a bare removal closing a complaint about what we send; a shift,
   // a roster or a date anywhere makes it a removal from that instead.
@@ -193,7 +203,7 @@ const RULES: readonly Rule[] = [
     name: 'bare_removal_after_sending',
     confidence: 0.8,
     pattern: /\b(?:pode|podem) (?:me )?(?:tirar|remover|excluir|apagar)(?: (?:por favor|pf|pfv|ja|entao|viu))*$/,
-    rejectText: (t) => !/\bme (?:mand|envi)\w*|\b(?:mensage\w*|mandam|mandando|enviam|enviando)\b/.test(t) || /\b(?:vagas?|plantao|plantoes|escalas?|reservas?|dia \d+|agenda|turno|data)\b/.test(t),
+    rejectText: (t) => !/\bme (?:mand|envi)\w*|\b(?:mensage\w*|mandam|mandando|enviam|enviando)\b/.test(t) || /\b(?:errad\w*|contratos?|documentos?|arquivos?|fotos?|pdfs?|links?|audios?|comprovantes?|notas?|vagas?|plantao|plantoes|escalas?|reservas?|dia \d+|agenda|turno|data)\b/.test(t),
   },
   // "nao vou pegar plantao com vcs nunca, podem me esquecer": forgetting him, the clause's end.
   { name: 'forget_me', confidence: 0.82, pattern: /\b(?:pode|podem|poderia|poderiam) me esquecer(?: (?:de vez|pra sempre|para sempre|por favor|viu|ta))*$/, rejectText: (t) => /\b(?:nao|nem) (?:pode|podem|poderia|poderiam) me esquecer\b/.test(t) },
