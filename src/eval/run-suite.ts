@@ -43,7 +43,8 @@ export async function runSuite(o: SuiteOptions): Promise<ScenarioScore[]> {
   const template = await createPgliteDb();
   await migrate(template);
   await template.exec(readFileSync(SEED_FILE, 'utf8'));
-  const dump = await template.pg.dumpDataDir();
+  // Uncompressed: each scenario loads it, and skipping gzip halves the load (about 0.55 s instead of 1.1 s).
+  const dump = await template.pg.dumpDataDir('none');
   await template.close();
   const scores: ScenarioScore[] = [];
   let i = 0;
