@@ -188,7 +188,8 @@ const RULES: readonly Rule[] = [
     confidence: 0.82,
     pattern: /(?:^(?:(?:entao|agora|ja|so|por favor|pf|pfv|pelo amor de deus) )*(?:(?:pode|podem) (?:parar|para)|pare|me (?:deixa|deixe|deixem))|(?:^|(?<!\bque )\b)parem)(?: (?:por favor|pf|pfv|ja|agora|viu|ta|pelo amor de deus|de vez|com isso))*$/,
     negatable: true,
-    rejectText: (t) => /\b(?:falando|falei|disse|gritei|pedi|mandei) (?:\S+ ){0,3}?(?:pr[oa]s?|para [oa]s?|a|ao|aos|as) \S+/.test(t),
+    // "quando acabar eu aviso, aí vocês parem": a stop for later, on his word.
+    rejectText: (t) => /\b(?:falando|falei|disse|gritei|pedi|mandei) (?:\S+ ){0,3}?(?:pr[oa]s?|para [oa]s?|a|ao|aos|as) \S+/.test(t) || /\b(?:ai|dai) (?:voces |voce )?parem\b/.test(t),
   },
   {
     name: 'leave_me_after_complaint',
@@ -255,7 +256,7 @@ const SHORT_STOP_WORDS = 8;
 // removed 29 true stops fired by these families and 2 false ones (both "remove_from_list", one now read by
 // NARROW_OFFERS_LIST): the doctor's reason after an explicit removal ("pode apagar meu número, vocês demoraram 4 dias")
 // reads to the model like a complaint. A missed stop keeps messaging someone who asked us to stop; these go through.
-const UNVETOED = new Set(['enough_of', 'no_need_to_send', 'ask_not_to_write', 'do_not_want_receive', 'get_out', 'out_for_good', 'remove_my_id', 'remove_from_list', 'block', 'stop_sending', 'do_not_want_contact', 'be_removed', 'no_contact']);
+const UNVETOED = new Set(['enough_of', 'no_need_to_send', 'bare_stop', 'ask_not_to_write', 'do_not_want_receive', 'get_out', 'out_for_good', 'remove_my_id', 'remove_from_list', 'block', 'stop_sending', 'do_not_want_contact', 'be_removed', 'no_contact']);
 const wordCount = (raw: string): number => normalize(detectorInput(raw)).split(' ').filter(Boolean).length;
 
 /** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
