@@ -181,4 +181,24 @@ export const COMUNICACAO_RULES: ObjectionRule[] = [
     label: 'comunicacao', priority: 484, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(por|pelo|no) (email|e mail|telefone|ligacao|sms|telegram) (eu )?(respondo|vejo|leio|falo) (bem )?(melhor|mais rapido)\b/,
   },
+  // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
+  // exasperation at our insistence or frequency is about how we talk to him (sets 3 and 4
+  // convention), even when it comes with a stop: "já pedi 3x", "todo santo dia isso", "vcs são insistentes",
+  // "vcs somem e depois mandam 10 vagas seguidas". First, so "não aguento mais" after it stays comunicacao.
+  {
+    label: 'comunicacao', priority: 300, provenance: 'the first labelled sets', broad: true,
+    pattern:
+      /\b(insist\w*|(mensage\w*|isso|vagas?|mandando|mandam) (todo (santo )?dia|toda hora|o tempo todo|sem parar)|todo (santo )?dia (isso|mensage\w*|vaga\w*)|enchendo (o |meu )?saco|(ja )?(pedi|falei|disse) (\d+ ?x|\d+ vezes|varias vezes|mil vezes)|tenho que (pedir|falar) de novo|quantas vezes (vou|tenho|preciso)|que parte do|lotando (meu|o) (whatsapp|celular)|\d+ (mensage\w*|vagas) (por dia|seguidas|de uma vez)|(mandam|manda|mandando|enviam|envia|recebo|chegam) \d+ (\w+ )?(por|ao|num|no|na) (dia|semana)|(somem|some) e (depois )?(aparecem|volta\w*))\b/,
+  },
+  // Our own way of talking to him: unanswered, unconfirmed, answered with something else.
+  {
+    label: 'comunicacao', priority: 230, provenance: 'the first labelled sets', broad: true,
+    pattern:
+      /\b(ninguem (me )?(respond\w*|atende|atendeu|retorn\w*)|ninguem retornou|fiquei esperando (a |o )?(confirmacao|resposta|retorno)|responde com outra|(desculpa|desculpe) (o|pelo) sumico|nao responder nao e pra|insatisfeito com o atendimento|nao consigo responder)\b/,
+  },
+  {
+    label: 'comunicacao', priority: 100, provenance: 'the first labelled sets', broad: true,
+    pattern:
+      /\b((muita|tanta) mensage\w*|prefiro (email|ligacao|que (me )?lig\w*)|me liga|nao uso (muito )?whatsapp|so vejo (o celular|mensage\w*)|(desculpa|desculpe|perdao) (a|pela) demora|demorei (pra|para) responder|(depois|mais tarde) (eu )?(falo|respondo|te respondo)|vejo depois|(estou|to) em plant\w*|nao (consigo|posso) falar agora|me manda (por )?email)\b/,
+  },
 ];

@@ -69,4 +69,10 @@ export const CONFIANCA_RULES: ObjectionRule[] = [
     label: 'confianca', priority: 494, provenance: 'set 19 misses, written as general forms',
     pattern: /\b(colocaram|botaram|puseram|incluiram) (o )?meu nome (numa|na|em|no|nessa) (escala|lista de plantao)\b/,
   },
+  // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
+  {
+    label: 'confianca', priority: 170, provenance: 'the first labelled sets', broad: true,
+    pattern:
+      /\b(nunca ouvi falar|nao conheco (voces|a empresa|essa empresa|esse)|que empresa (e|e essa)|quem (e|sao) (voce|voces)|de onde (voce|voces) (e|sao)|como (voce |voces )?(conseguiu|conseguiram|pegou|pegaram|achou|tem) (o )?meu (numero|contato|telefone)|quem (te )?passou meu|golpe|fraude|spam|confiavel|(que|se) (isso |voces |a empresa )?e seri[oa]|empresa seria|(qual|tem|me passa) (o )?cnpj|tem site|reclame aqui|desconfi\w*|nao passo (meus )?dados)\b/,
+  },
 ];

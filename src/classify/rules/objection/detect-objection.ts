@@ -1,142 +1,13 @@
-import { createDetector, type Detector, type Rule } from '../../neighbours/detector.js';
+import { createDetector, type Detector } from '../../neighbours/detector.js';
 import type { Exemplar } from '../../neighbours/exemplars.js';
 import type { KnnVote } from '../../neighbours/knn.js';
 import type { ObjectionLabel } from '../../labels.js';
 import { normalizeText } from '../../text/normal-form.js';
 import { CUE_TUNING, isOpenQuestion, objectionFromCues } from './cues.js';
-import { isNeutralLogistics, objectionFromFrames } from './frames.js';
+import { BROAD_OBJECTION_RULES, isNeutralLogistics, objectionFromFrames } from './frames.js';
 import { NOTHING_HELD } from './nothing-held.js';
 import { learnedObjection } from '../../learned/index.js';
 
-// Patterns run on normalised text: folded, lowercase, abbreviations expanded
-// ("ta" -> "esta", "n" -> "nao", "vc" -> "voce"). Order is priority: risk before
-// price, because "e se nao pagarem" is about receiving, not about the amount.
-// Days, dates and shifts, as the normaliser leaves them (folded, abbreviations expanded).
-const WHEN =
-  '(?:segunda|terca|quarta|quinta|sexta|sabado|domingo|fim de semana|feriado|dia \\d{1,2}|essa semana|semana que vem|de dia|de noite|a noite|noturno|diurno|madrugada|de manha|a tarde)(?:s)?(?:-feira)?';
-
-const RULES: Rule<ObjectionLabel>[] = [
-  // exasperation at our insistence or frequency is about how we talk to him (sets 3 and 4
-  // convention), even when it comes with a stop: "já pedi 3x", "todo santo dia isso", "vcs são insistentes",
-  // "vcs somem e depois mandam 10 vagas seguidas". First, so "não aguento mais" after it stays comunicacao.
-  {
-    label: 'comunicacao',
-    pattern:
-      /\b(insist\w*|(mensage\w*|isso|vagas?|mandando|mandam) (todo (santo )?dia|toda hora|o tempo todo|sem parar)|todo (santo )?dia (isso|mensage\w*|vaga\w*)|enchendo (o |meu )?saco|(ja )?(pedi|falei|disse) (\d+ ?x|\d+ vezes|varias vezes|mil vezes)|tenho que (pedir|falar) de novo|quantas vezes (vou|tenho|preciso)|que parte do|lotando (meu|o) (whatsapp|celular)|\d+ (mensage\w*|vagas) (por dia|seguidas|de uma vez)|(mandam|manda|mandando|enviam|envia|recebo|chegam) \d+ (\w+ )?(por|ao|num|no|na) (dia|semana)|(somem|some) e (depois )?(aparecem|volta\w*))\b/,
-  },
-  // Families added after set 3 (development set): each names a situation, not a sentence.
-  // Being or fearing to be left unpaid is a risk of the job, even when it reads as distrust
-  // ("vi reclamação de atraso", "a colega não recebeu até hoje", "só receber daqui 90 dias").
-  {
-    label: 'risco',
-    pattern:
-      /\b(nao (recebeu|recebi|recebemos|caiu|cairam|pagaram|pagou)|(atraso|atrasos|atrasam|atrasaram|atrasar) (de |do |no |o )?pagamento|pagamento (\S+ )?(atrasad\w*|nao caiu)|dias de atraso|cade (o |meu )?pagamento|nada de pagamento|(so|apenas) receber (daqui|depois|em) \d+|receio de|medo de (tomar|levar|nao)|tomar calote|o que acontece se atrasar|se (cancelar|cancelarem) (voces |a vaga )?(pagam|paga|tem)|pagam alguma coisa|o que (voces )?devem)\b/,
-  },
-  // Distance and getting there belong to where the shift is, not to its price.
-  {
-    label: 'disponibilidade',
-    pattern:
-      /\b(deslocamento|afastad\w*|do outro lado|horas? de estrada|\d+ ?h(oras)? de casa|nao dirijo|beira da rodovia|(e )?outra cidade|saindo de \w+|mais perto|nao faz (o )?meu perfil|esse tipo de plantao)\b/,
-  },
-  // A full schedule or a moment's impossibility is about time: "bem servido de escala", "tô dirigindo",
-  // "já tenho meus plantões fixos", "passei no concurso, tô com 40h", "terça é dia de aula".
-  {
-    label: 'tempo',
-    pattern:
-      /\b(bem servid\w*|ocupa tudo|nao sobra|(estou|to) dirigindo|no meio de (uma |um )?(cirurgia|atendimento|consulta|procedimento|reuniao)|\d+ plantoes (essa|nessa|esta) semana|(estou|to) com \d+ ?h|agenda (esta )?(cheia|lotada)|ja tenho (meus |os )?plantoes( fixos)?|dia de aula|tenho (um )?(casamento|aniversario|formatura|compromisso)|aniversario d\w+|surgiu um imprevisto|imprevisto com)\b/,
-  },
-  // Plantão itself is what he no longer wants: another job, another area, no will left.
-  {
-    label: 'motivacao',
-    pattern:
-      /\b(nao (estou|to) procurando|ja tenho (trabalho|emprego)|(emprego|vinculo) (fixo|clt)|sou concursad\w*|vinculo clt|nao preciso de plantao|perdi (totalmente |toda )?a vontade|nao tenho mais saco|mudei de area|decidi parar|nao faco mais plant\w*|nao (faco|pego) mais plant\w*)\b/,
-  },
-  // The paperwork of working with us: a company to open, an accountant, a registration he lacks.
-  {
-    label: 'processo',
-    pattern: /\b(abrir empresa|contador|crm (secundario|de outro estado)|pagar outro crm|rqe (ainda )?nao saiu|documento\w* demais|pedem documento\w*|tem que entrar em cooperativa|nota fiscal todo mes|nf todo mes)\b/,
-  },
-  // The place is badly run or unsafe for its staff.
-  {
-    label: 'qualidade',
-    pattern:
-      /\b(reclamacao (formal )?(sobre|contra)|condicoes (do|da|de trabalho)|destratad\w*|maltratad\w*|sem (enfermeir\w*|equipe|seguranca)|nao tem seguranca|conforto medico|salinha|sem ar|sem cama)\b/,
-  },
-  // Our own way of talking to him: unanswered, unconfirmed, answered with something else.
-  {
-    label: 'comunicacao',
-    pattern:
-      /\b(ninguem (me )?(respond\w*|atende|atendeu|retorn\w*)|ninguem retornou|fiquei esperando (a |o )?(confirmacao|resposta|retorno)|responde com outra|(desculpa|desculpe) (o|pelo) sumico|nao responder nao e pra|insatisfeito com o atendimento|nao consigo responder)\b/,
-  },
-  // Price stated as a number or a rule of the market.
-  {
-    label: 'preco',
-    // money missing from a pay is about the amount (a wrong deduction alone is a hand-off with no objection).
-    pattern: /\b(abaixo da tabela|(ta|esta) faltando (quase |uns |umas |mais de )?(r \d+|\d+ reais)|(subir|aumentar|sobe) (pra|para) \d+|(deveria|devia|nao deveria) pagar mais|gasto (quase )?isso|\d{3,5} nem pensar|\d{3,5} nao (da|rola|pego))\b/,
-  },
-  {
-    label: 'lealdade',
-    pattern: /\b(outro app|outra empresa|fico por la|la eles pagam)\b/,
-  },
-  {
-    label: 'risco',
-    pattern:
-      /\b(calote\w*|caloteir\w*|(e )?se (nao|atrasar\w*) (pagar\w*|receber|pagam)|medo de (nao receber|trabalhar de graca|levar calote)|trabalhar de graca|(tem|com|sem) contrato( assinado)?|garantia|quem garante|seguro de responsabilidade|paga mesmo|pagam mesmo|vou receber mesmo|historia de atraso|atrasam (o )?pagamento)\b/,
-  },
-  {
-    label: 'preco',
-    pattern:
-      /\b(caro|barato|valor (esta |e )?(muito |meio |bem )?(baixo|ruim|fraco|pouco|fora)|(esta|muito|bem|meio|mto) baixo|paga(m)? (muito |tao )?(pouco|mal)|(outr\w+|la|eles|concorrencia) paga(m)? (bem |muito )?(mais|melhor)|nao compensa|compensa nao|nao vale a pena|(melhorar|melhora|aumentar|aumenta|subir) (o |esse |um pouco o )?(valor|preco)|mixaria|merreca|esmola|miseria|so isso|da menos de|abaixo do mercado|por esse (valor|preco)|desvaloriz\w*|valor (esta )?(abaixo|defasado))\b/,
-  },
-  {
-    label: 'tempo',
-    pattern:
-      /\b(sem tempo|nao tenho tempo|(nao tenho|sem) (agenda|horario|folga)|agenda (esta )?(cheia|lotada|fechada|apertada)|escala (esta |do mes )?(cheia|fechada|completa)|(muito|super|bem|estou|ando) (ocupad\w*|corrid\w*|enrolad\w*|atolad\w*)|correria|lotad\w* de plant\w*|nao consigo (essa|esta|nessa|esse|este|neste) (semana|mes|dia|data|fim de semana)|(essa|esta|nessa) semana nao|(esse|este) mes (nao|esta fechado)|(?<!(volto|voltei|voltando|retorno) )de ferias|nao da tempo|falta de tempo|cobrindo (um |uma )?colega)\b/,
-  },
-  {
-    label: 'confianca',
-    pattern:
-      /\b(nunca ouvi falar|nao conheco (voces|a empresa|essa empresa|esse)|que empresa (e|e essa)|quem (e|sao) (voce|voces)|de onde (voce|voces) (e|sao)|como (voce |voces )?(conseguiu|conseguiram|pegou|pegaram|achou|tem) (o )?meu (numero|contato|telefone)|quem (te )?passou meu|golpe|fraude|spam|confiavel|(que|se) (isso |voces |a empresa )?e seri[oa]|empresa seria|(qual|tem|me passa) (o )?cnpj|tem site|reclame aqui|desconfi\w*|nao passo (meus )?dados)\b/,
-  },
-  {
-    label: 'processo',
-    pattern:
-      /\b(burocra\w*|papelada|(muito|muita|tanto|tanta|monte de) (documento\w*|papel|coisa pra mandar)|mandar (todos )?(esses |os )?documentos|(de novo|outro|mais um) cadastro|cadastro (chato|longo|demorado|complicado|enorme)|formulario|reconhecer firma|(nao tenho|abrir|sem) (pj|cnpj)|tem que ir presencial|link nao abre|exame admissional)\b/,
-  },
-  {
-    // Schedule fit: a day, date or shift he can't do, or the only ones he can
-    // ("sexta não dá", "só tenho folga quarta", "já tô escalado dia 15").
-    label: 'disponibilidade',
-    pattern: new RegExp(
-      `\\b(?:(?:so|somente|apenas) (?:posso|consigo|faco|pego|trabalho|tenho (?:folga|livre)|fico livre|da)\\b.{0,24}\\b${WHEN}|${WHEN}(?: eu)? (?:nao (?:da|posso|consigo|rola|faco|pego|trabalho|vou conseguir)|ja (?:to|estou) (?:escalad|ocupad)\\w*|tenho (?:ambulatorio|consultorio|outro plantao))|nao (?:posso|consigo|faco|pego|trabalho|da|rola|vou conseguir)(?: ir)?(?: (?:no|na|o|a))? (?:essa data|nesse dia|nessa data|${WHEN})|ja (?:to|estou) escalad\\w*|(?:to|estou|vou estar) de ferias)\\b`,
-    ),
-  },
-  {
-    label: 'disponibilidade',
-    pattern:
-      /\b((?<!\bde )longe|distante|contramao|fora de mao|fora (da|de) (minha )?(area|regiao|sao paulo)|nao tenho carro|sem carro|deslocamento|(nao (faco|atendo|trabalho com|pego)|parei de (fazer|atender|pegar)|deixei de (fazer|atender|pegar)|larguei (a |o )?) (uti|pediatria|gineco\w*|obstetricia|cirurgia|ortopedia|crianca|infantil)|nao sou (pediatra|cirurgiao|intensivista|ginecologista|obstetra|ortopedista|anestesista|especialista|da area)|nao (e|eh) (minha|da minha) (area|especialidade)|nao tenho (rqe|titulo)|sou generalista|so (atendo|faco) (adulto|pediatria|clinica))\b/,
-  },
-  {
-    label: 'qualidade',
-    pattern:
-      /\b(hospital (e |esta )?(muito )?(ruim|pessimo|horrivel|bomba|precario)|(e|esta) (uma )?(bomba|caos|zona)|caos|falta (de )?(tudo|material|medicamento|medicacao|insumo|estrutura|retaguarda)|sem (estrutura|retaguarda)|estrutura (e |esta )?(ruim|precaria|pessima)|gestao (e |esta )?(ruim|pessima|horrivel)|nunca mais (volto|piso|trabalho)|nao volto (la|mais)|(fila|demanda) (enorme|absurda|gigante)|porta aberta|superlota\w*|mal falado|fama (ruim|pessima)|(equipe|enfermagem|coordenacao|coordenador) (de la )?(e |esta )?(ruim|pessima|complicada|dificil|toxica))\b/,
-  },
-  {
-    label: 'lealdade',
-    pattern:
-      /\b(ja trabalho com|ja (tenho|pego|faco) (plantao |plantoes )?(com|pela|pelo|na|no) (outra|outro|minha|meu)|outra empresa|outra plataforma|outro aplicativo|pelo (app|aplicativo)|cooperativa|sou fixo|fixo (no|na|em)(?! (segunda|terca|quarta|quinta|sexta|sabado|domingo|fim de semana|feriado))|(ja )?tenho (minha|meu) (empresa|grupo|escala|equipe)|meu (grupo|coordenador)|satisfeit\w* (onde|com)|exclusividade)\b/,
-  },
-  {
-    label: 'motivacao',
-    pattern:
-      /\b(cansad\w*|exaust\w*|esgotad\w*|burn ?out|nao aguento mais(?! (isso|essa enrolacao|esse descaso|voces|esperar|essa demora|esse atendimento|essa empresa))|chega de plant\w*|(parei de |parei com |larguei (o |os )?)plant(ao|oes)\b(?! (de|do|da|noturno|diurno|no|na|nos|nas|em|aos|\d))|nao quero mais (plant\w*|fazer plant\w*)|(dar|dando|dei) um tempo|qualidade de vida|quero ter vida|sem animo|desanimad\w*|saco cheio|nao (faco|pego) mais plant\w*|focando no consultorio)\b/,
-  },
-  {
-    label: 'comunicacao',
-    pattern:
-      /\b((muita|tanta) mensage\w*|prefiro (email|ligacao|que (me )?lig\w*)|me liga|nao uso (muito )?whatsapp|so vejo (o celular|mensage\w*)|(desculpa|desculpe|perdao) (a|pela) demora|demorei (pra|para) responder|(depois|mais tarde) (eu )?(falo|respondo|te respondo)|vejo depois|(estou|to) em plant\w*|nao (consigo|posso) falar agora|me manda (por )?email)\b/,
-  },
-];
 
 // Opt-outs and "are you a bot?" have their own detectors upstream and stop or
 // redirect the turn; handling them as an objection would argue with a refusal. A stop phrase is excluded only
@@ -179,7 +50,7 @@ export function objectionBehind(text: string): ObjectionLabel | null {
   if (NOTHING_AGAINST_US.test(normalizeText(text))) return null;
   const normalized = besideTheAct(normalizeText(text));
   // The per-label rules first (frames.ts): narrower situations that the general rules above would misread.
-  return objectionFromFrames(normalized) ?? RULES.find((rule) => rule.pattern.test(normalized))?.label ?? null;
+  return objectionFromFrames(normalized) ?? BROAD_OBJECTION_RULES.find((rule) => rule.pattern.test(normalized))?.label ?? null;
 }
 
 /** Neighbour thresholds, calibrated on the first labelled set only (bench/detectors-eval.ts). */
@@ -214,7 +85,7 @@ function createLayeredDetector(
   knn: Partial<typeof OBJECTION_TUNING>,
 ): Detector<ObjectionLabel> {
   const fallback = cues === false ? undefined : (normalized: string, votes: KnnVote[]) => objectionFromCues(normalized, votes, cues);
-  const base = createDetector<ObjectionLabel>({ rules: RULES, exemplars, noneLabel: 'none', exclude: NOT_AN_OBJECTION, fallback, ...OBJECTION_TUNING, ...knn });
+  const base = createDetector<ObjectionLabel>({ rules: [...BROAD_OBJECTION_RULES], exemplars, noneLabel: 'none', exclude: NOT_AN_OBJECTION, fallback, ...OBJECTION_TUNING, ...knn });
   if (cues === false) return base;
   return {
     detect(text) {

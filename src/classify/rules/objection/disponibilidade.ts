@@ -1,4 +1,5 @@
 import type { ObjectionRule } from './rule.js';
+import { WHEN } from './vocabulary.js';
 import { SPECIALTY, SPECIALIST, AREA, SPECIALIST_OF_AREA } from './vocabulary.js';
 
 /** The situations read as disponibilidade; the highest priority that fires decides across every label. */
@@ -120,5 +121,25 @@ export const DISPONIBILIDADE_RULES: ObjectionRule[] = [
   {
     label: 'disponibilidade', priority: 489, provenance: 'set 19 misses, written as general forms',
     pattern: /\b(sou (\w+ ){0,2}?\w*(ista|logo|loga|pediatra|cirurgia\w*)\b.{0,25}\bnao (pego|faco|atendo|dou)|parei de (fazer|pegar|dar) plantao (em|de|no|na) \S+.{0,25}\bso)\b/,
+  },
+  // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
+  // Distance and getting there belong to where the shift is, not to its price.
+  {
+    label: 'disponibilidade', priority: 280, provenance: 'the first labelled sets', broad: true,
+    pattern:
+      /\b(deslocamento|afastad\w*|do outro lado|horas? de estrada|\d+ ?h(oras)? de casa|nao dirijo|beira da rodovia|(e )?outra cidade|saindo de \w+|mais perto|nao faz (o )?meu perfil|esse tipo de plantao)\b/,
+  },
+  {
+    // Schedule fit: a day, date or shift he can't do, or the only ones he can
+    // ("sexta não dá", "só tenho folga quarta", "já tô escalado dia 15").
+    label: 'disponibilidade', priority: 150, provenance: 'the first labelled sets', broad: true,
+    pattern: new RegExp(
+      `\\b(?:(?:so|somente|apenas) (?:posso|consigo|faco|pego|trabalho|tenho (?:folga|livre)|fico livre|da)\\b.{0,24}\\b${WHEN}|${WHEN}(?: eu)? (?:nao (?:da|posso|consigo|rola|faco|pego|trabalho|vou conseguir)|ja (?:to|estou) (?:escalad|ocupad)\\w*|tenho (?:ambulatorio|consultorio|outro plantao))|nao (?:posso|consigo|faco|pego|trabalho|da|rola|vou conseguir)(?: ir)?(?: (?:no|na|o|a))? (?:essa data|nesse dia|nessa data|${WHEN})|ja (?:to|estou) escalad\\w*|(?:to|estou|vou estar) de ferias)\\b`,
+    ),
+  },
+  {
+    label: 'disponibilidade', priority: 140, provenance: 'the first labelled sets', broad: true,
+    pattern:
+      /\b((?<!\bde )longe|distante|contramao|fora de mao|fora (da|de) (minha )?(area|regiao|sao paulo)|nao tenho carro|sem carro|deslocamento|(nao (faco|atendo|trabalho com|pego)|parei de (fazer|atender|pegar)|deixei de (fazer|atender|pegar)|larguei (a |o )?) (uti|pediatria|gineco\w*|obstetricia|cirurgia|ortopedia|crianca|infantil)|nao sou (pediatra|cirurgiao|intensivista|ginecologista|obstetra|ortopedista|anestesista|especialista|da area)|nao (e|eh) (minha|da minha) (area|especialidade)|nao tenho (rqe|titulo)|sou generalista|so (atendo|faco) (adulto|pediatria|clinica))\b/,
   },
 ];

@@ -20,8 +20,13 @@ export const OBJECTION_RULES: readonly ObjectionRule[] = [
   ...COMUNICACAO_RULES, ...CONFIANCA_RULES, ...DISPONIBILIDADE_RULES, ...LEALDADE_RULES, ...MOTIVACAO_RULES, ...PRECO_RULES, ...PROCESSO_RULES, ...QUALIDADE_RULES, ...RISCO_RULES, ...TEMPO_RULES,
 ].sort((a, b) => b.priority - a.priority);
 
+const NARROW_OBJECTION_RULES = OBJECTION_RULES.filter((r) => !r.broad);
+/** The broad rules, by priority: read after the narrow ones, the neighbours breaking a tie between labels. */
+export const BROAD_OBJECTION_RULES: readonly ObjectionRule[] = OBJECTION_RULES.filter((r) => r.broad);
+
+/** The label of the highest-priority narrow rule that fires, or null. */
 export function objectionFromFrames(normalized: string): ObjectionLabel | null {
-  return OBJECTION_RULES.find((f) => f.pattern.test(normalized))?.label ?? null;
+  return NARROW_OBJECTION_RULES.find((f) => f.pattern.test(normalized))?.label ?? null;
 }
 
 /**

@@ -62,4 +62,14 @@ export const LEALDADE_RULES: ObjectionRule[] = [
       ].join('|'),
     ),
   },
+  // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
+  {
+    label: 'lealdade', priority: 210, provenance: 'the first labelled sets', broad: true,
+    pattern: /\b(outro app|outra empresa|fico por la|la eles pagam)\b/,
+  },
+  {
+    label: 'lealdade', priority: 120, provenance: 'the first labelled sets', broad: true,
+    pattern:
+      /\b(ja trabalho com|ja (tenho|pego|faco) (plantao |plantoes )?(com|pela|pelo|na|no) (outra|outro|minha|meu)|outra empresa|outra plataforma|outro aplicativo|pelo (app|aplicativo)|cooperativa|sou fixo|fixo (no|na|em)(?! (segunda|terca|quarta|quinta|sexta|sabado|domingo|fim de semana|feriado))|(ja )?tenho (minha|meu) (empresa|grupo|escala|equipe)|meu (grupo|coordenador)|satisfeit\w* (onde|com)|exclusividade)\b/,
+  },
 ];

@@ -112,4 +112,16 @@ export const MOTIVACAO_RULES: ObjectionRule[] = [
     label: 'motivacao', priority: 495, provenance: 'set 18 misses',
     pattern: /\b(nao (trabalha|trabalho) mais com plant\w*|nao faco mais assistencia)\b/,
   },
+  // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
+  // Plantão itself is what he no longer wants: another job, another area, no will left.
+  {
+    label: 'motivacao', priority: 260, provenance: 'the first labelled sets', broad: true,
+    pattern:
+      /\b(nao (estou|to) procurando|ja tenho (trabalho|emprego)|(emprego|vinculo) (fixo|clt)|sou concursad\w*|vinculo clt|nao preciso de plantao|perdi (totalmente |toda )?a vontade|nao tenho mais saco|mudei de area|decidi parar|nao faco mais plant\w*|nao (faco|pego) mais plant\w*)\b/,
+  },
+  {
+    label: 'motivacao', priority: 110, provenance: 'the first labelled sets', broad: true,
+    pattern:
+      /\b(cansad\w*|exaust\w*|esgotad\w*|burn ?out|nao aguento mais(?! (isso|essa enrolacao|esse descaso|voces|esperar|essa demora|esse atendimento|essa empresa))|chega de plant\w*|(parei de |parei com |larguei (o |os )?)plant(ao|oes)\b(?! (de|do|da|noturno|diurno|no|na|nos|nas|em|aos|\d))|nao quero mais (plant\w*|fazer plant\w*)|(dar|dando|dei) um tempo|qualidade de vida|quero ter vida|sem animo|desanimad\w*|saco cheio|nao (faco|pego) mais plant\w*|focando no consultorio)\b/,
+  },
 ];

@@ -123,4 +123,16 @@ export const PRECO_RULES: ObjectionRule[] = [
     label: 'preco', priority: 488, provenance: 'set 19 misses, written as general forms',
     pattern: /\b(esperava (um |uma )?(valor|pagamento|preco|proposta) (\S+ ){0,3}(melhor|maior)|com esse valor)\b/,
   },
+  // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
+  // Price stated as a number or a rule of the market.
+  {
+    label: 'preco', priority: 220, provenance: 'the first labelled sets', broad: true,
+    // money missing from a pay is about the amount (a wrong deduction alone is a hand-off with no objection).
+    pattern: /\b(abaixo da tabela|(ta|esta) faltando (quase |uns |umas |mais de )?(r \d+|\d+ reais)|(subir|aumentar|sobe) (pra|para) \d+|(deveria|devia|nao deveria) pagar mais|gasto (quase )?isso|\d{3,5} nem pensar|\d{3,5} nao (da|rola|pego))\b/,
+  },
+  {
+    label: 'preco', priority: 190, provenance: 'the first labelled sets', broad: true,
+    pattern:
+      /\b(caro|barato|valor (esta |e )?(muito |meio |bem )?(baixo|ruim|fraco|pouco|fora)|(esta|muito|bem|meio|mto) baixo|paga(m)? (muito |tao )?(pouco|mal)|(outr\w+|la|eles|concorrencia) paga(m)? (bem |muito )?(mais|melhor)|nao compensa|compensa nao|nao vale a pena|(melhorar|melhora|aumentar|aumenta|subir) (o |esse |um pouco o )?(valor|preco)|mixaria|merreca|esmola|miseria|so isso|da menos de|abaixo do mercado|por esse (valor|preco)|desvaloriz\w*|valor (esta )?(abaixo|defasado))\b/,
+  },
 ];

@@ -70,4 +70,15 @@ export const PROCESSO_RULES: ObjectionRule[] = [
     label: 'processo', priority: 505, provenance: 'set 18 misses',
     pattern: /\b(clausula (\w+ ){0,3}(me )?preocupa|nao concordo com a clausula|multa no contrato)\b/,
   },
+  // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
+  // The paperwork of working with us: a company to open, an accountant, a registration he lacks.
+  {
+    label: 'processo', priority: 250, provenance: 'the first labelled sets', broad: true,
+    pattern: /\b(abrir empresa|contador|crm (secundario|de outro estado)|pagar outro crm|rqe (ainda )?nao saiu|documento\w* demais|pedem documento\w*|tem que entrar em cooperativa|nota fiscal todo mes|nf todo mes)\b/,
+  },
+  {
+    label: 'processo', priority: 160, provenance: 'the first labelled sets', broad: true,
+    pattern:
+      /\b(burocra\w*|papelada|(muito|muita|tanto|tanta|monte de) (documento\w*|papel|coisa pra mandar)|mandar (todos )?(esses |os )?documentos|(de novo|outro|mais um) cadastro|cadastro (chato|longo|demorado|complicado|enorme)|formulario|reconhecer firma|(nao tenho|abrir|sem) (pj|cnpj)|tem que ir presencial|link nao abre|exame admissional)\b/,
+  },
 ];

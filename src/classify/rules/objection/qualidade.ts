@@ -96,4 +96,16 @@ export const QUALIDADE_RULES: ObjectionRule[] = [
     label: 'qualidade', priority: 490, provenance: 'set 19 misses, written as general forms',
     pattern: /\b(fui |ja fui |foi )?(assaltad\w*|roubad\w*|furtad\w*) (\S+ ){0,2}(perto|na porta|em frente|no entorno|na regiao|no estacionamento) d\w+ (hospital|upa|unidade|clinica)\b/,
   },
+  // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
+  // The place is badly run or unsafe for its staff.
+  {
+    label: 'qualidade', priority: 240, provenance: 'the first labelled sets', broad: true,
+    pattern:
+      /\b(reclamacao (formal )?(sobre|contra)|condicoes (do|da|de trabalho)|destratad\w*|maltratad\w*|sem (enfermeir\w*|equipe|seguranca)|nao tem seguranca|conforto medico|salinha|sem ar|sem cama)\b/,
+  },
+  {
+    label: 'qualidade', priority: 130, provenance: 'the first labelled sets', broad: true,
+    pattern:
+      /\b(hospital (e |esta )?(muito )?(ruim|pessimo|horrivel|bomba|precario)|(e|esta) (uma )?(bomba|caos|zona)|caos|falta (de )?(tudo|material|medicamento|medicacao|insumo|estrutura|retaguarda)|sem (estrutura|retaguarda)|estrutura (e |esta )?(ruim|precaria|pessima)|gestao (e |esta )?(ruim|pessima|horrivel)|nunca mais (volto|piso|trabalho)|nao volto (la|mais)|(fila|demanda) (enorme|absurda|gigante)|porta aberta|superlota\w*|mal falado|fama (ruim|pessima)|(equipe|enfermagem|coordenacao|coordenador) (de la )?(e |esta )?(ruim|pessima|complicada|dificil|toxica))\b/,
+  },
 ];

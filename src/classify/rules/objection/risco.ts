@@ -112,4 +112,18 @@ export const RISCO_RULES: ObjectionRule[] = [
     label: 'risco', priority: 484, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\bse (o plantao|a vaga|o turno|a escala) (for|fosse|vier a ser) (cancelad|desmarcad)\w*\b.{0,40}\b(recebo|recebe|pagam|paga|ganho|tem (alguma |algum )?(multa|compensacao|indenizacao|pagamento))\b/,
   },
+  // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
+  // Families added after set 3 (development set): each names a situation, not a sentence.
+  // Being or fearing to be left unpaid is a risk of the job, even when it reads as distrust
+  // ("vi reclamação de atraso", "a colega não recebeu até hoje", "só receber daqui 90 dias").
+  {
+    label: 'risco', priority: 290, provenance: 'the first labelled sets', broad: true,
+    pattern:
+      /\b(nao (recebeu|recebi|recebemos|caiu|cairam|pagaram|pagou)|(atraso|atrasos|atrasam|atrasaram|atrasar) (de |do |no |o )?pagamento|pagamento (\S+ )?(atrasad\w*|nao caiu)|dias de atraso|cade (o |meu )?pagamento|nada de pagamento|(so|apenas) receber (daqui|depois|em) \d+|receio de|medo de (tomar|levar|nao)|tomar calote|o que acontece se atrasar|se (cancelar|cancelarem) (voces |a vaga )?(pagam|paga|tem)|pagam alguma coisa|o que (voces )?devem)\b/,
+  },
+  {
+    label: 'risco', priority: 200, provenance: 'the first labelled sets', broad: true,
+    pattern:
+      /\b(calote\w*|caloteir\w*|(e )?se (nao|atrasar\w*) (pagar\w*|receber|pagam)|medo de (nao receber|trabalhar de graca|levar calote)|trabalhar de graca|(tem|com|sem) contrato( assinado)?|garantia|quem garante|seguro de responsabilidade|paga mesmo|pagam mesmo|vou receber mesmo|historia de atraso|atrasam (o )?pagamento)\b/,
+  },
 ];

@@ -10,4 +10,9 @@ export interface ObjectionRule {
   priority: number;
   provenance: string;
   pattern: RegExp;
+  /**
+   * A broad rule: read only when no narrow rule fires (every broad rule's priority is below every narrow one's).
+   * When broad rules of several labels fire, the neighbours break the tie among those labels.
+   */
+  broad?: true;
 }

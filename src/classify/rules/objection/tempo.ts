@@ -97,4 +97,17 @@ export const TEMPO_RULES: ObjectionRule[] = [
       ].join('|'),
     ),
   },
+  // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
+  // A full schedule or a moment's impossibility is about time: "bem servido de escala", "tô dirigindo",
+  // "já tenho meus plantões fixos", "passei no concurso, tô com 40h", "terça é dia de aula".
+  {
+    label: 'tempo', priority: 270, provenance: 'the first labelled sets', broad: true,
+    pattern:
+      /\b(bem servid\w*|ocupa tudo|nao sobra|(estou|to) dirigindo|no meio de (uma |um )?(cirurgia|atendimento|consulta|procedimento|reuniao)|\d+ plantoes (essa|nessa|esta) semana|(estou|to) com \d+ ?h|agenda (esta )?(cheia|lotada)|ja tenho (meus |os )?plantoes( fixos)?|dia de aula|tenho (um )?(casamento|aniversario|formatura|compromisso)|aniversario d\w+|surgiu um imprevisto|imprevisto com)\b/,
+  },
+  {
+    label: 'tempo', priority: 180, provenance: 'the first labelled sets', broad: true,
+    pattern:
+      /\b(sem tempo|nao tenho tempo|(nao tenho|sem) (agenda|horario|folga)|agenda (esta )?(cheia|lotada|fechada|apertada)|escala (esta |do mes )?(cheia|fechada|completa)|(muito|super|bem|estou|ando) (ocupad\w*|corrid\w*|enrolad\w*|atolad\w*)|correria|lotad\w* de plant\w*|nao consigo (essa|esta|nessa|esse|este|neste) (semana|mes|dia|data|fim de semana)|(essa|esta|nessa) semana nao|(esse|este) mes (nao|esta fechado)|(?<!(volto|voltei|voltando|retorno) )de ferias|nao da tempo|falta de tempo|cobrindo (um |uma )?colega)\b/,
+  },
 ];

@@ -10,3 +10,6 @@ export const AREA = '(?:ortopedia|pediatria|uti|cirurgia(?: geral)?|obstetricia|
 export const SPECIALIST_OF_AREA =
   '(?:cirurgia\\w*|clinic[oa]|pediatra|ortopedista|anestesista|intensivista|ginecologista|obstetra|cardiologista|neurologista|psiquiatra|generalista|dermato\\w*)';
 export const WARD = '(?:ps|pronto socorro|uti|upa|sala vermelha|emergencia|plantao|enfermaria)';
+// Days, dates and shifts, as the normaliser leaves them (folded, abbreviations expanded).
+export const WHEN =
+  '(?:segunda|terca|quarta|quinta|sexta|sabado|domingo|fim de semana|feriado|dia \\d{1,2}|essa semana|semana que vem|de dia|de noite|a noite|noturno|diurno|madrugada|de manha|a tarde)(?:s)?(?:-feira)?';
