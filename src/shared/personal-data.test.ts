@@ -20,7 +20,13 @@ function notations(national: string): string[] {
   ];
 }
 
-const hasFullPhone = (text: string, national: string) => text.replace(/\D/g, '').includes(national.slice(2));
+/**
+ * The number's subscriber digits survive somewhere in the text, however spaced. A masked phone ("+55 99 5•••-0000")
+ * is set aside first: its country, DDD, first digit and last four may happen to spell the subscriber number when
+ * read as one run of digits (99 5995-0000), which is the mask working, not a leak.
+ */
+const hasFullPhone = (text: string, national: string) =>
+  text.replace(/(?:\+55 \d\d )?\d•+-\d{4}/g, ' ').replace(/\D/g, '').includes(national.slice(2));
 
 describe('maskPhoneForPeople', () => {
   it('keeps country, DDD, first digit and last four', () => {
@@ -43,6 +49,8 @@ describe('scrubPersonalData', () => {
       }),
       { numRuns: 400 },
     );
+    // A mask whose visible digits spell the subscriber number by chance (DDD 99, 5995-0000) is still a mask.
+    expect(scrubPersonalData('O número é 559959950000 ok')).toBe('O número é +55 99 5•••-0000 ok');
   });
 
   it('removes @lid ids and JIDs, and fullwidth or zero-width-broken digits', () => {
