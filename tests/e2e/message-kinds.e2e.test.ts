@@ -23,9 +23,11 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
   const phoneOf = (j: string) => j.replace(/@.*$/, '');
   /** Sends to one chat: a slow answer of an earlier test never counts here. */
   const sentTo = (chat: string) => e.evolution.sentTexts().filter((s) => s.number === phoneOf(chat));
+  /** The doctor agent's calls (they carry Júlia's tools); a turn may also ask the fast model a one-word close call. */
+  const agentCalls = () => e.anthropic.calls().filter((c) => (c.tools?.length ?? 0) > 0);
   const modelSaw = async (before: number) => {
-    await waitFor(() => e.anthropic.calls().length > before, { what: 'a model call' });
-    return userText(e.anthropic.calls()[before]!);
+    await waitFor(() => agentCalls().length > before, { what: 'a model call' });
+    return userText(agentCalls()[before]!);
   };
   /** Posts a kind that gets no answer: once `table` holds it, the model was never called and nothing was sent. Returns its id. */
   const postUnanswered = async (fixture: string, table: 'inbound_records' | 'interactions'): Promise<string> => {
@@ -48,7 +50,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       ['v2.3-interactive-response', 'Quero esse plantão', 'quero_v1'],
     ])('%s: the option he tapped (title and id) is what the model reads, and he gets one answer', async (fixture, title, id) => {
       const chat = jid();
-      const before = e.anthropic.calls().length;
+      const before = agentCalls().length;
       expect((await e.post(evolutionVersionPayload(fixture, { remoteJid: chat }))).status).toBe(200);
       const saw = await modelSaw(before);
       expect(saw).toContain(title);
@@ -65,7 +67,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       ['v2.2-ephemeral-text', 'liguei as mensagens temporárias, mas pode mandar as vagas de domingo'],
     ])('%s: the wrapper is opened and the model reads what is inside', async (fixture, expected) => {
       const chat = jid();
-      const before = e.anthropic.calls().length;
+      const before = agentCalls().length;
       expect((await e.post(evolutionVersionPayload(fixture, { remoteJid: chat }))).status).toBe(200);
       expect(await modelSaw(before)).toContain(expected);
       await waitFor(() => sentTo(chat).length === 1, { what: 'the answer' });
@@ -107,7 +109,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       ['contact', '[compartilhou o contato de Dr. Rafael Moura]'],
     ])('%s: the model reads it as the doctor meant it, and he gets one answer', async (fixture, expected) => {
       const chat = jid();
-      const before = e.anthropic.calls().length;
+      const before = agentCalls().length;
       expect((await e.post(evolutionVersionPayload(fixture, { remoteJid: chat }))).status).toBe(200);
       const saw = await modelSaw(before);
       expect(saw).toContain(expected);
@@ -131,7 +133,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       await waitFor(() => sentTo(chat).some((s) => s.text.startsWith('Tenho essa')), { what: 'the offer' });
       const offer = sentTo(chat).find((s) => s.text.startsWith('Tenho essa'))!;
       const ref = offeredRef(offer.text);
-      const before = e.anthropic.calls().length;
+      const before = agentCalls().length;
       await e.post(evolutionVersionPayload(fixture, { remoteJid: chat, quote: { id: offer.id, text: offer.text } }));
       const saw = await modelSaw(before);
       // The quote first, then his words; the quote names the shift by its ref.
@@ -143,7 +145,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       const chat = jid();
       await e.post(evolutionPayload('text-conversation', { id: 'MK-QX0', text: 'tem vaga essa semana?', remoteJid: chat }));
       await waitFor(() => e.evolution.sentTexts().some((s) => s.number === phoneOf(chat) && s.text.startsWith('Tenho essa')), { what: 'the offer' });
-      const before = e.anthropic.calls().length;
+      const before = agentCalls().length;
       await e.post(evolutionVersionPayload('v2.3-quoted-offer', { remoteJid: chat, quote: { id: '3EB0NOTOURS000000000', text: 'Tenho essa vaga falsa' } }));
       const saw = await modelSaw(before);
       expect(saw).toContain('"Tenho essa vaga falsa"');
@@ -157,7 +159,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       const original = 'D0E1F2A3B4C5D6E7F8A9B0C1D2E3F4A5';
       const now = Math.floor(Date.now() / 1000);
       await e.post(evolutionPayload('text-conversation', { id: original, text: 'Oi, vi a vaga de sábado na UTI', remoteJid: chat, timestamp: now }));
-      const before = e.anthropic.calls().length;
+      const before = agentCalls().length;
       const edit = evolutionVersionPayload('v2.3-messages-edited', { editedAtMs: Date.now() + 100 });
       expect((await e.post(edit)).status).toBe(200);
       const saw = await modelSaw(before);
@@ -166,7 +168,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       await waitFor(() => sentTo(chat).length === 1, { what: 'the answer' });
       await e.idle();
       expect(sentTo(chat).map((s) => s.text)).toEqual(['Certo! Já vejo isso pra vc']);
-      expect(e.anthropic.calls().length).toBe(before + 1);
+      expect(agentCalls().length).toBe(before + 1);
       // Nobody took over, and no doctor or conversation was made for our own number.
       expect(await count(`select count(*)::int n from conversations c join doctors d on d.id = c.doctor_id where d.phone = $1 and c.controlled_by = 'human'`, [phoneOf(chat)])).toBe(0);
       expect(await count(`select count(*)::int n from doctors where phone = '5511912345678'`)).toBe(0);
@@ -208,7 +210,7 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       const chat = jid();
       const original = 'F2A3B4C5D6E7F8A9B0C1D2E3F4A5B6C7';
       await e.post(evolutionPayload('text-conversation', { id: original, text: 'prefiro o diurno de sábado', remoteJid: chat }));
-      const before = e.anthropic.calls().length;
+      const before = agentCalls().length;
       const at = Date.now() + 50;
       await Promise.all([
         e.post(evolutionVersionPayload('v2.2-messages-edited', { editedAtMs: at })),
@@ -231,10 +233,10 @@ describe('message kinds end to end (webhook → turn → model → Evolution)', 
       await e.idle();
       expect(sentTo(chat)).toEqual([]);
       // A later message is answered, and the withdrawn one is not in what the model reads.
-      const before = e.anthropic.calls().length;
+      const before = agentCalls().length;
       await e.post(evolutionPayload('text-conversation', { id: `${original}-next`, text: 'oi, tudo bem?', remoteJid: chat }));
       await modelSaw(before);
-      expect(JSON.stringify(e.anthropic.calls()[before]!.messages)).not.toContain('segredo que apaguei');
+      expect(JSON.stringify(agentCalls()[before]!.messages)).not.toContain('segredo que apaguei');
     });
 
     it.each(['v2.3-history-sync-notification', 'v2.3-ephemeral-setting', 'v2.3-messages-update-edited-status', 'v2.3-send-message-update'])(
