@@ -154,6 +154,7 @@ export function turnClassification(ctx: TurnContext): TurnClassification {
   ctx.classification ??= classify(l.pending, {
     ...(ctx.deps.arbiter ? { arbiter: ctx.deps.arbiter } : {}),
     ...(ctx.deps.detectors ? { detectors: ctx.deps.detectors } : {}),
+    // His nine latest earlier messages: with this turn's, the ten the profile has always been read over.
     history: l.history.filter((h) => h.direction === 'inbound' && h.text?.trim()).map((h) => h.text!).slice(-9),
     ...(ctx.text ? { text: ctx.text } : {}),
     logger: ctx.deps.logger,

@@ -1,8 +1,7 @@
 import type { Rule } from '../engine.js';
 
 /**
- * the situations sets 17 and 18 found after their blind runs (fresh paraphrases and near misses in
- * `detect-handoff.set-17.test.ts`).
+ * situations first met in blind runs (fresh paraphrases and near misses in `situations.test.ts`).
  */
 export const PRESS_AND_PAY_RULES: readonly Rule[] = [
   // Someone asked for to attend him, as a question about who is there ("tem alguém aí que possa me atender?").

@@ -43,10 +43,9 @@ const LOGISTICS = new RegExp(
     'nao (?:posso|consigo|da para) (?:falar|responder|atender|conversar|ver)',
     '(?:depois |ja )?(?:vou |eu )?(?:te )?(?:respond\\w*|retorn\\w*|falo com voce|falo contigo|chamo|ligo)(?: voce)? (?:mais tarde|depois|em casa|a noite|de noite|ja ja|daqui a pouco|no almoco|quando sair|assim que (?:puder|sair|chegar))',
     '(?:me )?(?:liga|ligue|chama|chame|manda mensagem) (?:depois|a partir) das \\d+ ?(?:h|horas)?',
-    // an apology for the delay with the occupation that caused it: "desculpa a demora pra responder, tava operando"
-    '(?:(?:a |pela )?demora|demorei)(?: (?:pra|para) (?:te )?responder)? (?:(?:porque|pois|que) )?(?:eu )?(?:tava|estava|to|estou) (?:operando|em cirurgia|no centro cirurgico|de plantao|no plantao|atendendo|em atendimento|dirigindo|em consulta)',
-    // a late reply explained: "só demorei porque tava em cirurgia"
-    '(?:so )?demorei (?:\\w+ ){0,2}(?:porque|pois) (?:eu )?(?:estava|to|estou) (?:em|no|na|num|numa) (?:cirurgia|consulta|atendimento|plantao|reuniao|procedimento|transito)',
+    // a late reply with the occupation that caused it: "só demorei porque tava em cirurgia", "desculpa a demora pra
+    // responder, tava operando"
+    '(?:so )?(?:(?:a |pela )?demora|demorei) (?:\\w+ ){0,3}?(?:(?:porque|pois|que) )?(?:eu )?(?:tava|estava|to|estou) (?:operando|atendendo|dirigindo|(?:em|no|na|num|numa|de) (?:cirurgia|consulta|atendimento|plantao|reuniao|procedimento|transito|centro cirurgico))',
   ].join('|'),
   'g',
 );

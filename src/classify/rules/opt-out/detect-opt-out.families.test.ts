@@ -147,7 +147,6 @@ describe('families', () => {
     'vou reclamar no procon e quero meus dados fora do cadastro de vocês',
   ])('opts out: %s', (text) => {
     expect(detectOptOut(text).optOut).toBe(true);
-    expect(detectOptOut(text).optOut).toBe(true);
   });
   it.each([
     'pedi pra outra agência me tirar da lista e continuaram mandando, vocês pelo menos são educados',
@@ -155,7 +154,6 @@ describe('families', () => {
     'sou a secretária do Dr. Lucas, ele pediu pra confirmar o plantão de sexta',
     'quero meu número fora da lista de espera do plantão de terça, não vou conseguir',
   ])('not an opt-out: %s', (text) => {
-    expect(detectOptOut(text).optOut).toBe(false);
     expect(detectOptOut(text).optOut).toBe(false);
   });
 });

@@ -83,14 +83,15 @@ const RULES: readonly Rule[] = [
   { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) || namedList(tail) },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all.
   { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|falei (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) },
-  // "para de me add nessas coisas": being added to lists and groups stopped, the whole clause or a container after it.
-  { name: 'stop_adding_me', confidence: 0.88, pattern: new RegExp(`\\b${oneOf('para', 'pare', 'parem', 'chega')} de me (?:add?|adicionar|incluir) (?:(?:em|nas?|nos?|nessas?|nesses?) )?(?:${CONTAINER}|coisas?|(?:essas|esses|isso)(?: ${CONTAINER})?)?(?: ${oneOf('por favor', 'pf', 'pfv', 'ja', 'agora', 'viu')})*$`) },
-  // the same with a container named and the reason after it ("para de me add nesses grupos de vagas, eu nunca pedi"); a
-  // list of one kind ("no grupo de pediatria") stays narrow.
+  // Being added to lists and groups stopped: a container named ("para de me add nesses grupos de vagas, eu nunca pedi";
+  // a list of one kind, "no grupo de pediatria", stays narrow), or nothing but "nessas coisas" to the clause's end.
   {
-    name: 'stop_adding_me_to',
-    confidence: 0.86,
-    pattern: new RegExp(`\\b${oneOf('para', 'pare', 'parem', 'chega')} de me (?:add?|adicionar|incluir) (?:em|nas?|nos?|nessas?|nesses?) ${CONTAINER}\\b`),
+    name: 'stop_adding_me',
+    confidence: 0.88,
+    pattern: new RegExp(
+      `\\b${oneOf('para', 'pare', 'parem', 'chega')} de me (?:add?|adicionar|incluir)(?: (?:em|nas?|nos?|nessas?|nesses?))?` +
+        `(?: ${CONTAINER}\\b|(?: (?:coisas?|essas|esses|isso)(?: ${CONTAINER})?)?(?: ${oneOf('por favor', 'pf', 'pfv', 'ja', 'agora', 'viu')})*$)`,
+    ),
     rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail),
   },
   { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
@@ -264,7 +265,7 @@ const SHORT_STOP_WORDS = 8;
 // removed 29 true stops fired by these families and 2 false ones (both "remove_from_list", one now read by
 // NARROW_OFFERS_LIST): the doctor's reason after an explicit removal ("pode apagar meu número, vocês demoraram 4 dias")
 // reads to the model like a complaint. A missed stop keeps messaging someone who asked us to stop; these go through.
-const UNVETOED = new Set(['enough_of', 'no_need_to_send', 'bare_stop', 'forget_me', 'remove_from_list_asked', 'leave_me_after_complaint', 'no_more_after_messages', 'stop_adding_me', 'stop_adding_me_to', 'bare_removal_after_sending', 'ask_not_to_write', 'do_not_want_receive', 'get_out', 'out_for_good', 'remove_my_id', 'remove_from_list', 'block', 'stop_sending', 'do_not_want_contact', 'be_removed', 'no_contact']);
+const UNVETOED = new Set(['enough_of', 'no_need_to_send', 'bare_stop', 'forget_me', 'remove_from_list_asked', 'leave_me_after_complaint', 'no_more_after_messages', 'stop_adding_me', 'bare_removal_after_sending', 'ask_not_to_write', 'do_not_want_receive', 'get_out', 'out_for_good', 'remove_my_id', 'remove_from_list', 'block', 'stop_sending', 'do_not_want_contact', 'be_removed', 'no_contact']);
 const wordCount = (raw: string): number => normalize(detectorInput(raw)).split(' ').filter(Boolean).length;
 
 /** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
