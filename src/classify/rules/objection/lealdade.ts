@@ -29,11 +29,6 @@ export const LEALDADE_RULES: ObjectionRule[] = [
       ].join('|'),
     ),
   },
-  // Staying with another company out of habit.
-  {
-    label: 'lealdade', priority: 775, provenance: 'set 11 as a development set',
-    pattern: /\b(acostumad\w* com (o app|o aplicativo|a plataforma|eles|a outra)|vou ficar com (a |o )?\w+( \w+)? mesmo)\b/,
-  },
   // A contract of exclusivity elsewhere binds him to another.
   {
     label: 'lealdade', priority: 725, provenance: 'set 12 as a development set',
@@ -44,11 +39,6 @@ export const LEALDADE_RULES: ObjectionRule[] = [
   {
     label: 'lealdade', priority: 665, provenance: 'set 14 misses',
     pattern: /\b((agenda|escala) fechada com (a |o )?\w+.{0,40}\bsatisfeit\w*|ja tenho (os |meus )?plantoes (pela|pelo|na|no|com) \w+)/,
-  },
-  // Already in a fixed team elsewhere and happy there.
-  {
-    label: 'lealdade', priority: 615, provenance: 'set 15 misses',
-    pattern: /\b(ja sou (da|do) (equipe|corpo clinico|staff) fix\w*|(to|estou) (muito )?feliz la)\b/,
   },
   // Already served elsewhere: closed with another, staying with another, another's group or app serving him.
   {

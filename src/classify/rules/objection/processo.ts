@@ -45,10 +45,6 @@ export const PROCESSO_RULES: ObjectionRule[] = [
     label: 'processo', priority: 745, provenance: 'set 12 as a development set',
     pattern: /\b(e plantao ou concurso|parece concurso|credenciamento (que )?(demora|leva)|(aso|cartao de vacina|foto 3x4)\b.{0,40}\b(aso|cartao de vacina|foto 3x4|certidao))\b/,
   },
-  {
-    label: 'processo', priority: 710, provenance: 'set 13 misses',
-    pattern: /\b(treinamento obrigatorio|clausula\b.{0,80}\bnao assino|nao emito nota|(aplicativo|app) de ponto\b.{0,40}\btrav\w*)\b/,
-  },
   // Paperwork: no invoice issued, a cancellation fine in the contract asked about.
   {
     label: 'processo', priority: 635, provenance: 'set 15 misses',
