@@ -1,5 +1,5 @@
 /**
- * Leave-one-set-out cross-validation of the learned detector layer (h14-detectors4).
+ * Leave-one-set-out cross-validation of the learned detector layer.
  * For each held-out set 2..6: the heads are trained on every other labelled line
  * (other eval sets, dev sets, objection exemplars), the combination thresholds are
  * chosen by an inner leave-one-set-out over that training side only, and the held-out
@@ -57,7 +57,7 @@ const started = process.hrtime.bigint();
 const lines = loadLines().filter((l) => !(args.includes('--no-unit') && l.group === 'unit'));
 const exemplars = exemplarFeatures();
 const result: Record<string, unknown> = {
-  caveat: 'the rules were written while reading sets 1-5 (5 after its blind run) and the unit paraphrases: rules-only figures there are in-sample; set 6 is the only held-out set the h14-detectors4 rules never saw (blindRules replays each set\'s blind-run verdicts)',
+  caveat: 'the rules were written while reading sets 1-5 (5 after its blind run) and the unit paraphrases: rules-only figures there are in-sample; set 6 is the only held-out set the rules of that time never saw (blindRules replays each set\'s blind-run verdicts)',
   testOnly: testOnly ?? null,
   lines: lines.length,
   falseOptOutCost: FALSE_OPT_OUT_COST,

@@ -1,5 +1,5 @@
 /**
- * Per-message cost of the inbound detectors with the learned layer (h14-detectors4). Runs
+ * Per-message cost of the inbound detectors with the learned layer. Runs
  * every development line through the learned layer alone (features + four heads) and through
  * the three pipeline detectors (rules + learned combination), several rounds, and prints JSON:
  * CPU microseconds per message (process.cpuUsage, steadier than wall clock on a shared machine)

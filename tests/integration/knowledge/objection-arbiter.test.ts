@@ -57,8 +57,8 @@ describe('objection arbiter (fast model on uncertain detections)', () => {
   });
 
   it('confirms a lexicon guess, and with the default bound (1.5 s) a slow model leaves the guess standing', async () => {
-    // The layered detector without the learned layer: its lexicon guess is what this test needs (the retrained head
-    // now reads this line itself, h14-detectors9).
+    // The layered detector without the learned layer: its lexicon guess is what this test needs (the learned head
+    // reads this line itself).
     const detectors = createDetectors({ learned: false });
     const guess = detectors.detect('com esse pagamento nao cubro nem o uber').objection;
     expect(guess).toMatchObject({ label: 'preco', via: 'lexicon' });
