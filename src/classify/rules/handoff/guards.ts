@@ -236,11 +236,20 @@ export function anotherCompanysFault(text: string): boolean {
   return (THEIR_FAULT.test(text) && /\b(?:pela|pelo|na|no|com a|com o) (?!voces?\b)\S+\b/.test(text)) || (ELSEWHERE.test(text) && AGAINST_THEM.test(text));
 }
 
+/**
+ * Someone asked to take his shift ("tem alguém pra me render às 7h?", "consegue alguém pra cobrir meu plantão?"): a
+ * colleague for the roster, which Júlia can look for, not a person of ours.
+ */
+const COVER = /\b(?:alguem|quem|outro medico|outra medica|colega) (?:\S+ ){0,3}?(?:me )?(?:render|cobrir|substituir|ficar no meu lugar|assumir (?:o )?meu|pegar (?:o )?meu (?:plantao|turno|lugar))\b/;
+export function coverAsked(text: string): boolean {
+  return COVER.test(text);
+}
+
 const CALL_WORD = /\b(?:lig\w*|telefon\w*|chamada|audio)\b/;
 /** A message the model alone may not turn into a hand-off: one of the guards above holds on it. */
 export function guardedMessage(text: string): boolean {
   return (callForConvenience(text) && CALL_WORD.test(text)) || pastToldAsReason(text) || hearsayAboutPractice(text) || jokeOrHypothetical(text) || researchOnReviews(text) || priceComplaintAlone(text) ||
     hospitalLogistics(text) || worryNotHappened(text) || wantsJuliaHerself(text) ||
     hospitalPeopleAsked(text) || legalNegated(text) || directWithJulia(text) || distrustWithoutRequest(text) || dataSourceCuriosity(text) || noNeedOfUs(text) || relayToAnother(text) ||
-    settledAlready(text) || colleagueCase(text) || anotherCompanysFault(text);
+    settledAlready(text) || colleagueCase(text) || anotherCompanysFault(text) || coverAsked(text);
 }

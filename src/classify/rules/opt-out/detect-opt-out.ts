@@ -11,6 +11,11 @@ export interface OptOutResult {
   reason?: string;
 }
 
+// What a doctor calls our sending when he vents: "me tira dessa porra", "quero sair desse negócio".
+const THIS_THING = oneOf('porra', 'merda', 'bosta', 'palhacada', 'bagaca', 'joca', 'treco', 'troco', 'trambolho', 'porcaria', 'zona', 'inferno', 'parada', 'budega', 'droga', 'negocio', 'esquema', 'trem', 'coisa', 'role', 'lance');
+// Someone else's service named after a removal: "do app do hospital", "do site da clínica", "do banco".
+const OTHER_SERVICE = /^d[oa]s? (?:(?:app?|aplicativo|site|sistema|portal|grupo|newsletter|plataforma) d[oa]s? (?!voces|vcs|julia)\S+|(?:hospital|clinica|banco|plano|operadora|outra|outro)\b)/;
+
 const RECALL_FRAMES: readonly Rule[] = [
   { name: 'do_not_seek_me', confidence: 0.88, pattern: /\b(?:nem|nao) me (?:procur\w*|contat\w*|acion\w*|chamem|chame) (?:nunca )?mais\b/, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:pra|para|pro) (?!nada|nenhum|nenhuma|isso)\S/.test(tail) },
   {
@@ -26,7 +31,10 @@ const RECALL_FRAMES: readonly Rule[] = [
     // Only the future offers in general, or nothing after: "me desconsidere pra essa vaga" is one shift.
     rejectTail: (tail) => tail !== '' && !/^(?:(?:d|n|para |pra )?(?:as|os|das|dos|nas|nos) (?:proximas|proximos|futuras|futuros|novas|novos|demais|outras)|de (?:tudo|todas|todos|agora em diante)|daqui (?:pra|para) frente|por favor|obrigad)/.test(tail),
   },
-  { name: 'remove_me_from_this', confidence: 0.85, pattern: /\bme (?:tira|tire|tirem|remove|remova|removam|exclui|exclua|excluam) (?:dessa|desta|disso|desse|deste) (?:porra|merda|bosta|palhacada|bagaca|joca|treco|troco|trambolho|porcaria|zona|inferno|parada|budega|droga|negocio|esquema|trem|coisa|role|lance)\b/ },
+  { name: 'remove_me_from_this', confidence: 0.85, pattern: new RegExp(`\\bme (?:tira|tire|tirem|remove|remova|removam|exclui|exclua|excluam) (?:dessa|desta|disso|desse|deste) ${THIS_THING}\\b`) },
+  // "quero sair desse negócio aí de vocês": leaving the same thing, said of himself; "desse negócio de plantão
+  // noturno" names one kind of shift.
+  { name: 'leave_this_thing', confidence: 0.85, pattern: new RegExp(`\\b(?:quero|queria|preciso|vou) sair (?:dessa|desta|desse|deste) ${THIS_THING}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:de|do|da|dos|das) (?!voces|vcs)\S/.test(tail) },
   // the polite infinitive of a removal ("pode me excluir, moro em outra cidade", "favor me retirar"). A
   // tail that starts with a preposition or article names what from ("da escala", "do grupo de pediatria"), which
   // the list rules judge; "tirar" is left out ("pode me tirar uma dúvida?").
@@ -43,11 +51,14 @@ const RECALL_FRAMES: readonly Rule[] = [
 const RULES: readonly Rule[] = [
   // the English keywords doctors borrow ("opt out", "optout"); "descadastrar só dos de fim de semana"
   // is one kind of offer.
-  { name: 'unsubscribe', confidence: 0.97, pattern: /\bdescadastr\w*|\bdesinscrev\w*|\bdesinscri\w*|\bunsubscribe\b|\bopt ?out\b/, negatable: true, rejectTail: (tail) => /^(?:so|somente|apenas) (?:d[aoe]s?|nos?|nas?|em)\b/.test(tail) },
+  // "me descadastrar do app do hospital" leaves someone else's service.
+  { name: 'unsubscribe', confidence: 0.97, pattern: /\bdescadastr\w*|\bdesinscrev\w*|\bdesinscri\w*|\bunsubscribe\b|\bopt ?out\b/, negatable: true, rejectTail: (tail) => /^(?:so|somente|apenas) (?:d[aoe]s?|nos?|nas?|em)\b/.test(tail) || OTHER_SERVICE.test(tail) },
   // A bare imperative closing a sentence: "me exclui", "me removam", "remova." There is no object
   // left to make it about a shift ("remove a vaga de quinta" has one).
   { name: 'bare_remove_me', confidence: 0.88, pattern: new RegExp(`(?:\\b(?:me|nos) ${BARE_REMOVE}|^(?:\\S+ ){0,3}?${BARE_REMOVE}(?: me)?)(?: ${oneOf('por favor', 'agora', 'ja', 'logo', 'daqui', 'dai', 'obrigad[oa]', 'entao', 'de uma vez', 'de vez', 'imediatamente', 'urgente', 'ai', 'pf', 'pfv', 'pls', 'parceir[oa]', 'amig[oa]', 'querid[oa]', 'moca', 'moco')})*$`), negatable: true },
   // "Bloqueado.", "número bloqueado": the doctor reports the block as done.
+  // "bloqueei, nem adianta mandar": the block told as done, with no use in sending.
+  { name: 'blocked_no_use', confidence: 0.88, pattern: /\bbloqueei\b(?: \S+){0,3}? nem adianta (?:me )?(?:mandar|mandarem|insistir|escrever|ligar)\b/ },
   { name: 'blocked', confidence: 0.88, pattern: /^(?:(?:numero|contato|voce|voces|ja|vou deixar|ta|esta) )*bloquead[oa]s?(?: (?:ja|agora|viu|tchau))*$/ },
   {
     name: 'remove_from_list',
@@ -94,6 +105,8 @@ const RULES: readonly Rule[] = [
     ),
     rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail),
   },
+  // "não me adicione mais em nada": nothing at all, whatever the container.
+  { name: 'do_not_add_anywhere', confidence: 0.88, pattern: /\bnao (?:me )?(?:inclua|incluam|inclui|coloque|coloquem|coloca|adicione|adicionem|adiciona|add|bota|bote|botem) (?:mais )?(?:em |a )?(?:mais )?nada(?: (?:mais|por favor|pf|pfv|obrigad[oa]|viu))*$/ },
   { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
   // "que meu número seja removido de todas as listas": the subjunctive of the same request.
   // bare "sai" left out: it is mostly the past "saí do grupo…" (accents fold away), told not asked.

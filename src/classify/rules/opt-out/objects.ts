@@ -70,7 +70,7 @@ const QUALIFIED_SHIFT = new RegExp(
     oneOf(
       `${oneOf('de', 'do', 'da', 'dos', 'das', 'no', 'na', 'nos', 'nas', 'em')} (?!${oneOf('plantao', 'plantoes', 'voces', 'voce', 'trabalho', 'emprego', 'medicos?', 'novo')}\\b)\\S+`,
       'longe', 'distantes?', 'fora', 'noturn\\w*', 'diurn\\w*', 'perto', 'acima', 'abaixo', 'com', 'sem', 'ate', 'so', 'apenas',
-      'pequen\\w*', 'ruins?', 'baratas?', 'mal pag\\w*', 'pelo(?! amor de deus)', 'pela', 'aos?', 'que (?:eu )?nao',
+      'pequen\\w*', 'ruins?', 'baratas?', 'mal pag\\w*', 'pelo(?! amor\\b)', 'pela', 'aos?', 'que (?:eu )?nao',
     ) +
     '\\b',
 );
