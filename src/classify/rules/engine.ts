@@ -13,8 +13,10 @@ export interface Rule {
   readonly negatable?: boolean;
   /** Veto on the words after the match, e.g. a shift-specific object. */
   readonly rejectTail?: (tail: string) => boolean;
-  /** Veto on the whole normalized text. */
+  /** Veto on the text the rule is tried on (the message or one of its clauses). */
   readonly rejectText?: (text: string) => boolean;
+  /** Veto on the whole message, even when the rule fires on one clause of it. */
+  readonly rejectMessage?: (whole: string) => boolean;
   /** Test only the whole message, never a single sentence of it. */
   readonly wholeMessageOnly?: boolean;
 }
@@ -60,7 +62,7 @@ export function matchRules(rules: readonly Rule[], whole: string, clauses: reado
   const found: RuleHit[] = [];
   for (const rule of rules) {
     const fired = hits(rule, whole) || (!rule.wholeMessageOnly && clauses.length > 1 && clauses.some((c) => hits(rule, c)));
-    if (fired) found.push({ name: rule.name, confidence: rule.confidence });
+    if (fired && !rule.rejectMessage?.(whole)) found.push({ name: rule.name, confidence: rule.confidence });
   }
   return found.sort((a, b) => b.confidence - a.confidence);
 }

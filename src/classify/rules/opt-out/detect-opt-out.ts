@@ -16,6 +16,9 @@ const THIS_THING = oneOf('porra', 'merda', 'bosta', 'palhacada', 'bagaca', 'joca
 // Someone else's service named after a removal: "do app do hospital", "do site da clínica", "do banco".
 const OTHER_SERVICE = /^d[oa]s? (?:(?:app?|aplicativo|site|sistema|portal|grupo|newsletter|plataforma) d[oa]s? (?!voces|vcs|julia)\S+|(?:hospital|clinica|banco|plano|operadora|outra|outro)\b)/;
 
+// A reply promised later: "vou pensar e te falo", "amanhã te respondo", "eu vejo quando der".
+const ASKS_FOR_TIME = /\b(?:vou (?:pensar|ver|analisar|olhar|decidir)|(?:te|lhe) (?:falo|respondo|retorno|aviso|chamo)|eu (?:vejo|decido|respondo|aviso) (?:quando|depois|amanha|mais tarde)|calma)\b/;
+
 const RECALL_FRAMES: readonly Rule[] = [
   { name: 'do_not_seek_me', confidence: 0.88, pattern: /\b(?:nem|nao) me (?:procur\w*|contat\w*|acion\w*|chamem|chame) (?:nunca )?mais\b/, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:pra|para|pro) (?!nada|nenhum|nenhuma|isso)\S/.test(tail) },
   {
@@ -92,8 +95,9 @@ const RULES: readonly Rule[] = [
   { name: 'remove_from_here', confidence: 0.88, pattern: new RegExp(`\\b(?:me|nos) ${REMOVE} (?:daqui|dai|dali)\\b|\\b${REMOVE} (?:me|eu) (?:daqui|dai|dali)\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
   // A name taken off one shift or roster is narrow ("tira meu nome da escala do dia 22",).
   { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) || namedList(tail) },
-  // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all.
-  { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|falei (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) },
+  // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all ("pedi pra parar de
+  // mandar vaga noturna" repeats a narrow one).
+  { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|falei (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) || isShiftSpecific(tail.replace(/^de (?:me )?(?:mandar|enviar|oferecer) /, '')) },
   // Being added to lists and groups stopped: a container named ("para de me add nesses grupos de vagas, eu nunca pedi";
   // a list of one kind, "no grupo de pediatria", stays narrow), or nothing but "nessas coisas" to the clause's end.
   {
@@ -106,6 +110,10 @@ const RULES: readonly Rule[] = [
     rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail),
   },
   // "não me adicione mais em nada": nothing at all, whatever the container.
+  // "tô pedindo educadamente pra vocês pararem": the stop asked of us, nothing narrower after it.
+  { name: 'asks_us_to_stop', confidence: 0.88, pattern: /\b(?:pedindo|peco|pedi|vou pedir)(?: \S+){0,2}? (?:pra|para|que) (?:voces |vcs )?(?:parem|pararem|parar)(?: (?:de (?:me )?(?:mandar|enviar|escrever|chamar)(?: (?:mensage\w*|isso|nada|coisas?))?|com isso|por favor|agora|ja|mais|obrigad[oa]))*$/, negatable: true },
+  // "me poupe dessas mensagens"; "dessas vagas de 12h" is one kind.
+  { name: 'spare_me', confidence: 0.88, pattern: /\bme poup(?:e|em|a) (?:dessas?|desses?|destas?|das|dos|de) (?:mensage\w*|vagas|ofertas|propagandas|coisas|spam|disparos|contatos)\b/, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:de|do|da|em|no|na|noturn\w*|diurn\w*|so)\b/.test(tail) },
   { name: 'do_not_add_anywhere', confidence: 0.88, pattern: /\bnao (?:me )?(?:inclua|incluam|inclui|coloque|coloquem|coloca|adicione|adicionem|adiciona|add|bota|bote|botem) (?:mais )?(?:em |a )?(?:mais )?nada(?: (?:mais|por favor|pf|pfv|obrigad[oa]|viu))*$/ },
   { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
   // "que meu número seja removido de todas as listas": the subjunctive of the same request.
@@ -178,7 +186,8 @@ const RULES: readonly Rule[] = [
   { name: 'english_stop', confidence: 0.9, pattern: /\b(?:remove me|remove my (?:number|contact|name|data|phone)|delete my (?:number|contact|data)|take me off?|unsubscribe me|stop (?:texting|messaging|sending|contacting) me|do not (?:contact|text|message) me|dont (?:contact|text|message) me)\b/ },
   // "cancela o envio dessas mensagens", "suspende os disparos": stopping the sending itself.
   { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'cess(?:e|em|ar|a)', 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens', 'recebimento', 'notificac(?:ao|oes)')}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
-  { name: 'do_not_insist', confidence: 0.88, pattern: /\b(?:nao|parem de|pare de|para de|chega de) (?:me )?(?:insist\w*)\b/, rejectText: (t) => /\bnao insist\w* (?:muito|tanto)\b/.test(t), rejectTail: isShiftSpecific },
+  // "não insista, amanhã te respondo" asks for time, and "não insistam com o Dr. Carlos" is about someone else.
+  { name: 'do_not_insist', confidence: 0.88, pattern: /\b(?:nao|parem de|pare de|para de|chega de) (?:me )?(?:insist\w*)\b/, rejectText: (t) => /\bnao insist\w* (?:muito|tanto)\b/.test(t), rejectMessage: (whole) => ASKS_FOR_TIME.test(whole), rejectTail: (tail) => isShiftSpecific(tail) || /^com (?:o|a|os|as|ele|ela|eles|elas|meu|minha)\b/.test(tail) },
   { name: 'stop_receiving', confidence: 0.9, pattern: /\b(?:parar|deixar) de receber\b/, negatable: true, rejectTail: rejectReceiveTail },
   // "quero meu número fora dessa lista", "quero meus dados fora do cadastro".
   { name: 'my_id_out', confidence: 0.9, pattern: new RegExp(`\\b(?:quero|queria|exijo|preciso) (?:o |os )?(?:meu|meus) (?:numero|nome|contato|telefone|cadastro|dados)(?: e (?:o |os )?(?:meu|meus) \\w+)? fora ${FROM} (?:sua |seu |vossa |essa |esta |dessa |desta )?${CONTAINER}\\b`), negatable: true, rejectTail: (tail) => NARROW_LIST.test(tail) || THEIR_LIST.test(tail) },
