@@ -16,6 +16,10 @@ const THIS_THING = oneOf('porra', 'merda', 'bosta', 'palhacada', 'bagaca', 'joca
 // Someone else's service named after a removal: "do app do hospital", "do site da clínica", "do banco".
 const OTHER_SERVICE = /^d[oa]s? (?:(?:app?|aplicativo|site|sistema|portal|grupo|newsletter|plataforma) d[oa]s? (?!voces|vcs|julia)\S+|(?:hospital|clinica|banco|plano|operadora|outra|outro)\b)/;
 
+// One shift named by its day: "o plantão de quinta", "a escala do dia 15", "minha reserva de amanhã".
+const ONE_BOOKED_SHIFT = /\b(?:o|a|esse|essa|do|da|no|na|meu|minha) (?:plantao|escala|reserva|turno) (?:de|do|da) (?:segunda|terca|quarta|quinta|sexta|sabado|domingo|amanha|hoje|dia \d{1,2}|\d{1,2})\b/;
+// "Stop! Espera, antes de reservar: é 12h?": a stop that holds the conversation a moment, not the contact.
+const HOLD_ON = /\b(?:espera|espere|esperai|pera|perai|calma ai|antes de (?:reservar|confirmar|fechar|agendar))\b/;
 // A reply promised later: "vou pensar e te falo", "amanhã te respondo", "eu vejo quando der".
 const ASKS_FOR_TIME = /\b(?:vou (?:pensar|ver|analisar|olhar|decidir)|(?:te|lhe) (?:falo|respondo|retorno|aviso|chamo)|eu (?:vejo|decido|respondo|aviso) (?:quando|depois|amanha|mais tarde)|calma)\b/;
 
@@ -94,7 +98,8 @@ const RULES: readonly Rule[] = [
   // "me tira daqui" is the chat; "daqui dessa escala" names a shift.
   { name: 'remove_from_here', confidence: 0.88, pattern: new RegExp(`\\b(?:me|nos) ${REMOVE} (?:daqui|dai|dali)\\b|\\b${REMOVE} (?:me|eu) (?:daqui|dai|dali)\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
   // A name taken off one shift or roster is narrow ("tira meu nome da escala do dia 22",).
-  { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) || namedList(tail) },
+  // Nor one booked shift given up in the same message ("não vou mais fazer o plantão de quinta, pode tirar meu nome").
+  { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) || namedList(tail), rejectMessage: (whole) => ONE_BOOKED_SHIFT.test(whole) && !/\b(?:lista|cadastro|base|contatos?|disparos?|grupo)\b/.test(whole) },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all ("pedi pra parar de
   // mandar vaga noturna" repeats a narrow one).
   { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|falei (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) || isShiftSpecific(tail.replace(/^de (?:me )?(?:mandar|enviar|oferecer) /, '')) },
@@ -221,6 +226,7 @@ const RULES: readonly Rule[] = [
     negatable: true,
     // "quando acabar eu aviso, aí vocês parem": a stop for later, on his word.
     rejectText: (t) => /\b(?:falando|falei|disse|gritei|pedi|mandei) (?:\S+ ){0,3}?(?:pr[oa]s?|para [oa]s?|a|ao|aos|as) \S+/.test(t) || /\b(?:ai|dai) (?:voces |voce )?parem\b/.test(t),
+    rejectMessage: (whole) => HOLD_ON.test(whole),
   },
   {
     name: 'leave_me_after_complaint',
@@ -249,7 +255,7 @@ const RULES: readonly Rule[] = [
   // "não autorizei ninguém a compartilhar meus dados… como conseguiram?" asks how, which is trust, not a stop.
   { name: 'no_consent', confidence: 0.85, pattern: /\bnao autorizo\b|\b(?:nao autorizei|nao dei autorizacao)(?:$| (?:(?:voces?|vcs?|ninguem|a empresa) )?(?:(?:a|pra|para) )?(?:(?:me|nenhum|esse|este|o|a) )?(?:mandar|mandarem|enviar|enviarem|contatar|contatarem|ligar|ligarem|receber|contato|envio|mensage(?:m|ns)|isso|nada|uso do meu (?:numero|contato|telefone|whatsapp)|usar(?:em)? (?:o |os )?(?:meu|meus) (?:numero|contato|telefone|whatsapp|dados|cadastro)|(?:meu|esse) (?:numero|contato|cadastro))\b)|\b(?:com base na|conforme a?|nos termos da|pela|de acordo com a|segundo a) lgpd\b/ },
   // An interjection may come first ("aff, chega", "poxa, parem"); bare "para" stays whole-message only below.
-  { name: 'stop_keyword', confidence: 0.9, pattern: /^(?:(?:af|afs|afe|ah|ai|poxa|putz|pqp|nossa|gente|mano|serio|ja falei|ja disse) )*(?:por favor )?(?:stop|pare|parem|parar|sair|remover|excluir|descadastrar|chega|basta|cancelar inscricao)(?: (?:com isso|de mandar|ja|agora|por favor|obrigad[oa]|stop))*$/ },
+  { name: 'stop_keyword', confidence: 0.9, pattern: /^(?:(?:af|afs|afe|ah|ai|poxa|putz|pqp|nossa|gente|mano|serio|ja falei|ja disse) )*(?:por favor )?(?:stop|pare|parem|parar|sair|remover|excluir|descadastrar|chega|basta|cancelar inscricao)(?: (?:com isso|de mandar|ja|agora|por favor|obrigad[oa]|stop))*$/, rejectMessage: (whole) => HOLD_ON.test(whole) },
   // Bare "para" is also a preposition, so it counts only as the entire message.
   { name: 'stop_keyword', confidence: 0.85, pattern: /^(?:para|para para|para por favor|por favor para)$/, wholeMessageOnly: true },
   { name: 'please_stop', confidence: 0.85, pattern: /\bpor favor (?:parem|pare)$|\b(?:parem|pare) por favor$/ },
