@@ -171,7 +171,7 @@ const LEGAL_RULES: readonly Rule[] = [
   { name: 'legal_threat:procon', confidence: 0.95, pattern: /\bprocon\b|\b(?:vou|vamos|vai|irei|postar|botar|colocar|registrar|abrir|fazer|reclamar|expor) (?:\S+ ){0,3}?(?:no |na |uma |um )?(?:reclamac\w+ (?:no |na )?)?reclame ?aqui\b/ },
   // A lawyer as the next step ("pro meu advogado", "meu advogado vai entrar em contato"),
   // not as a source ("meu advogado disse que o contrato está ok").
-  { name: 'legal_threat:lawyer', confidence: 0.9, pattern: /\b(?:pro|para o|ao|pelo|com o|do) meu advogad[oa]\b|\b(?:meu|minha|o meu|a minha) advogad[oa] (?:vai|vem|ira|entra|entrara|ja esta|esta|cuida|ja foi|ja sabe|ja tem|fala|falara|liga|ligara|tambem vai)\b|\bacion\w* (?:o |meu |um )?(?:advogad[oa]|juridico)\b|\b(?:chamar|acionar|consultar|procurar|falar com|contratar|passar para|passar pro) (?:um |uma |o |a |meu |minha )?advogad[oa]\b/ },
+  { name: 'legal_threat:lawyer', confidence: 0.9, pattern: /\b(?:pro|para o|ao|pelo|com o|do) meu advogad[oa]\b|\b(?:(?:meu|minha|o meu|a minha) advogad[oa]|advogad[oa] (?:meu|minha)) (?:vai|vem|ira|entra|entrara|ja esta|esta|cuida|ja foi|ja sabe|ja tem|fala|falara|liga|ligara|tambem vai)\b|\bacion\w* (?:o |meu |um )?(?:advogad[oa]|juridico)\b|\b(?:chamar|acionar|consultar|procurar|falar com|contratar|passar para|passar pro) (?:um |uma |o |a |meu |minha )?advogad[oa]\b/ },
   { name: 'legal_threat:court', confidence: 0.9, pattern: /\b(?:na|a|pela|da) justica\b|\b(?:vou|vamos|irei) (?:atras|procurar|correr atras) (?:d?os )?meus direitos\b|\bjustica do trabalho\b|\b(?:acao|processo|medida|via|cobranca) judicial\b|\bjudicialmente\b|\bmeu juridico\b|\bdanos morais\b|\bjuizado\b|\bpequenas causas\b/, rejectText: (t) => /\btribunal de justica\b/.test(t) && !/\bprocess/.test(t) },
   { name: 'legal_threat:authority', confidence: 0.9, pattern: /\bministerio (?:publico|do trabalho)\b|\bmpt\b|\bboletim de ocorrencia\b|\bdenunci\w* (?:voces |isso )?(?:no|ao|pro|para o|na|a) (?:crm|cremesp|cfm|procon|ministerio|policia|conselho|sindicato)\b|\bvou (?:chamar|acionar) a policia\b|\bisso e crime\b/ },
 ];
@@ -195,9 +195,10 @@ const PAYMENT_RULES: readonly Rule[] = [
   {
     name: 'payment_dispute:late',
     confidence: 0.85,
-    // "vocês já atrasaram pagamento alguma vez?" asks about the record, it reports nothing.
-    rejectText: (t) => /\balguma vez\b|\bcostuma\w*\b|\bse (?:atrasar|atrasarem|atrasa)\b/.test(t),
-    pattern: /\b(?:pagamento|repasse|deposito|pix|salario|dinheiro|plantao) (?:\S+ ){0,4}?(?:atrasad[oa]s?|em atraso|venceu|vencid[oa]|passou do prazo|atrasa|atrasou|atrasando|atrasam|atrasaram)\b|\batrasaram (?:o |meu )?(?:pagamento|repasse)\b/,
+    // "vocês já atrasaram pagamento alguma vez?" asks about the record, it reports nothing; in the present only his
+    // own payment is a case ("atrasam meu pagamento"), "vocês atrasam pagamento?" is the record again.
+    rejectText: (t) => /\balguma vez\b|\bcostuma\w*\b|\bse (?:\S+ )?(?:atrasar|atrasarem|atrasa|atrasam)\b/.test(t),
+    pattern: /\b(?:pagamento|repasse|deposito|pix|salario|dinheiro|plantao) (?:\S+ ){0,4}?(?:atrasad[oa]s?|em atraso|venceu|vencid[oa]|passou do prazo|atrasa|atrasou|atrasando|atrasam|atrasaram)\b|\b(?:atrasaram|atrasou) (?:o |a |os |meu |minha |meus )?(?:pagamentos?|repasses?|pix|depositos?|salario)\b|\b(?:atrasam|atrasando|atrasa) (?:o |a |os )?(?:meu|minha|meus) (?:pagamentos?|repasses?|pix|depositos?|salario)\b/,
   },
   { name: 'payment_dispute:still_waiting', confidence: 0.85, pattern: /\b(?:ainda|ate hoje|ate agora|faz \S+(?: \S+)?|desde \S+|continuo|sigo) (?:\S+ ){0,2}?(?:esperando|aguardando) (?:o |a |os |meu |minha |meus )*(?:pagamento|pagamentos|pix|deposito|repasse|dinheiro|transferencia|valor)\b|\bnada (?:d[oa]|de) (?:meu |minha )?(?:pagamento|pix|dinheiro|deposito|repasse|transferencia)\b/ },
   { name: 'payment_dispute:not_agreed', confidence: 0.85, pattern: /\b(?:nao bate|nao confere|diferente|fora) (?:com |d)?(?:o |a )?(?:que foi |que tinha sido |que era )?combinad[oa]\b|\b(?:cobraram|cobrou|descontaram|descontou|taxa|desconto|valor) (?:\S+ ){0,4}?(?:que )?nao (?:foi|era|estava|tinha sido) combinad[oa]\b/, rejectText: (text) => !/\b(?:valor|taxa|cobra\w*|descont\w*|pag\w*|entrou|caiu|recebi|pix|deposit\w*|repasse)\b/.test(text) },
