@@ -112,6 +112,11 @@ export const MOTIVACAO_RULES: ObjectionRule[] = [
     label: 'motivacao', priority: 495, provenance: 'set 18 misses',
     pattern: /\b(nao (trabalha|trabalho) mais com plant\w*|nao faco mais assistencia)\b/,
   },
+  // No will left for plantão, said as not being up for it ("não tô mais a fim de plantão, só consultório").
+  {
+    label: 'motivacao', priority: 483, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(nao (estou|ando) mais a fim de|perdi a vontade de|nao tenho mais vontade de) (fazer |dar |pegar )?plant\w*/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Plantão itself is what he no longer wants: another job, another area, no will left.
   {

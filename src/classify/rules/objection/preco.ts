@@ -118,6 +118,11 @@ export const PRECO_RULES: ObjectionRule[] = [
     // Not a question about which shift pays more ("qual paga mais no fim de semana?").
     pattern: /(?<!\b(qual|quais|quem|onde|que|se) )\b(pagam|paga|pagavam|pagava) (bem |muito |bem mais |muito mais )?(mais|melhor) (na|no|nas|nos|em|pela|pelo|la na|la no|la em) (?!(fim de semana|final de semana|feriado|noturno|diurno|sabado|domingo|madrugada|plantao|horario)\b)/,
   },
+  // Another payer's figure for the same work ("a outra agência paga 1500 pelo mesmo plantão").
+  {
+    label: 'preco', priority: 485, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(pagam|paga|pagavam|pagava|oferecem|oferece) (r )?\d[\d ]*(reais |mil )?(pelo|no|por|pro) (mesmo|mesma) (plantao|turno|servico|horario|carga)\b/,
+  },
   // A value hoped to be better, a threat about this value.
   {
     label: 'preco', priority: 488, provenance: 'set 19 misses, written as general forms',

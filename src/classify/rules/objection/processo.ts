@@ -66,6 +66,12 @@ export const PROCESSO_RULES: ObjectionRule[] = [
     label: 'processo', priority: 505, provenance: 'set 18 misses',
     pattern: /\b(clausula (\w+ ){0,3}(me )?preocupa|nao concordo com a clausula|multa no contrato)\b/,
   },
+  // Our contract asked about as a condition he would have to sign ("tenho que assinar contrato de exclusividade?"):
+  // the terms, not another employer.
+  {
+    label: 'processo', priority: 758, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(tenho que|preciso|precisa|vou ter que|teria que|e obrigatorio) assinar (\w+ ){0,2}(contrato|termo|clausula)\w*/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // The paperwork of working with us: a company to open, an accountant, a registration he lacks.
   {
