@@ -85,7 +85,8 @@ export function createFillPlanner(deps: FillPlannerDeps) {
       if (due.length) await store.refreshCandidates(now, deps.registrationRequired);
       for (const plan of due) {
         const res = await store.wave(plan.shift_id, now, waveParams(new Date(plan.starts_at), now), deps.registrationRequired);
-        if (!res.ok) continue;
+        // A wave that found nobody stays due (fill_plan_wave) and is not counted.
+        if (!res.ok || res.offers.length === 0) continue;
         waves += 1;
         planned += res.offers.length;
         enqueued += await enqueue(res.offers);

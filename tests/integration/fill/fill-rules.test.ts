@@ -187,6 +187,33 @@ describe('fill plans: who is never offered a shift', () => {
   });
 });
 
+describe('a wave that finds nobody', () => {
+  let empty: TestDb;
+  beforeAll(async () => {
+    empty = await createTestDb();
+  });
+  afterAll(async () => empty?.close());
+
+  it('leaves the plan due: shifts imported before the doctors are offered on the next run, not a spacing later', async () => {
+    await seedFill(empty, { doctors: 0 });
+    const shift = await openShift(empty, THURSDAY_1000);
+    const clock = fixedClock(MONDAY_1000);
+    const outbound = recordingOutbound();
+    const p = createFillPlanner({ db: empty, clock, logger: silentLogger, flags: flagsOf(), outbound, horizonDays: 20, registrationRequired: true, withdraw: async (keys) => keys });
+    expect(await p.tick()).toMatchObject({ plans_created: 1, waves: 0, planned: 0 });
+    const [plan] = await empty.query<{ wave: number; next_wave_at: string }>(`select wave, next_wave_at from fill_plans where shift_id = $1`, [shift]);
+    expect(plan!.wave).toBe(0);
+    expect(new Date(plan!.next_wave_at).getTime()).toBeLessThanOrEqual(MONDAY_1000.getTime());
+    // The doctors arrive; the next per-minute run sends the first wave (a spacing would be six hours here).
+    await seedFill(empty, { doctors: 3 });
+    clock.set(new Date(MONDAY_1000.getTime() + 60_000));
+    expect(await p.tick()).toMatchObject({ waves: 1, planned: 3, enqueued: 3 });
+    expect(outbound.sends.map((s) => s.ctx.fillShiftId)).toEqual([shift, shift, shift]);
+    const [after] = await empty.query<{ wave: number }>(`select wave from fill_plans where shift_id = $1`, [shift]);
+    expect(after!.wave).toBe(1);
+  });
+});
+
 describe('ranking', () => {
   it('history at the hospital and stated preferences move a doctor up or down, each part explained', async () => {
     await seedFill(db, { doctors: 0, specialty: 'fill-rank', hospital: 'fill-rank-h' });
