@@ -31,3 +31,5 @@ begin
   where shift_id = p_shift_id;
   return jsonb_build_object('ok', true, 'wave', p.wave + case when jsonb_array_length(v_offers) > 0 then 1 else 0 end, 'offers', v_offers);
 end $$;
+
+select revoke_api_roles();
