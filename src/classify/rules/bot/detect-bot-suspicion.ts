@@ -47,6 +47,9 @@ const HUMAN_ALT = oneOf('humano', 'humana', 'gente', 'pessoa', 'atendente', 'gen
 const RULES: readonly Rule[] = [
   // "tem uma pessoa aí do outro lado?", "quem tá do outro lado é gente?"
   { name: 'other_side', confidence: 0.85, pattern: new RegExp(`\\b(?:tem|ha|existe) (?:uma |um |alguma |algum )?${oneOf('pessoa', 'humano', 'humana', 'gente', 'alguem', 'ser humano')}(?: de verdade| real)?(?: ai| aqui)? do outro lado\\b|\\bdo outro lado (?:e|ta|esta) (?:uma |um )?(?:${BEING}|${oneOf('pessoa', 'humano', 'humana', 'gente', 'alguem')})\\b`) },
+  // "tem humano aí?", "tem alguém lendo isso?": whether anyone is there at all, the whole message. "Tem alguém aí?
+  // Mandei mensagem ontem" waits for a reply, "tem algum humano aí? preciso resolver o pagamento" asks for one.
+  { name: 'anyone_there', confidence: 0.85, wholeMessageOnly: true, pattern: new RegExp(`^(?:\\S+ ){0,3}?(?:tem|ha|existe) (?:um |uma |algum |alguma )?(?:${oneOf('humano', 'humana', 'ser humano')}(?: de verdade| real)?(?: ai| aqui)?(?: ${oneOf('lendo', 'digitando', 'respondendo', 'olhando')})?|${oneOf('pessoa', 'gente', 'alguem')}(?: de verdade| real)?(?: ai| aqui)? ${oneOf('lendo', 'digitando', 'respondendo', 'olhando')})(?: ${oneOf('isso', 'isso aqui', 'as mensagens', 'as respostas', 'aqui', 'ai')})?$`) },
   // "isso é automático?", "é atendimento automatizado?", "é automático esse whats?"
   { name: 'channel_is_automatic', confidence: 0.9, pattern: new RegExp(`\\b${CHANNEL} ${IS} (?:um |uma |o |a )?(?:${SERVICE} )?${AUTO}\\b|^(?:mas |entao |serio |oi |ei )?${IS} (?:um |uma |o |a )?(?:${SERVICE} )?${AUTO}(?: ${CHANNEL})?$`) },
   // "... uma pessoa ou um sistema?", "vc é real ou automatizada?", "tô falando com a julia de verdade ou com um bot?"

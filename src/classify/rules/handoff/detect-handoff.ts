@@ -51,7 +51,7 @@ const HUMAN_RULES: readonly Rule[] = [
     rejectTail: rejectHospitalSide,
   },
   // "tem alguém de verdade aí ou é tudo automático?" only asks what we are (bot suspicion).
-  { name: 'human_request:anyone_there', confidence: 0.9, pattern: new RegExp(`\\btem (?:algum |alguma |um |uma )?${oneOf('humana?o?', 'ser humano', 'pessoa de verdade', 'pessoa real', 'gente de verdade', 'alguem de verdade', 'atendente', 'supervisora?', 'gerente')}\\b`), rejectText: (t) => ASKS_WHAT_WE_ARE.test(t) },
+  { name: 'human_request:anyone_there', confidence: 0.9, pattern: new RegExp(`\\btem (?:algum |alguma |um |uma )?${oneOf('humana?o?', 'ser humano', 'pessoa de verdade', 'pessoa real', 'gente de verdade', 'alguem de verdade', 'atendente', 'supervisora?', 'gerente')}\\b`), rejectText: (t) => ASKS_WHAT_WE_ARE.test(t) || ONLY_WHETHER_HUMAN.test(t) },
   // A call: "me liga", "pode me ligar?", "liga pra mim", "alguém me liga hoje?". Negated ("não me liga") is a preference.
   {
     name: 'human_request:call_me',
@@ -163,6 +163,9 @@ const COMPLAINT_RULES: readonly Rule[] = [
   },
 ];
 
+// "tem humano aí?" asks what answers (bot suspicion), not for someone to take over; "tem algum humano aí?" and
+// "tem algum humano que possa me atender?" ask for one.
+const ONLY_WHETHER_HUMAN = /^(?:\S+ ){0,3}?tem (?:um |uma )?(?:humano|humana|ser humano)(?: ai| aqui| lendo(?: isso)?| digitando| respondendo)*$/;
 const ASKS_WHAT_WE_ARE = /\bou (?:e |sera )?(?:tudo |so |apenas |um |uma )?(?:robo|bot|maquina|ia|automatic\w*|automatizad\w*|sistema|programa)\b/;
 
 const LEGAL_RULES: readonly Rule[] = [
