@@ -50,8 +50,8 @@ export function pastToldAsReason(text: string): boolean {
  * - a call with the recruiter herself, or while busy (`callForConvenience`, widened);
  * - a price complaint alone, even shouted ("VALOR RIDÍCULO"): an objection about the offer, which Júlia answers.
  */
-const HEARSAY = /\b(?:ouvi (?:dizer|falar)|dizem|falam|comentam|me (?:disseram|falaram|contaram)|li (?:em algum lugar |na internet )?que|vi (?:gente )?(?:falando|dizendo|comentando))\b/;
-const GENERAL_PRACTICE = /\b(?:atrasa|atrasam|costuma|costumam|demora|demoram|cancela|cancelam|paga|pagam|da calote|dao calote|e comum|acontece muito)\b/;
+const HEARSAY = /\b(?:ouvi (?:dizer|falar)|fiquei sabendo|soube que|dizem|falam|comentam|me (?:disseram|falaram|contaram)|li (?:em algum lugar |na internet )?que|vi (?:gente )?(?:falando|dizendo|comentando))\b/;
+const GENERAL_PRACTICE = /\b(?:atrasa|atrasam|atrasaram (?:\S+ ){0,3}?d[eoa]s? (?:um |uma |uns |umas )?(?:colegas?|medic[oa]s?|outr[oa]s?)|costuma|costumam|demora|demoram|cancela|cancelam|paga|pagam|da calote|dao calote|e comum|acontece muito)\b/;
 // The doctor's own case: a first person beside the practice ("me pagaram atrasado", "meu plantão") keeps the hand-off.
 const OWN_CASE = /\b(?:me|meu|minha|meus|minhas|comigo|eu|fiz|trabalhei|recebi)\b/;
 export function hearsayAboutPractice(text: string): boolean {
@@ -232,8 +232,10 @@ export function colleagueCase(text: string): boolean {
 }
 const THEIR_FAULT = /\beles (?:\S+ )?(?:atrasam|atrasaram|atrasavam|nao pagam|nao pagaram|dao calote|deram calote)\b/;
 const AGAINST_THEM = /\b(?:com|contra) (?:eles|elas|aquela empresa|a outra)\b/;
+// "tive problema com pagamento na MedPlus, nada a ver com vcs": the doctor himself says it was not us.
+const NOT_US = /\bnada a ver com (?:voces|vcs|a julia)\b|\bnao foi (?:com|culpa de) (?:voces|vcs)\b/;
 export function anotherCompanysFault(text: string): boolean {
-  return (THEIR_FAULT.test(text) && /\b(?:pela|pelo|na|no|com a|com o) (?!voces?\b)\S+\b/.test(text)) || (ELSEWHERE.test(text) && AGAINST_THEM.test(text));
+  return NOT_US.test(text) || (THEIR_FAULT.test(text) && /\b(?:pela|pelo|na|no|com a|com o) (?!voces?\b)\S+\b/.test(text)) || (ELSEWHERE.test(text) && AGAINST_THEM.test(text));
 }
 
 /**
