@@ -41,7 +41,7 @@ const HUMAN_RULES: readonly Rule[] = [
   {
     name: 'human_request:talk_to',
     confidence: 0.95,
-    pattern: new RegExp(`\\b${oneOf('quero', 'queria', 'gostaria de', 'preciso', 'posso', 'podia', 'poderia', 'da pra', 'tem como', 'deixa eu', 'me deixa', 'prefiro', 'exijo')} (?:so )?${oneOf('falar', 'conversar', 'tratar', 'resolver isso')} (?:diretamente |direto |agora |urgente )?com ${PERSON}\\b`),
+    pattern: new RegExp(`\\b${oneOf('quero', 'queria', 'gostaria de', 'preciso', 'posso', 'podia', 'poderia', 'da pra', 'tem como', 'deixa eu', 'me deixa', 'prefiro', 'exijo', 'vou ter que', 'vamos ter que', 'vai ter que')} (?:so )?${oneOf('falar', 'conversar', 'tratar', 'resolver isso')} (?:diretamente |direto |agora |urgente )?com ${PERSON}\\b`),
     rejectTail: rejectHospitalSide,
   },
   {
@@ -50,6 +50,8 @@ const HUMAN_RULES: readonly Rule[] = [
     pattern: new RegExp(`\\b(?:me )?${oneOf('passa', 'passe', 'passar', 'transfere', 'transfira', 'transferir', 'encaminha', 'encaminhe', 'encaminhar', 'coloca', 'coloque', 'colocar', 'bota', 'conecta', 'poe')} (?:me )?(?:em contato )?${oneOf('pro', 'pra', 'para', 'com', 'ao', 'a')} ${PERSON}\\b`),
     rejectTail: rejectHospitalSide,
   },
+  // One of our departments needed by name: "preciso do contador ou do financeiro".
+  { name: 'human_request:need_department', confidence: 0.85, pattern: new RegExp(`\\b(?:preciso|precisamos|quero|queria) (?:d[oa] \\S+ (?:ou|e) )?(?:d[oa] |de alguem d[oa] )${DEPT}\\b`), rejectTail: rejectHospitalSide },
   // "tem alguém de verdade aí ou é tudo automático?" only asks what we are (bot suspicion).
   { name: 'human_request:anyone_there', confidence: 0.9, pattern: new RegExp(`\\btem (?:algum |alguma |um |uma )?${oneOf('humana?o?', 'ser humano', 'pessoa de verdade', 'pessoa real', 'gente de verdade', 'alguem de verdade', 'atendente', 'supervisora?', 'gerente')}\\b`), rejectText: (t) => ASKS_WHAT_WE_ARE.test(t) || ONLY_WHETHER_HUMAN.test(t) },
   // A call: "me liga", "pode me ligar?", "liga pra mim", "alguém me liga hoje?". Negated ("não me liga") is a preference.
@@ -194,6 +196,7 @@ const PAYMENT_RULES: readonly Rule[] = [
   // Money short on a payment in the past tense: "faltou 500 reais no meu pagamento", "vieram faltando 300 no pix".
   { name: 'payment_dispute:money_short', confidence: 0.88, pattern: /\b(?:faltou|faltaram) (?:quase |uns |umas |mais de |cerca de )?(?:r \d+|\d+(?: \d+)? (?:reais|conto|contos|pila)|metade) (?:\S+ ){0,2}?(?:no|na|do|da|nos|nas|em) (?:meu |minha |meus |minhas |o |a |esse |essa )?(?:pagamentos?|pix|depositos?|repasses?|holerite|contracheque|salario|transferencia|extrato|valor)\b|\b(?:pagamento|pix|deposito|repasse|transferencia|valor) (?:\S+ ){0,2}?(?:veio|vieram|caiu|chegou) faltando\b/ },
   { name: 'payment_dispute:deduction', confidence: 0.85, pattern: /\b(?:descontaram|descontou|cobraram|tiraram|retiveram|reteram) (?:\S+ ){0,3}?(?:a mais|errado|indevid\w*|sem (?:avisar|aviso|explicacao))\b|\bdesconto (?:\S+ ){0,2}?(?:indevido|errado|a mais|abusivo)\b|\bdescontaram\b/ },
+  { name: 'payment_dispute:what_happened', confidence: 0.85, pattern: /\bo que (?:aconteceu|houve|rolou) com (?:o |a |os )?(?:meu|minha|meus) (?:dinheiro|pagamentos?|pix|repasses?|depositos?|plantoes pagos)\b/ },
   { name: 'payment_dispute:where_is', confidence: 0.9, pattern: /\bcade (?:o |a )?(?:meu |minha )?(?:pagamento|dinheiro|pix|deposito|repasse|transferencia|salario|grana)\b/ },
   {
     name: 'payment_dispute:late',

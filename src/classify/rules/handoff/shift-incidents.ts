@@ -109,6 +109,12 @@ const ROSTER_INCIDENT_RULES: readonly Rule[] = [
       !/\b(?:pacientes?|leitos?|ps|uti|plantonista|equipe|sozinh\w+|apoio|emergencia|sala vermelha)\b/.test(t) ||
       /\b(?:nao (?:vou|pego|aceito|topo)|nem pensar|fico insegur\w*|tenho receio|ja ouvi)\b/.test(t),
   },
+  // Sent away in the middle of his shift: "fui dispensada às 2h no meio do plantão sem explicação".
+  {
+    name: 'complaint:sent_away_mid_shift',
+    confidence: 0.85,
+    pattern: /\b(?:fui (?:dispensad[oa]|mandad[oa] embora)|me (?:dispensaram|dispensou|mandaram embora|mandou embora))\b(?: \S+){0,6}? (?:no meio do (?:plantao|turno)|antes do fim do (?:plantao|turno)|sem (?:nenhuma )?explicacao)\b/,
+  },
   // Held past the shift without relief, and who pays the hours: asked after the fact, not as a rule of the offer
   // ("quem paga as horas extras, o hospital ou vocês?" before a shift is a question Júlia answers).
   {
