@@ -34,7 +34,7 @@ const PERSON = oneOf(
   `(?:o |a )?(?:dra? )?\\S+ ${oneOf('do', 'da')} ${DEPT}`,
 );
 // The hospital's own staff are not ours to hand over to; asking for them is a logistics question.
-const HOSPITAL_SIDE = /^(?:d[oa]s? |de )(?:hospital|clinica|upa|ubs|plantao|setor|pronto|ps|uti|la|local|unidade)\b/;
+const HOSPITAL_SIDE = /^(?:\S+ )?(?:d[oa]s? |de )(?:hospital|clinica|upa|ubs|plantao|setor|pronto|ps|uti|la|local|unidade)\b/;
 const rejectHospitalSide = (tail: string): boolean => HOSPITAL_SIDE.test(tail);
 
 const HUMAN_RULES: readonly Rule[] = [

@@ -182,8 +182,30 @@ export function noNeedOfUs(text: string): boolean {
  * The rule hits a guard read on the whole message sets aside: a hit names its rule, "family:frame".
  * Returns the guard's name, or undefined when the hit stands.
  */
+/*
+ * - a shift that started late by minutes is not a late payment ("o plantão atrasou 40 minutos, mas deu tudo certo");
+ * - anger at a place alone ("ESSE HOSPITAL É UMA BOSTA") is the reason for a no, like a price complaint alone;
+ * - a call asked as proof of being a person ("se vc é uma pessoa, me liga") tests what we are;
+ * - refusing to talk to a machine beside a stop ("não converso com IA, me tira da lista") ends the contact;
+ * - "humilhação" said of a price is a price complaint.
+ */
+const LATE_BY_MINUTES = /\batras\w* (?:uns |quase |mais de |so )?\d+ ?(?:min\w*|h|horas?)\b|\batras\w* (?:pra|para) (?:comecar|chegar|iniciar|render)\b/;
+const PLACE = /\b(?:hospital|clinica|upa|ubs|pronto socorro|santa casa|maternidade|sala|equipe|enfermagem|estrutura|lugar|ps|uti)\b/;
+const BEYOND_PLACE = /\b(?:voces|vcs|empresa|agencia|julia|robo|bot|pag\w*|dinheiro|calote|golp\w*|atras\w*|process\w*|advogad\w*|procon|justica|assedi\w*|agred\w*|comigo|me (?:trataram|xingaram|humilharam|ameacaram|deixaram|mandaram))\b/;
+export function placeComplaintAlone(text: string): boolean {
+  return PLACE.test(text) && !BEYOND_PLACE.test(text);
+}
+const BOT_TEST = /\bse (?:vc|voce|tu|isso) (?:e|for|fosse) (?:mesmo )?(?:uma |um )?(?:pessoa|humano|humana|gente|de verdade|real)\b/;
+const STOP_BESIDE = /\b(?:me (?:tira|tire|tirem|exclui|exclua|excluam|remove|remova|removam)|nao me (?:manda|mande|mandem|envia|envie) mais|para de me (?:mandar|enviar)|parem de me (?:mandar|enviar))\b/;
+const PRICE_HUMILIATION = /\b(?:r \d|\d+ reais|valor|preco)\b.{0,40}\bhumilhac\w*|\bhumilhac\w* (?:esse|o|de) (?:valor|preco)\b/;
+
 export function guardAgainst(text: string, hit: string): string | undefined {
   const family = hit.slice(0, hit.indexOf(':'));
+  if (hit === 'payment_dispute:late' && LATE_BY_MINUTES.test(text)) return 'late_by_minutes';
+  if (family === 'strong_anger' && placeComplaintAlone(text)) return 'place_complaint_alone';
+  if (hit === 'human_request:call_me' && BOT_TEST.test(text)) return 'bot_test';
+  if (hit === 'human_request:no_bot' && STOP_BESIDE.test(text)) return 'stop_beside';
+  if (hit === 'complaint:safety' && PRICE_HUMILIATION.test(text)) return 'price_humiliation';
   if (/^human_request:(?:call_me|by_phone)$/.test(hit) && callForConvenience(text)) return 'call_for_convenience';
   if (hit === 'legal_threat:procon' && researchOnReviews(text)) return 'research_on_reviews';
   if (family !== 'human_request' && jokeOrHypothetical(text)) return 'joke_or_hypothetical';
