@@ -34,7 +34,7 @@ const PERSON = oneOf(
   `(?:o |a )?(?:dra? )?\\S+ ${oneOf('do', 'da')} ${DEPT}`,
 );
 // The hospital's own staff are not ours to hand over to; asking for them is a logistics question.
-const HOSPITAL_SIDE = /^(?:\S+ )?(?:d[oa]s? |de )(?:hospital|clinica|upa|ubs|plantao|setor|pronto|ps|uti|la|local|unidade)\b/;
+const HOSPITAL_SIDE = /^(?:\S+ ){0,3}?(?:d[oa]s? |de )(?:hospital|clinica|upa|ubs|plantao|setor|pronto|ps|uti|la|local|unidade)\b/;
 const rejectHospitalSide = (tail: string): boolean => HOSPITAL_SIDE.test(tail);
 
 const HUMAN_RULES: readonly Rule[] = [
@@ -50,6 +50,8 @@ const HUMAN_RULES: readonly Rule[] = [
     pattern: new RegExp(`\\b(?:me )?${oneOf('passa', 'passe', 'passar', 'transfere', 'transfira', 'transferir', 'encaminha', 'encaminhe', 'encaminhar', 'coloca', 'coloque', 'colocar', 'bota', 'conecta', 'poe')} (?:me )?(?:em contato )?${oneOf('pro', 'pra', 'para', 'com', 'ao', 'a')} ${PERSON}\\b`),
     rejectTail: rejectHospitalSide,
   },
+  // A person of ours to reach directly: "quero o telefone do coordenador de escalas da empresa".
+  { name: 'human_request:their_number', confidence: 0.85, pattern: new RegExp(`\\b(?:quero|queria|preciso|me (?:passa|passe|manda|mande|da|de)|qual) (?:d?o |e o )?(?:telefone|contato|numero|whatsapp?|zap|email) d[oa] (?:${ROLE}|${DEPT})\\b`), rejectTail: rejectHospitalSide },
   // One of our departments needed by name: "preciso do contador ou do financeiro".
   { name: 'human_request:need_department', confidence: 0.85, pattern: new RegExp(`\\b(?:preciso|precisamos|quero|queria) (?:d[oa] \\S+ (?:ou|e) )?(?:d[oa] |de alguem d[oa] )${DEPT}\\b`), rejectTail: rejectHospitalSide },
   // "tem alguém de verdade aí ou é tudo automático?" only asks what we are (bot suspicion).
