@@ -102,7 +102,7 @@ const RULES: readonly Rule[] = [
   { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) || namedList(tail), rejectMessage: (whole) => ONE_BOOKED_SHIFT.test(whole) && !/\b(?:lista|cadastro|base|contatos?|disparos?|grupo)\b/.test(whole) },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all ("pedi pra parar de
   // mandar vaga noturna" repeats a narrow one).
-  { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|falei (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) || isShiftSpecific(tail.replace(/^de (?:me )?(?:mandar|enviar|oferecer) /, '')) },
+  { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|falei (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar|sair)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) || isShiftSpecific(tail.replace(/^de (?:me )?(?:mandar|enviar|oferecer) /, '')) },
   // Being added to lists and groups stopped: a container named ("para de me add nesses grupos de vagas, eu nunca pedi";
   // a list of one kind, "no grupo de pediatria", stays narrow), or nothing but "nessas coisas" to the clause's end.
   {
@@ -211,6 +211,10 @@ const RULES: readonly Rule[] = [
   // "sai fora" as a whole clause dismisses us ("sai fora, não quero"); beside a figure or an offer ("sai fora, 500
   // reais por 12h?") it dismisses that offer.
   { name: 'get_lost', confidence: 0.85, pattern: /^(?:(?:ah|ai|mano|ow|ei|po|pqp) )*(?:sai|saia|saiam|vaza|vazem) fora(?: (?:voces|vcs|voce|vc|daqui|ja|agora|por favor|pfv|viu|chatos?|chatas?|mala|pentelh\w*|ow|nao quero(?: mais)?))*$/, rejectMessage: (whole) => /\b(?:\d+|reais|valor|preco|paga\w*|plantao|plantoes|vaga|vagas|hospital|turno|escala)\b/.test(whole) },
+  // "me erra" (leave me alone) as a whole clause.
+  { name: 'leave_me_be', confidence: 0.85, pattern: /^(?:(?:ah|ai|mano|po|pqp|ow) )*me erra(?: (?:por favor|pelo amor de deus|pelo amor|viu|ja|agora|mano))*$/ },
+  // A bare "para" closing refusals said over and over ("não quero, não quero e não quero. entendeu? para.").
+  { name: 'stop_after_refusals', confidence: 0.82, pattern: /^(?:para|pare|parem)$/, rejectMessage: (whole) => !/\bnao quero\b.*\bnao quero\b|\bja (?:falei|disse)\b|\bentendeu\b/.test(whole) },
   { name: 'get_out', confidence: 0.9, pattern: /\b(?:sai|saia|saiam|some|suma|sumam|desaparece|desaparecam) (?:do|da) (?:meu|minha) (?:whatsapp|celular|telefone|vida|pv|chat|numero)\b|\b(?:sai|saia|saiam|larga|larguem) do meu pe\b(?! com)/ },
   // A pause with an end is not a stop: "me esquece essa semana, tô de férias".
   { name: 'leave_me_alone', confidence: 0.8, pattern: /\bme (?:deixa|deixe|deixem) em paz\b|\b(?:deixa|deixe|deixem) (?:eu|a gente) em paz\b|\bme esquec(?:e|a|am)\b|\besquec(?:e|a|am) que eu existo\b|\besquec(?:e|a|am) (?:de mim|meu numero|meu contato)\b|\b(?:pode|podem|poderia|poderiam|favor|por favor) (?:me )?esquecer (?:de mim|meu numero|meu contato|meu telefone|que eu existo)\b/, negatable: true, rejectTail: (tail) => FOR_A_WHILE.test(tail) || ONE_ROSTER.test(tail) || ONE_SHIFT_HERE.test(tail) },
