@@ -85,8 +85,12 @@ export function createFillPlanner(deps: FillPlannerDeps) {
       if (due.length) await store.refreshCandidates(now, deps.registrationRequired);
       for (const plan of due) {
         const res = await store.wave(plan.shift_id, now, waveParams(new Date(plan.starts_at), now), deps.registrationRequired);
-        // A wave that found nobody stays due (fill_plan_wave) and is not counted.
-        if (!res.ok || res.offers.length === 0) continue;
+        if (!res.ok) continue;
+        // A wave that found nobody is not counted, and its plan stays due for the next run.
+        if (res.offers.length === 0) {
+          await store.keepDue(plan.shift_id, res.wave, now);
+          continue;
+        }
         waves += 1;
         planned += res.offers.length;
         enqueued += await enqueue(res.offers);

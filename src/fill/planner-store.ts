@@ -15,7 +15,7 @@ export interface PlannedOffer {
 
 export type WaveResult = { ok: true; wave: number; offers: PlannedOffer[] } | { ok: false; reason: 'busy' | 'not_due' | 'not_open' };
 
-/** The planner's SQL (supabase/migrations/0282_fill_ranking.sql). */
+/** The planner's SQL (supabase/migrations/0282_fill_ranking.sql, 0295_fill_empty_wave_stays_due.sql). */
 export function createPlannerStore(db: Db) {
   return {
     sync: (now: Date, horizonDays: number) =>
@@ -33,6 +33,8 @@ export function createPlannerStore(db: Db) {
         p_ttl_s: p.ttlS,
         p_registration_required: registrationRequired,
       }),
+    /** An empty wave hands its plan back as due (0295_fill_empty_wave_stays_due.sql). */
+    keepDue: (shiftId: string, wave: number, now: Date) => db.rpc<null>('fill_plan_keep_due', { p_shift_id: shiftId, p_wave: wave, p_now: now }),
     unsent: (before: Date, limit = 500) => db.rpc<PlannedOffer[]>('fill_unsent', { p_before: before, p_limit: limit }),
     withdrawable: (since: Date) => db.rpc<string[]>('fill_withdrawable', { p_since: since }),
   };
