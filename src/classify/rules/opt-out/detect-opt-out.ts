@@ -20,6 +20,8 @@ const OTHER_SERVICE = /^d[oa]s? (?:(?:app?|aplicativo|site|sistema|portal|grupo|
 const ONE_BOOKED_SHIFT = /\b(?:o|a|esse|essa|do|da|no|na|meu|minha) (?:plantao|escala|reserva|turno) (?:de|do|da) (?:segunda|terca|quarta|quinta|sexta|sabado|domingo|amanha|hoje|dia \d{1,2}|\d{1,2})\b/;
 // "Stop! Espera, antes de reservar: é 12h?": a stop that holds the conversation a moment, not the contact.
 const HOLD_ON = /\b(?:espera|espere|esperai|pera|perai|calma ai|antes de (?:reservar|confirmar|fechar|agendar))\b/;
+// A reason that ends plantão for good, closing a stop: "não precisa mais me mandar, tô aposentado".
+const LEFT_FOR_GOOD = `(?: (?:(?:eu )?(?:to|estou|ja estou|ja to) )?(?:aposentad[oa]|parei de (?:fazer |dar )?plant\\w*|nao faco mais plant\\w*|mudei de (?:area|cidade|estado|pais)|sai da medicina))?`;
 // A reply promised later: "vou pensar e te falo", "amanhã te respondo", "eu vejo quando der".
 const ASKS_FOR_TIME = /\b(?:vou (?:pensar|ver|analisar|olhar|decidir)|(?:te|lhe) (?:falo|respondo|retorno|aviso|chamo)|eu (?:vejo|decido|respondo|aviso) (?:quando|depois|amanha|mais tarde)|calma)\b/;
 
@@ -167,7 +169,7 @@ const RULES: readonly Rule[] = [
   },
   // "então não precisa mais me procurar, tá?": with "mais" and nothing after the verb (a
   // sentence's end), no object narrows it; a completion after it in the sentence ("…, já consegui") is not at the end.
-  { name: 'no_need_to_seek_me', confidence: 0.85, pattern: new RegExp(`\\b(?:nao|nem) (?:precisa|precisam) (?:mais (?:me |nos )?${CONTACT}|(?:me |nos )?${CONTACT} mais)(?: (?:nao|ta|ok|viu|ne|blz|beleza|por favor|obrigad[oa]|valeu|ta bom|to fora(?: de vez)?|estou fora(?: de vez)?))*$`) },
+  { name: 'no_need_to_seek_me', confidence: 0.85, pattern: new RegExp(`\\b(?:nao|nem) (?:precisa|precisam) (?:mais (?:me |nos )?${CONTACT}|(?:me |nos )?${CONTACT} mais)(?: (?:nao|ta|ok|viu|ne|blz|beleza|por favor|obrigad[oa]|valeu|ta bom|to fora(?: de vez)?|estou fora(?: de vez)?))*${LEFT_FOR_GOOD}$`) },
   // "tô fora de vez", "tô fora dessa lista": out for good, not out of one shift ("tô fora do plantão de sábado").
   { name: 'out_for_good', confidence: 0.85, pattern: /\b(?:to|estou|tou|fico) fora (?:de vez|pra sempre|para sempre|definitivamente|de tudo|dessa lista|da lista|desse cadastro|do cadastro|desses envios)\b/, negatable: true },
   { name: 'no_contact', confidence: 0.92, pattern: /\b(?:encerr|cess|cort|suspend|interromp)\w* (?:qualquer|todo|todos os|o) contatos? (?:comigo|conosco)\b|\bnao (?:me )?(?:entre|entrem|entra|entrar|entrarem) (?:mais )?em contato\b|\bnao quero (?:mais )?(?:nenhum )?contato\b(?! com (?:o|a) (?:hospital|clinica))/ },
@@ -211,6 +213,8 @@ const RULES: readonly Rule[] = [
   // "sai fora" as a whole clause dismisses us ("sai fora, não quero"); beside a figure or an offer ("sai fora, 500
   // reais por 12h?") it dismisses that offer.
   { name: 'get_lost', confidence: 0.85, pattern: /^(?:(?:ah|ai|mano|ow|ei|po|pqp) )*(?:sai|saia|saiam|vaza|vazem) fora(?: (?:voces|vcs|voce|vc|daqui|ja|agora|por favor|pfv|viu|chatos?|chatas?|mala|pentelh\w*|ow|nao quero(?: mais)?))*$/, rejectMessage: (whole) => /\b(?:\d+|reais|valor|preco|paga\w*|plantao|plantoes|vaga|vagas|hospital|turno|escala)\b/.test(whole) },
+  // "para com isso", "some": a stop that is the whole clause ("vcs são insuportáveis, some").
+  { name: 'stop_this', confidence: 0.85, pattern: /^(?:(?:ah|ai|mano|po|pqp|gente|ja falei|ja disse) )*(?:para|pare|parem) com (?:isso|essas mensagens|essa palhacada|essa insistencia)(?: (?:serio|por favor|pelo amor de deus|pelo amor|ja|agora|viu|pfv))*$|(?:^(?:(?:ah|ai|mano|entao|agora) )*|\b(?:voces|vcs) (?:sao|sao muito|e|sao tao) \S+(?: demais)? )(?:some|suma|sumam)(?: (?:daqui|da minha vida|por favor|pelo amor de deus|ja|agora|viu|pfv))*$/ },
   // "me erra" (leave me alone) as a whole clause.
   { name: 'leave_me_be', confidence: 0.85, pattern: /^(?:(?:ah|ai|mano|po|pqp|ow) )*me erra(?: (?:por favor|pelo amor de deus|pelo amor|viu|ja|agora|mano))*$/ },
   // A bare "para" closing refusals said over and over ("não quero, não quero e não quero. entendeu? para.").
