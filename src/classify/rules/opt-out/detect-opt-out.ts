@@ -215,6 +215,9 @@ const RULES: readonly Rule[] = [
   { name: 'get_lost', confidence: 0.85, pattern: /^(?:(?:ah|ai|mano|ow|ei|po|pqp) )*(?:sai|saia|saiam|vaza|vazem) fora(?: (?:voces|vcs|voce|vc|daqui|ja|agora|por favor|pfv|viu|chatos?|chatas?|mala|pentelh\w*|ow|nao quero(?: mais)?))*$/, rejectMessage: (whole) => /\b(?:\d+|reais|valor|preco|paga\w*|plantao|plantoes|vaga|vagas|hospital|turno|escala)\b/.test(whole) },
   // "para com isso", "some": a stop that is the whole clause ("vcs são insuportáveis, some").
   { name: 'stop_this', confidence: 0.85, pattern: /^(?:(?:ah|ai|mano|po|pqp|gente|ja falei|ja disse) )*(?:para|pare|parem) com (?:isso|essas mensagens|essa palhacada|essa insistencia)(?: (?:serio|por favor|pelo amor de deus|pelo amor|ja|agora|viu|pfv))*$|(?:^(?:(?:ah|ai|mano|entao|agora) )*|\b(?:voces|vcs) (?:sao|sao muito|e|sao tao) \S+(?: demais)? )(?:some|suma|sumam)(?: (?:daqui|da minha vida|por favor|pelo amor de deus|ja|agora|viu|pfv))*$/ },
+  // "não tenho mais interesse nessas ofertas": no longer, and the offers as a whole, nothing after them but thanks;
+  // "nessa vaga" is one offer, "nas vagas noturnas" one kind, and a bare "não tenho interesse" a no to this one.
+  { name: 'no_longer_interested_in_offers', confidence: 0.85, pattern: /\bnao tenho mais (?:nenhum )?interesse (?:n|em )?(?:essas|estas|suas|as|nas|nestas|em) (?:ofertas|vagas|mensagens|propostas|oportunidades)\b/, rejectTail: (tail) => tail !== '' && !/^(?:obrigad[oa]|valeu|por favor|pf|pfv|de voces|de vcs|ok|ta|viu|nao|ja|mais)\b/.test(tail) },
   // "me erra" (leave me alone) as a whole clause.
   { name: 'leave_me_be', confidence: 0.85, pattern: /^(?:(?:ah|ai|mano|po|pqp|ow) )*me erra(?: (?:por favor|pelo amor de deus|pelo amor|viu|ja|agora|mano))*$/ },
   // A bare "para" closing refusals said over and over ("não quero, não quero e não quero. entendeu? para.").
