@@ -1,6 +1,6 @@
 import { learnedVerdict } from '../../learned/index.js';
 import { assessAnger } from './anger-signals.js';
-import { callForConvenience, guardAgainst, guardedMessage, pastToldAsReason, priceComplaintAlone } from './guards.js';
+import { callForConvenience, guardAgainst, guardedMessage, ONLY_WHETHER_HUMAN, pastToldAsReason, priceComplaintAlone } from './guards.js';
 import { INCIDENT_RULES } from './shift-incidents.js';
 import { clauses, detectorInput, normalize } from '../../text/normal-form.js';
 import { matchRules, oneOf, type Rule } from '../engine.js';
@@ -167,9 +167,6 @@ const COMPLAINT_RULES: readonly Rule[] = [
   },
 ];
 
-// "tem humano aí?" asks what answers (bot suspicion), not for someone to take over; "tem algum humano aí?" and
-// "tem algum humano que possa me atender?" ask for one.
-const ONLY_WHETHER_HUMAN = /^(?:\S+ ){0,3}?tem (?:um |uma )?(?:humano|humana|ser humano)(?: ai| aqui| lendo(?: isso)?| digitando| respondendo)*$/;
 const ASKS_WHAT_WE_ARE = /\bou (?:e |sera )?(?:tudo |so |apenas |um |uma )?(?:robo|bot|maquina|ia|automatic\w*|automatizad\w*|sistema|programa)\b/;
 
 const LEGAL_RULES: readonly Rule[] = [

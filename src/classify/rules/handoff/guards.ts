@@ -1,3 +1,5 @@
+import { optOutByRules } from '../opt-out/detect-opt-out.js';
+
 /**
  * Hand-off guards added after reading set 8. Set 8's false hand-offs were not new words but
  * messages that look like a request or a dispute while being neither:
@@ -190,21 +192,24 @@ export function noNeedOfUs(text: string): boolean {
  * - "humilhação" said of a price is a price complaint.
  */
 const LATE_BY_MINUTES = /\batras\w* (?:uns |quase |mais de |so )?\d+ ?(?:min\w*|h|horas?)\b|\batras\w* (?:pra|para) (?:comecar|chegar|iniciar|render)\b/;
-const PLACE = /\b(?:hospital|clinica|upa|ubs|pronto socorro|santa casa|maternidade|sala|equipe|enfermagem|estrutura|lugar|ps|uti)\b/;
+const PLACE = new RegExp(`${HOSPITAL.source}|\\b(?:sala|equipe|enfermagem|estrutura|lugar|ps|uti)\\b`);
 const BEYOND_PLACE = /\b(?:voces|vcs|empresa|agencia|julia|robo|bot|pag\w*|dinheiro|calote|golp\w*|atras\w*|process\w*|advogad\w*|procon|justica|assedi\w*|agred\w*|comigo|me (?:trataram|xingaram|humilharam|ameacaram|deixaram|mandaram))\b/;
 export function placeComplaintAlone(text: string): boolean {
   return PLACE.test(text) && !BEYOND_PLACE.test(text);
 }
 const BOT_TEST = /\bse (?:vc|voce|tu|isso) (?:e|for|fosse) (?:mesmo )?(?:uma |um )?(?:pessoa|humano|humana|gente|de verdade|real)\b/;
-const STOP_BESIDE = /\b(?:me (?:tira|tire|tirem|exclui|exclua|excluam|remove|remova|removam)|nao me (?:manda|mande|mandem|envia|envie) mais|para de me (?:mandar|enviar)|parem de me (?:mandar|enviar))\b/;
 const PRICE_HUMILIATION = /\b(?:r \d|\d+ reais|valor|preco)\b.{0,40}\bhumilhac\w*|\bhumilhac\w* (?:esse|o|de) (?:valor|preco)\b/;
+
+// "tem humano aí?" asks what answers (bot suspicion), not for someone to take over; "tem algum humano aí?" and
+// "tem algum humano que possa me atender?" ask for one.
+export const ONLY_WHETHER_HUMAN = /^(?:\S+ ){0,3}?tem (?:um |uma )?(?:humano|humana|ser humano)(?: ai| aqui| lendo(?: isso)?| digitando| respondendo)*$/;
 
 export function guardAgainst(text: string, hit: string): string | undefined {
   const family = hit.slice(0, hit.indexOf(':'));
   if (hit === 'payment_dispute:late' && LATE_BY_MINUTES.test(text)) return 'late_by_minutes';
   if (family === 'strong_anger' && placeComplaintAlone(text)) return 'place_complaint_alone';
   if (hit === 'human_request:call_me' && BOT_TEST.test(text)) return 'bot_test';
-  if (hit === 'human_request:no_bot' && STOP_BESIDE.test(text)) return 'stop_beside';
+  if (hit === 'human_request:no_bot' && optOutByRules(text).optOut) return 'stop_beside';
   if (hit === 'complaint:safety' && PRICE_HUMILIATION.test(text)) return 'price_humiliation';
   if (/^human_request:(?:call_me|by_phone)$/.test(hit) && callForConvenience(text)) return 'call_for_convenience';
   if (hit === 'legal_threat:procon' && researchOnReviews(text)) return 'research_on_reviews';

@@ -2,60 +2,15 @@ import { detectorInput, normalize } from '../../text/normal-form.js';
 import { speakingSentences } from '../../text/speaking-sentences.js';
 import { learnedVerdict } from '../../learned/index.js';
 import { matchRules, oneOf, type Rule } from '../engine.js';
-import { ADDRESSED_ELSEWHERE, WRONG_CHAT, conditionalStop, ECHO_REFUSED, endsWithOwnGeneralStop, JOKE, NARROW_KIND, NEW_NUMBER, hasGeneralStopClause, namesFrequency, ONE_CHANNEL, ONE_FORMAT, keepsOn, setsStopAside, statesContinuation } from './vetoes.js';
-import { STUFF, SEND, PESTER, CONTAINER, FROM, MY_ID, REMOVE, NARROW_LIST, NARROW_OFFERS_LIST, THEIR_LIST, BARE_REMOVE, NAMES_A_THING, NO_LONGER_NEEDED, PLACE_TAIL, FRONTED_PLACE, isShiftSpecific, rejectReceiveTail, WANT_NOT, RECEIVE, BE_CONTACTED, CONTACT, ONE_ROSTER, ONE_SHIFT_HERE, FOR_A_WHILE, BE_CONTACTED_WORD, namedList } from './objects.js';
+import { RECALL_FRAMES } from './recall-frames.js';
+import { ADDRESSED_ELSEWHERE, WRONG_CHAT, conditionalStop, ECHO_REFUSED, endsWithOwnGeneralStop, JOKE, NARROW_KIND, NEW_NUMBER, hasGeneralStopClause, namesFrequency, ONE_CHANNEL, ONE_FORMAT, keepsOn, setsStopAside, statesContinuation, ONE_BOOKED_SHIFT, HOLD_ON, ASKS_FOR_TIME } from './vetoes.js';
+import { STUFF, SEND, PESTER, CONTAINER, FROM, MY_ID, REMOVE, NARROW_LIST, NARROW_OFFERS_LIST, THEIR_LIST, BARE_REMOVE, NAMES_A_THING, NO_LONGER_NEEDED, PLACE_TAIL, FRONTED_PLACE, isShiftSpecific, rejectReceiveTail, WANT_NOT, RECEIVE, BE_CONTACTED, CONTACT, ONE_ROSTER, ONE_SHIFT_HERE, FOR_A_WHILE, namedList, OTHER_SERVICE, LEFT_FOR_GOOD } from './objects.js';
 
 export interface OptOutResult {
   optOut: boolean;
   confidence: number;
   reason?: string;
 }
-
-// What a doctor calls our sending when he vents: "me tira dessa porra", "quero sair desse negócio".
-const THIS_THING = oneOf('porra', 'merda', 'bosta', 'palhacada', 'bagaca', 'joca', 'treco', 'troco', 'trambolho', 'porcaria', 'zona', 'inferno', 'parada', 'budega', 'droga', 'negocio', 'esquema', 'trem', 'coisa', 'role', 'lance');
-// Someone else's service named after a removal: "do app do hospital", "do site da clínica", "do banco".
-const OTHER_SERVICE = /^d[oa]s? (?:(?:app?|aplicativo|site|sistema|portal|grupo|newsletter|plataforma) d[oa]s? (?!voces|vcs|julia)\S+|(?:hospital|clinica|banco|plano|operadora|outra|outro)\b)/;
-
-// One shift named by its day: "o plantão de quinta", "a escala do dia 15", "minha reserva de amanhã".
-const ONE_BOOKED_SHIFT = /\b(?:o|a|esse|essa|do|da|no|na|meu|minha) (?:plantao|escala|reserva|turno) (?:de|do|da) (?:segunda|terca|quarta|quinta|sexta|sabado|domingo|amanha|hoje|dia \d{1,2}|\d{1,2})\b/;
-// "Stop! Espera, antes de reservar: é 12h?": a stop that holds the conversation a moment, not the contact.
-const HOLD_ON = /\b(?:espera|espere|esperai|pera|perai|calma ai|antes de (?:reservar|confirmar|fechar|agendar))\b/;
-// A reason that ends plantão for good, closing a stop: "não precisa mais me mandar, tô aposentado".
-const LEFT_FOR_GOOD = `(?: (?:(?:eu )?(?:to|estou|ja estou|ja to) )?(?:aposentad[oa]|parei de (?:fazer |dar )?plant\\w*|nao faco mais plant\\w*|mudei de (?:area|cidade|estado|pais)|sai da medicina))?`;
-// A reply promised later: "vou pensar e te falo", "amanhã te respondo", "eu vejo quando der".
-const ASKS_FOR_TIME = /\b(?:vou (?:pensar|ver|analisar|olhar|decidir)|(?:te|lhe) (?:falo|respondo|retorno|aviso|chamo)|eu (?:vejo|decido|respondo|aviso) (?:quando|depois|amanha|mais tarde)|calma)\b/;
-
-const RECALL_FRAMES: readonly Rule[] = [
-  { name: 'do_not_seek_me', confidence: 0.88, pattern: /\b(?:nem|nao) me (?:procur\w*|contat\w*|acion\w*|chamem|chame) (?:nunca )?mais\b/, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:pra|para|pro) (?!nada|nenhum|nenhuma|isso)\S/.test(tail) },
-  {
-    name: 'rather_not_be_contacted',
-    confidence: 0.9,
-    pattern: new RegExp(`\\b(?:gostaria de|prefiro|quero|queria|desejo|peco (?:para|pra)|favor) nao (?:mais )?ser (?:mais )?${BE_CONTACTED_WORD}\\b`),
-    rejectTail: (tail) => isShiftSpecific(tail) || /^(?:para|pra|pro) (?!isso|nada|mais|nenhum|nenhuma|oferec)\S/.test(tail),
-  },
-  {
-    name: 'disregard_me',
-    confidence: 0.85,
-    pattern: /\b(?:me desconsider(?:e|em|a|ar)|desconsider(?:e|em|a|ar) (?:o )?meu (?:nome|contato|numero|cadastro))\b/,
-    // Only the future offers in general, or nothing after: "me desconsidere pra essa vaga" is one shift.
-    rejectTail: (tail) => tail !== '' && !/^(?:(?:d|n|para |pra )?(?:as|os|das|dos|nas|nos) (?:proximas|proximos|futuras|futuros|novas|novos|demais|outras)|de (?:tudo|todas|todos|agora em diante)|daqui (?:pra|para) frente|por favor|obrigad)/.test(tail),
-  },
-  { name: 'remove_me_from_this', confidence: 0.85, pattern: new RegExp(`\\bme (?:tira|tire|tirem|remove|remova|removam|exclui|exclua|excluam) (?:dessa|desta|disso|desse|deste) ${THIS_THING}\\b`) },
-  // "quero sair desse negócio aí de vocês": leaving the same thing, said of himself; "desse negócio de plantão
-  // noturno" names one kind of shift.
-  { name: 'leave_this_thing', confidence: 0.85, pattern: new RegExp(`\\b(?:quero|queria|preciso|vou) sair (?:dessa|desta|desse|deste) ${THIS_THING}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:de|do|da|dos|das) (?!voces|vcs)\S/.test(tail) },
-  // the polite infinitive of a removal ("pode me excluir, moro em outra cidade", "favor me retirar"). A
-  // tail that starts with a preposition or article names what from ("da escala", "do grupo de pediatria"), which
-  // the list rules judge; "tirar" is left out ("pode me tirar uma dúvida?").
-  {
-    name: 'may_remove_me',
-    confidence: 0.88,
-    pattern: /\b(?:pode|podem|poderia|poderiam|favor|por favor|por gentileza|quero que|peco que|gostaria que|solicito que) (?:me (?:retirar|remover|excluir|descadastrar|deletar|retirem|removam|excluam|deletem)|(?:retirar|remover|excluir|retirem|removam|excluam) me)\b/,
-    negatable: true,
-    rejectTail: (tail) => /^(?:d[aoe]s?|dess[ae]s?|dest[ae]s?|n[ao]s?|[ao]s?|um|uma|em|pra|para|pro|so|somente|apenas|ate|hoje|por enquanto|por um tempo|essa|esse|esta|este)\b/.test(tail),
-  },
-  { name: 'remove_me_because', confidence: 0.85, pattern: /^(?:\S+ ){0,2}?me (?:tira|tire|tirem|retira|retire|remove|remova|removam|exclui|exclua|excluam) (?:por favor )?(?:so|porque|pois|ja que|to|estou|tenho|trabalho|vou|mudei|parei|agora so)\b/, negatable: true },
-];
 
 const RULES: readonly Rule[] = [
   // the English keywords doctors borrow ("opt out", "optout"); "descadastrar só dos de fim de semana"

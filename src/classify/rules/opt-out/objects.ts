@@ -107,6 +107,13 @@ const NOT_MESSAGES = new RegExp(`^${oneOf('o', 'a', 'meu', 'minha', 'em', 'por',
 // messages of another group or app ("mensagem do grupo de ex-alunos", "as notificações do aplicativo
 // do hospital") are someone else's sending.
 const OTHER_SENDER = /^(?:\S+ ){0,2}?d[oa]s? (?:grupo|grupos|turma|condominio|aplicativo|app|sistema|portal|site|banco|operadora|plano)\b/;
+// What a doctor calls our sending when he vents: "me tira dessa porra", "quero sair desse negócio".
+export const THIS_THING = oneOf('porra', 'merda', 'bosta', 'palhacada', 'bagaca', 'joca', 'treco', 'troco', 'trambolho', 'porcaria', 'zona', 'inferno', 'parada', 'budega', 'droga', 'negocio', 'esquema', 'trem', 'coisa', 'role', 'lance');
+// Someone else's service named after a removal: "do app do hospital", "do site da clínica", "do banco". Unlike
+// OTHER_SENDER, "do sistema de vocês" is ours.
+export const OTHER_SERVICE = /^d[oa]s? (?:(?:app?|aplicativo|site|sistema|portal|grupo|newsletter|plataforma) d[oa]s? (?!voces|vcs|julia)\S+|(?:hospital|clinica|banco|plano|operadora|outra|outro)\b)/;
+// A reason that ends plantão for good, closing a stop: "não precisa mais me mandar, tô aposentado".
+export const LEFT_FOR_GOOD = `(?: (?:(?:eu )?(?:to|estou|ja estou|ja to) )?(?:aposentad[oa]|parei de (?:fazer |dar )?plant\\w*|nao faco mais plant\\w*|mudei de (?:area|cidade|estado|pais)|sai da medicina))?`;
 export const rejectReceiveTail = (tail: string): boolean =>
   OTHER_SENDER.test(tail) || isShiftSpecific(tail) || (NOT_MESSAGES.test(tail) && !new RegExp(`^${oneOf('o', 'a')}s? ${STUFF}`).test(tail));
 

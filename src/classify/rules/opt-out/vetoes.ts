@@ -159,3 +159,11 @@ export function setsStopAside(raw: string): boolean {
   // format bind the model too: the rules set them aside and the model, reading the words of a stop, added them back.
   return NEW_NUMBER.test(normalized) || ONE_CHANNEL.test(normalized) || ONE_FORMAT.test(normalized) || conditionalStop(text) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || TOLD_ELSEWHERE.test(normalized) || SOMEONE_ELSE.test(normalized) || BLOCK_UNDONE.test(normalized) || UNTIL.test(normalized);
 }
+
+// Read on the whole message by single rules (`rejectMessage`):
+// One shift named by its day: "o plantão de quinta", "a escala do dia 15", "minha reserva de amanhã".
+export const ONE_BOOKED_SHIFT = /\b(?:o|a|esse|essa|do|da|no|na|meu|minha) (?:plantao|escala|reserva|turno) (?:de|do|da) (?:segunda|terca|quarta|quinta|sexta|sabado|domingo|amanha|hoje|dia \d{1,2}|\d{1,2})\b/;
+// "Stop! Espera, antes de reservar: é 12h?": a stop that holds the conversation a moment, not the contact.
+export const HOLD_ON = /\b(?:espera|espere|esperai|pera|perai|calma ai|antes de (?:reservar|confirmar|fechar|agendar))\b/;
+// A reply promised later: "vou pensar e te falo", "amanhã te respondo", "eu vejo quando der".
+export const ASKS_FOR_TIME = /\b(?:vou (?:pensar|ver|analisar|olhar|decidir)|(?:te|lhe) (?:falo|respondo|retorno|aviso|chamo)|eu (?:vejo|decido|respondo|aviso) (?:quando|depois|amanha|mais tarde)|calma)\b/;

@@ -1,0 +1,35 @@
+import type { Rule } from '../engine.js';
+import { isShiftSpecific, BE_CONTACTED_WORD, THIS_THING } from './objects.js';
+
+/** Requests to stop written as general frames (being sought, contacted, disregarded, removed for a reason). */
+export const RECALL_FRAMES: readonly Rule[] = [
+  { name: 'do_not_seek_me', confidence: 0.88, pattern: /\b(?:nem|nao) me (?:procur\w*|contat\w*|acion\w*|chamem|chame) (?:nunca )?mais\b/, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:pra|para|pro) (?!nada|nenhum|nenhuma|isso)\S/.test(tail) },
+  {
+    name: 'rather_not_be_contacted',
+    confidence: 0.9,
+    pattern: new RegExp(`\\b(?:gostaria de|prefiro|quero|queria|desejo|peco (?:para|pra)|favor) nao (?:mais )?ser (?:mais )?${BE_CONTACTED_WORD}\\b`),
+    rejectTail: (tail) => isShiftSpecific(tail) || /^(?:para|pra|pro) (?!isso|nada|mais|nenhum|nenhuma|oferec)\S/.test(tail),
+  },
+  {
+    name: 'disregard_me',
+    confidence: 0.85,
+    pattern: /\b(?:me desconsider(?:e|em|a|ar)|desconsider(?:e|em|a|ar) (?:o )?meu (?:nome|contato|numero|cadastro))\b/,
+    // Only the future offers in general, or nothing after: "me desconsidere pra essa vaga" is one shift.
+    rejectTail: (tail) => tail !== '' && !/^(?:(?:d|n|para |pra )?(?:as|os|das|dos|nas|nos) (?:proximas|proximos|futuras|futuros|novas|novos|demais|outras)|de (?:tudo|todas|todos|agora em diante)|daqui (?:pra|para) frente|por favor|obrigad)/.test(tail),
+  },
+  { name: 'remove_me_from_this', confidence: 0.85, pattern: new RegExp(`\\bme (?:tira|tire|tirem|remove|remova|removam|exclui|exclua|excluam) (?:dessa|desta|disso|desse|deste) ${THIS_THING}\\b`) },
+  // "quero sair desse negócio aí de vocês": leaving the same thing, said of himself; "desse negócio de plantão
+  // noturno" names one kind of shift.
+  { name: 'leave_this_thing', confidence: 0.85, pattern: new RegExp(`\\b(?:quero|queria|preciso|vou) sair (?:dessa|desta|desse|deste) ${THIS_THING}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:de|do|da|dos|das) (?!voces|vcs)\S/.test(tail) },
+  // the polite infinitive of a removal ("pode me excluir, moro em outra cidade", "favor me retirar"). A
+  // tail that starts with a preposition or article names what from ("da escala", "do grupo de pediatria"), which
+  // the list rules judge; "tirar" is left out ("pode me tirar uma dúvida?").
+  {
+    name: 'may_remove_me',
+    confidence: 0.88,
+    pattern: /\b(?:pode|podem|poderia|poderiam|favor|por favor|por gentileza|quero que|peco que|gostaria que|solicito que) (?:me (?:retirar|remover|excluir|descadastrar|deletar|retirem|removam|excluam|deletem)|(?:retirar|remover|excluir|retirem|removam|excluam) me)\b/,
+    negatable: true,
+    rejectTail: (tail) => /^(?:d[aoe]s?|dess[ae]s?|dest[ae]s?|n[ao]s?|[ao]s?|um|uma|em|pra|para|pro|so|somente|apenas|ate|hoje|por enquanto|por um tempo|essa|esse|esta|este)\b/.test(tail),
+  },
+  { name: 'remove_me_because', confidence: 0.85, pattern: /^(?:\S+ ){0,2}?me (?:tira|tire|tirem|retira|retire|remove|remova|removam|exclui|exclua|excluam) (?:por favor )?(?:so|porque|pois|ja que|to|estou|tenho|trabalho|vou|mudei|parei|agora so)\b/, negatable: true },
+];
