@@ -37,8 +37,12 @@ export function exitAfter(ms: number, log: (msg: string) => void): void {
  * ends the process on an unhandled rejection. For that one kind of error the
  * process goes on: whoever needed the query already got its own failure and
  * retries, and the pool reconnects (found by bench/chaos.ts: a worker exited on
- * `write CONNECTION_CLOSED` while PostgreSQL restarted). Anything else is a bug
- * and still ends the process, as Node would, after one log line.
+ * `write CONNECTION_CLOSED` while PostgreSQL restarted). The roles install it
+ * before they boot: postgres.js reads the server's array types on each new
+ * connection with a query of its own that nobody awaits, so a connection cut
+ * just after login, while a booting process waits for the database, rejects it
+ * unhandled. Anything else is a bug and still ends the process, as Node would,
+ * after one log line.
  */
 export function onUnhandledRejection(reason: unknown, log: { warn(o: object, m: string): void; fatal(o: object, m: string): void }, exit: (code: number) => void): void {
   if (isTransientConnectionError(reason)) {
