@@ -77,12 +77,12 @@ export function normalize(text: string): string {
   const folded = squeezeRepeats(fold(text));
   // "p/" and "c/" are written with a slash; expand before slashes become spaces.
   const slashed = folded.replace(/(^|\s)p\/(?=\s|\w)/g, '$1para ').replace(/(^|\s)c\/(?=\s|\w)/g, '$1com ');
-  const words = slashed
+  // Spoken forms are read within a comma's reach: "não quero, para" is a refusal and a stop, not "não quero parar".
+  return slashed
     .replace(/\+/g, ' + ')
-    .split(/[^a-z0-9+]+/)
-    .filter((w) => w.length > 0)
-    .map((w) => ABBREVIATIONS[w] ?? w);
-  return spokenForms(words).join(' ');
+    .split(/[,;:]+/)
+    .flatMap((part) => spokenForms(part.split(/[^a-z0-9+]+/).filter((w) => w.length > 0).map((w) => ABBREVIATIONS[w] ?? w)))
+    .join(' ');
 }
 
 // Spoken forms written as said. "num" is "não" before a pronoun or a verb ("num quero", "num me manda") and "em um"
@@ -95,9 +95,14 @@ const NEGATED_AFTER_NUM = new Set([
 ]);
 const MODAL = new Set(['quero', 'queria', 'gostaria', 'pode', 'podem', 'poderia', 'vou', 'vai', 'precisa', 'precisam', 'de', 'para', 'pra', 'favor', 'desejo']);
 const DROPPED_R = new Set(['recebe', 'manda', 'envia', 'tira', 'retira', 'remove', 'exclui', 'apaga', 'deleta', 'sabe', 'procura', 'chama', 'liga', 'contata', 'sai', 'para', 'bloqueia', 'descadastra', 'incomoda', 'perturba', 'escreve']);
+// "mas" is a common slip for "mais": read so only between a negated verb of sending or wanting and what is sent
+// ("não me mande mas nada"), where "but" cannot stand.
+const SLIP_VERB = new Set(['mande', 'manda', 'mandem', 'mandar', 'envie', 'envia', 'enviem', 'enviar', 'receber', 'recebo', 'quero', 'queria']);
+const SLIP_OBJECT = new Set(['nada', 'nd', 'nenhuma', 'nenhum', 'mensagem', 'mensagens', 'vaga', 'vagas', 'oferta', 'ofertas', 'plantao', 'plantoes']);
 function spokenForms(words: string[]): string[] {
   return words.map((w, i) => {
     if (w === 'num' && NEGATED_AFTER_NUM.has(words[i + 1] ?? '')) return 'nao';
+    if (w === 'mas' && SLIP_VERB.has(words[i - 1] ?? '') && SLIP_OBJECT.has(words[i + 1] ?? '') && words.slice(Math.max(0, i - 4), i - 1).includes('nao')) return 'mais';
     // "pode para" is a preposition after "pode" only rarely; "para" is left to the rules unless after a modal word.
     if (DROPPED_R.has(w) && i > 0 && MODAL.has(words[i - 1]!) && !(w === 'para' && words[i - 1] !== 'quero')) {
       // "mais" or a pronoun may sit between: "quero mais recebe" is caught by the next word being read on its own.

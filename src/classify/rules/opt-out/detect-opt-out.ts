@@ -23,7 +23,7 @@ const RULES: readonly Rule[] = [
   // "Bloqueado.", "número bloqueado": the doctor reports the block as done.
   // "bloqueei, nem adianta mandar": the block told as done, with no use in sending.
   { name: 'blocked_no_use', confidence: 0.88, pattern: /\bbloqueei\b(?: \S+){0,3}? nem adianta (?:me )?(?:mandar|mandarem|insistir|escrever|ligar)\b/ },
-  { name: 'blocked', confidence: 0.88, pattern: /^(?:(?:numero|contato|voce|voces|ja|vou deixar|ta|esta) )*bloquead[oa]s?(?: (?:ja|agora|viu|tchau))*$/ },
+  { name: 'blocked', confidence: 0.88, pattern: /^(?:(?:numero|contato|voce|voces|ja|vou deixar|ta|esta) )*bloquead[oa]s?(?: (?:ja|agora|viu|tchau))*$|^(?:(?:ja|to|estou) )?bloqueando(?: (?:voces|o numero|esse numero|esse contato))?(?: (?:ja|agora|viu|tchau))*$/ },
   {
     name: 'remove_from_list',
     confidence: 0.95,
@@ -37,7 +37,8 @@ const RULES: readonly Rule[] = [
   {
     name: 'remove_from_list_asked',
     confidence: 0.88,
-    pattern: new RegExp(`\\b(?:pode|podem|poderia|poderiam|consegue|conseguem|favor|por favor|gostaria que|queria que) ${REMOVE}(?: (?:o |esse |este )?(?:numero|contato|nome|telefone))? ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`),
+    // A bare imperative with the list named ("esse celular não é mais do Dr. João, tira da lista") has no one else to remove.
+    pattern: new RegExp(`\\b(?:(?:pode|podem|poderia|poderiam|consegue|conseguem|favor|por favor|gostaria que|queria que) ${REMOVE}|${BARE_REMOVE})(?: (?:o |esse |este )?(?:numero|contato|nome|telefone))? ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`),
     negatable: true,
     // "pode tirar da lista o plantão de sábado": a shift named after the list is what leaves it.
     rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail) || /^(?:o |a |os |as |meu |minha )?(?:plantao|plantoes|vagas?|escalas?|turnos?|reservas?)\b/.test(tail),
@@ -48,7 +49,7 @@ const RULES: readonly Rule[] = [
     name: 'no_more_after_messages',
     confidence: 0.82,
     pattern: /\bnao quero mais(?: (?:nada|isso|receber))?(?: (?:por favor|obrigad\w*|viu|ok|ta|nao))*$/,
-    rejectText: (t) => !/\b(?:mensage\w*|recebo|recebendo|mandam|mandando|enviam|enviando)\b/.test(t) || /\b(?:vagas?|plantao|plantoes|ofertas?) (?:de|do|da|no|na|em|noturn\w*|diurn\w*)\b/.test(t),
+    rejectText: (t) => !/\b(?:mensage\w*|recebo|recebendo|mandam|mandando|enviam|enviando|insistent\w*|insistem|insistindo|insistencia)\b/.test(t) || /\b(?:vagas?|plantao|plantoes|ofertas?) (?:de|do|da|no|na|em|noturn\w*|diurn\w*)\b/.test(t),
   },
   // "não quero mais participar da lista de ofertas": leaving said as not taking part; a list of one kind stays narrow.
   { name: 'stop_taking_part', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:participar|fazer parte|estar|ficar|constar) ${oneOf('da', 'das', 'do', 'dos', 'dessa', 'desta', 'desse', 'deste', 'na', 'no', 'nessa', 'nesse')} (?:sua |seu |essa |esta )?${CONTAINER}\\b`), rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail) },
@@ -59,7 +60,7 @@ const RULES: readonly Rule[] = [
   { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) || namedList(tail), rejectMessage: (whole) => ONE_BOOKED_SHIFT.test(whole) && !/\b(?:lista|cadastro|base|contatos?|disparos?|grupo)\b/.test(whole) },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all ("pedi pra parar de
   // mandar vaga noturna" repeats a narrow one).
-  { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|falei (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar|sair)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) || isShiftSpecific(tail.replace(/^de (?:me )?(?:mandar|enviar|oferecer) /, '')) },
+  { name: 'asked_before', confidence: 0.9, pattern: /\bquantas vezes (?:\S+ ){0,3}?(?:pedir|pedi|falar|falei|dizer|disse|repetir) (?:pra|para|que) (?:voces )?(?:parar|pararem|parem|me tirar|me tirarem|me tirem|nao me mandar|nao mandar)\b|\b(?:ja )?(?:mandei|(?:falei|disse)(?: (?:\d+|duas|tres|varias|mil|umas \S+|um monte de|zilhoes de) vezes)? (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar|sair)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) || isShiftSpecific(tail.replace(/^de (?:me )?(?:mandar|enviar|oferecer) /, '')) },
   // Being added to lists and groups stopped: a container named ("para de me add nesses grupos de vagas, eu nunca pedi";
   // a list of one kind, "no grupo de pediatria", stays narrow), or nothing but "nessas coisas" to the clause's end.
   {
@@ -75,6 +76,8 @@ const RULES: readonly Rule[] = [
   // "tô pedindo educadamente pra vocês pararem": the stop asked of us, nothing narrower after it.
   { name: 'asks_us_to_stop', confidence: 0.88, pattern: /\b(?:pedindo|peco|pedi|vou pedir)(?: \S+){0,2}? (?:pra|para|que) (?:voces |vcs )?(?:parem|pararem|parar)(?: (?:de (?:me )?(?:mandar|enviar|escrever|chamar)(?: (?:mensage\w*|isso|nada|coisas?))?|com isso|por favor|agora|ja|mais|obrigad[oa]))*$/, negatable: true },
   // "me poupe dessas mensagens"; "dessas vagas de 12h" is one kind.
+  // "dispenso esse tipo de mensagem": the kind of contact as a whole; a bare "dispenso" turns down this offer.
+  { name: 'decline_the_kind', confidence: 0.85, pattern: /\bdispenso (?:esse tipo de |este tipo de |essas |estas |suas |as |qualquer )(?:mensage(?:m|ns)|contatos?|ofertas|vagas|propagandas|abordage(?:m|ns)|tipo de contato)\b/, rejectTail: isShiftSpecific },
   { name: 'spare_me', confidence: 0.88, pattern: /\bme poup(?:e|em|a) (?:dessas?|desses?|destas?|das|dos|de) (?:mensage\w*|vagas|ofertas|propagandas|coisas|spam|disparos|contatos)\b/, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:de|do|da|em|no|na|noturn\w*|diurn\w*|so)\b/.test(tail) },
   { name: 'do_not_add_anywhere', confidence: 0.88, pattern: /\bnao (?:me )?(?:inclua|incluam|inclui|coloque|coloquem|coloca|adicione|adicionem|adiciona|add|bota|bote|botem) (?:mais )?(?:em |a )?(?:mais )?nada(?: (?:mais|por favor|pf|pfv|obrigad[oa]|viu))*$/ },
   { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
@@ -105,7 +108,7 @@ const RULES: readonly Rule[] = [
   { name: 'being_pestered', confidence: 0.85, pattern: /\b(?:voces|voce|isso|essas mensagens?) (?:estao|tao|ta|esta|ficam|fica) me (?:enchendo|perturbando|incomodando|importunando|torrando)\b/, rejectTail: (tail) => /^(?:de|com) (?!mensage(?:m|ns)|msg|spam|propaganda)/.test(tail) },
   // "peço que não me escrevam", "favor não me liguem mais": the request in the subjunctive, closing its clause.
   { name: 'ask_not_to_write', confidence: 0.88, pattern: /\b(?:peco|pedimos|solicito|gostaria|favor|por favor)(?: (?:que|q))? (?:voces |vcs )?(?:nao|nunca mais) (?:me |nos )?(?:escrevam|mandem|enviem|liguem|procurem|contatem|contactem|chamem|incomodem|perturbem)(?: (?:mais|nada|por favor|obrigad[oa]))*$/ },
-  { name: 'stop_spam', confidence: 0.9, pattern: /\b(?:isso|isto|isso aqui|voces|esse numero|essas mensagens) (?:e|sao) (?:um )?spam\b|\bdenunci\w* (?:\S+ ){0,2}?(?:como )?spam\b/ },
+  { name: 'stop_spam', confidence: 0.9, pattern: /\b(?:isso|isto|isso aqui|voces|esse numero|essas mensagens) (?:e|sao) (?:um )?spam\b|\b(?:denunci|report|marquei)\w* (?:\S+ ){0,2}?(?:como )?spam\b/ },
   {
     name: 'do_not_send',
     confidence: 0.93,
@@ -159,7 +162,9 @@ const RULES: readonly Rule[] = [
   { name: 'want_out', confidence: 0.88, pattern: /^(?:eu )?(?:quero|queria|preciso) sair(?: (?:da lista|dessa lista|disso|daqui|de tudo|do cadastro|dessa|disso ai))?(?: (?:por favor|agora|ja|logo))?$/ },
   { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:(?:essas|estas|suas|tantas|as) )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'nada com voces', 'saber de voces', 'saber disso', 'spam')})\\b`) },
   // "não quero mais ofertas" is the offers as a whole; a qualified kind ("…de pediatria") stays narrow.
-  { name: 'no_more_offers', confidence: 0.88, pattern: new RegExp(`\\bnao quero mais (?:receber )?(?:${oneOf('ofertas', 'propostas', 'vagas', 'convites', 'oferta nenhuma', 'vaga nenhuma', 'nenhuma oferta', 'nenhuma vaga')})\\b`), rejectTail: (tail) => /^(?:d[aoe]s?|em|no|na|nos|nas|pra|para|por|so|de|com|que|acima|abaixo|longe|assim|nesse|nessa|desse|dessa|esse|essa|agora|hoje|esse mes|este mes|ate|noturn\w*|diurn\w*|barat\w*|long\w*|distant\w*|ruins?|curt\w*|pesad\w*|\d+)\b/.test(tail) },
+  // "não quero mais saber dessas vagas": hearing of the offers at all; "dessa vaga" is one, and "saber de plantão"
+  // is about the work (tiredness), not about us.
+  { name: 'no_more_offers', confidence: 0.88, pattern: new RegExp(`\\bnao quero mais (?:receber )?(?:${oneOf('ofertas', 'propostas', 'vagas', 'convites', 'oferta nenhuma', 'vaga nenhuma', 'nenhuma oferta', 'nenhuma vaga')})\\b|\\bnao quero (?:mais )?saber (?:de|das|dessas|destas) (?:vagas?|ofertas|propostas)\\b`), rejectTail: (tail) => /^(?:d[aoe]s?|em|no|na|nos|nas|pra|para|por|so|de|com|que|acima|abaixo|longe|assim|nesse|nessa|desse|dessa|esse|essa|agora|hoje|esse mes|este mes|ate|noturn\w*|diurn\w*|barat\w*|long\w*|distant\w*|ruins?|curt\w*|pesad\w*|\d+)\b/.test(tail) },
   // "me bloqueia aí" asks to be blocked, the imperative of "bloqueia meu número".
   { name: 'block_me', confidence: 0.88, pattern: /\bme bloque(?:ia|ie|iem)\b/, negatable: true },
   { name: 'block', confidence: 0.9, pattern: new RegExp(`\\b(?:bloque(?:ia|ar|ie|iem|ei)) (?:${MY_ID}|${oneOf('voce', 'voces', 'esse numero', 'este numero', 'seu numero', 'o numero', 'esse contato', 'o contato', 'isso')})\\b`), rejectTail: (tail) => /^(?:daquel\w*|dess[ae]s? outr\w*|da outra|do outro|de outra|de outro|do hospital|da clinica|dela|dele)\b/.test(tail) },
@@ -176,7 +181,8 @@ const RULES: readonly Rule[] = [
   // "me erra" (leave me alone) as a whole clause.
   { name: 'leave_me_be', confidence: 0.85, pattern: /^(?:(?:ah|ai|mano|po|pqp|ow) )*me erra(?: (?:por favor|pelo amor de deus|pelo amor|viu|ja|agora|mano))*$/ },
   // A bare "para" closing refusals said over and over ("não quero, não quero e não quero. entendeu? para.").
-  { name: 'stop_after_refusals', confidence: 0.82, pattern: /^(?:para|pare|parem)$/, rejectMessage: (whole) => !/\bnao quero\b.*\bnao quero\b|\bja (?:falei|disse)\b|\bentendeu\b/.test(whole) },
+  // "já disse que não quero, para": the refusal repeated and the stop in one sentence.
+  { name: 'stop_after_refusals', confidence: 0.82, pattern: /^(?:para|pare|parem)$|^ja (?:falei|disse)(?: que)? nao quero(?: mais)?(?: nada)? (?:para|pare|parem)$/, rejectMessage: (whole) => !/\bnao quero\b.*\bnao quero\b|\bja (?:falei|disse)\b|\bentendeu\b/.test(whole) },
   { name: 'get_out', confidence: 0.9, pattern: /\b(?:sai|saia|saiam|some|suma|sumam|desaparece|desaparecam) (?:do|da) (?:meu|minha) (?:whatsapp|celular|telefone|vida|pv|chat|numero)\b|\b(?:sai|saia|saiam|larga|larguem) do meu pe\b(?! com)/ },
   // A pause with an end is not a stop: "me esquece essa semana, tô de férias".
   { name: 'leave_me_alone', confidence: 0.8, pattern: /\bme (?:deixa|deixe|deixem) em paz\b|\b(?:deixa|deixe|deixem) (?:eu|a gente) em paz\b|\bme esquec(?:e|a|am)\b|\besquec(?:e|a|am) que eu existo\b|\besquec(?:e|a|am) (?:de mim|meu numero|meu contato)\b|\b(?:pode|podem|poderia|poderiam|favor|por favor) (?:me )?esquecer (?:de mim|meu numero|meu contato|meu telefone|que eu existo)\b/, negatable: true, rejectTail: (tail) => FOR_A_WHILE.test(tail) || ONE_ROSTER.test(tail) || ONE_SHIFT_HERE.test(tail) },

@@ -100,7 +100,9 @@ const NARROW_TAIL = new RegExp(
 export const FRONTED_PLACE = /^(?:(?:pra|para|pro|em|no|na|de|do|da) )?(?!voces|vcs|voce|vc|eu|por|ja|entao|gente|oi|ola|pelo|pode|podem)\S+(?: \S+){0,4} (?:nao|nunca mais) (?:me )?(?:manda|mande|mandem|envia|envie|enviem|oferece|ofereca)\b/;
 // "nem noturno nem diurno", "de nenhum tipo" name every kind at once, so they widen the stop.
 const EXHAUSTIVE = /^(?:\S+ ){0,2}?nem (?:\S+ ){1,3}?nem \S+|^(?:\S+ ){0,2}?(?:de nenhum tipo|de tipo nenhum|nenhum tipo|de jeito nenhum)\b/;
-export const isShiftSpecific = (tail: string): boolean => !EXHAUSTIVE.test(tail) && (SHIFT_SPECIFIC.test(tail) || QUALIFIED_SHIFT.test(tail) || NARROW_TAIL.test(tail));
+// "para de insistir nesse": a demonstrative closing the clause points at the one offer talked about.
+const POINTED_AT = /^(?:nesse|nessa|neste|nesta|naquele|naquela|desse|dessa|deste|desta|daquele|daquela)(?: (?:ai|ae|aqui|ali|la))?$/;
+export const isShiftSpecific = (tail: string): boolean => !EXHAUSTIVE.test(tail) && (SHIFT_SPECIFIC.test(tail) || QUALIFIED_SHIFT.test(tail) || NARROW_TAIL.test(tail) || POINTED_AT.test(tail));
 
 // "receber" is also about money; only message-like objects make it an opt-out.
 const NOT_MESSAGES = new RegExp(`^${oneOf('o', 'a', 'meu', 'minha', 'em', 'por', 'via', 'no', 'na', 'pelo', 'pela', 'ate', 'antes', 'depois', 'dia', 'pagamento', 'valor', 'dinheiro', 'pix')}\\b`);

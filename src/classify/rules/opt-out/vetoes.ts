@@ -73,7 +73,8 @@ const BLOCK_UNDONE = /\bdesbloque\w*|\bbloquei\w* sem querer\b/;
 const THREAT_IF = /\bvou (?:te |lhe )?(?:bloquear|pedir (?:pra|para) sair|sair da lista)\b.{0,12}\bse (?:voce |voces )?(?:mandar|mandarem|continuar|continuarem|insistir|insistirem)\b/;
 const TOLD_ELSEWHERE = new RegExp(`^(?:(?:olha|entao|mas|e|oi|so|tipo|bom) )*(?:${FRONTED_OTHER_PARTY}|${ASKED_ANOTHER})`);
 export const SOMEONE_ELSE = new RegExp(`${String.raw`\b(?:falei|pedi|disse|avisei|mandei|reclamei|(?:tinha|havia|ja tinha) (?:falado|pedido|dito|avisado|mandado|reclamado)) (?:(?:pra|para|pro|pros|a|ao|com) (?:a |o |minha |meu |sua |seu )?|(?:a|o|minha|meu|sua|seu) )(?!(?:voce|voces|ti|te|vc|que|mil|varias|tantas|duas|tres|pra|para|isso|ja|mais|nao|vez|vezes)\b)[a-z]+\b.{0,40}\b(?:parar|pararem|parasse|nao mandar|nao me mandar|me tirar)\b|\bnao (?:e |era )?(?:com |pra |para )?(?:voce|voces|ti)(?: ne| viu| k+\w*| rs\w*)?$|\b(?:pede|peca|fala|avisa|diz) (?:pra|para|pro|a|ao) (?:a |o |sua |seu |tua |teu )?(?!voce|voces)[a-z]+ (?:parar|nao me)\b`}|${FRONTED_OTHER_PARTY}`);
-const GROUP_ONLY = /\b(?:no|nos|em|nesse|neste|pelo|pro|pra|para o) grupos?\b(?! de vagas)/;
+// Being added to groups is being put on our lists, not a stop about what goes on in one group.
+const GROUP_ONLY = /(?<!\b(?:adicion\w*|add?|inclu\w*|coloc\w*|bot\w*) )\b(?:no|nos|em|nesse|neste|pelo|pro|pra|para o) grupos?\b(?! de vagas)/;
 // A cap on frequency ("uma por semana tá bom") asks for fewer messages, not none.
 const FREQUENCY_CAP = /\btant[ao]s? (?:mensage(?:m|ns)|vagas?|ofertas?|notificac(?:ao|oes))\b|\b(?:uma|duas|tres|\d+) (?:vez |vezes |mensage(?:m|ns) |vaga |vagas )?(?:por|na|no|a|ao) (?:dia|semana|mes)\b|\bmenos mensage(?:m|ns)\b/;
 // A stop on one channel with another one offered: "para de ligar no consultório, me chama aqui".
