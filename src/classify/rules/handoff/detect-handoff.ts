@@ -110,7 +110,8 @@ const HUMAN_RULES: readonly Rule[] = [
   // "preciso que alguém resolva isso hoje", "preciso que alguém de lá me responda"
   { name: 'human_request:someone_must', confidence: 0.85, pattern: /\b(?:preciso|quero|queria|gostaria) (?:que|q) (?:alguem|um responsavel|voces|a empresa|o financeiro)(?: \S+){0,3}? (?:me )?(?:resolva|resolvam|responda|respondam|ligue|liguem|retorne|retornem|veja|vejam|ajude|ajudem|tome|tomem|explique|expliquem)\b/ },
   // Reporting an incident to us: "preciso reportar isso pra alguém", "quero relatar o ocorrido à empresa"
-  { name: 'human_request:report_to', confidence: 0.85, pattern: /\b(?:reportar|relatar|comunicar|levar|formalizar|notificar) (?:isso |o caso |o ocorrido |o que aconteceu )?(?:pra|para|a|ao|com) (?:alguem|um responsavel|o responsavel|(?:a )?empresa|(?:a )?coordenac\w+|voces)\b/ },
+  // "preciso reportar isso" closing an account: the report is made to us, and someone must read it.
+  { name: 'human_request:report_to', confidence: 0.85, pattern: /\b(?:reportar|relatar|comunicar|levar|formalizar|notificar) (?:isso |o caso |o ocorrido |o que aconteceu )?(?:pra|para|a|ao|com) (?:alguem|um responsavel|o responsavel|(?:a )?empresa|(?:a )?coordenac\w+|voces)\b|\b(?:preciso|quero|vou|gostaria de) (?:reportar|relatar|formalizar|notificar) (?:isso|o ocorrido|o que aconteceu|uma ocorrencia|um incidente)(?: (?:urgente|hoje|agora|ja|com voces))?$/ },
   // "quem resolve isso?", "quem eu cobro?": the person in charge of a problem, asked at the sentence end.
   { name: 'human_request:who_resolves', confidence: 0.85, pattern: /\bquem (?:eu )?(?:resolve|faz|cobro|procuro|aciono|emite|assina|cuida)(?: (?:d?isso|d?essa|d?esse|disso ai|isso ai|ai))?$/ },
   // Company paperwork only our office issues: "podem me mandar a nota fiscal?", "preciso de uma declaração".
@@ -141,7 +142,7 @@ const HUMAN_RULES: readonly Rule[] = [
   { name: 'human_request:named_person', confidence: 0.85, pattern: new RegExp(`\\b${oneOf('posso', 'poderia', 'preciso', 'precisava', 'quero', 'queria', 'gostaria de', 'da pra', 'consigo')} (?:falar|conversar) com (?:a |o )?[a-z]+ ${oneOf('da', 'do')} ${oneOf('escala', 'equipe', 'empresa', 'coordenacao', 'voces', DEPT)}\\b`) },
   { name: 'human_request:our_number', confidence: 0.85, pattern: /\bme (?:passa|passe|manda|mande|da|de) (?:um|o|algum|seu|teu) (?:telefone|contato|numero)(?: (?:de|da|do) (?:alguma |algum |uma |um |alguem )?(?:pessoa|responsavel|humano|gerente|supervisor\w*|coordenador\w*)\w*(?: responsavel)?)?(?: (?:por favor|pfv|ai|urgente))?$/ },
   // someone of ours asked after ("cadê a moça que me ligou?"), our legal department asked for ("vocês têm jurídico?").
-  { name: 'human_request:where_is_person', confidence: 0.85, pattern: /\bcade (?:a |o )(?:moca|rapaz|menina|menino|pessoa|atendente|mulher|cara|senhora|senhor|humano|humana) (?:que|q|do|da)\b|\b(?:voces )?(?:tem|possuem) (?:um |uma |o |a |algum |alguem d[oa] )?(?:juridico|setor juridico|departamento juridico|ouvidoria|advogad[oa])\b/ },
+  { name: 'human_request:where_is_person', confidence: 0.85, pattern: /\bcade (?:a |o )(?:moca|rapaz|menina|menino|pessoa|atendente|mulher|cara|senhora|senhor|humano|humana) (?:que|q|do|da)\b|\b(?:voces )?(?:tem|possuem) (?:um |uma |o |a |algum |alguem d[oa] )?(?:juridico|setor juridico|departamento juridico|ouvidoria|advogad[oa])\b/, rejectMessage: (whole) => /\bcuriosidade\b/.test(whole) },
 ];
 
 // Formal complaints and unresolved problems need a person even when calm.

@@ -98,6 +98,12 @@ const ROSTER_INCIDENT_RULES: readonly Rule[] = [
       /\bnao (?:tinha|tem|havia|existe|existia|consta|constava) (?:nenhum |nenhuma )?(?:plantao|escala|agendamento|registro)(?: nenhum| nenhuma)? (?:no meu nome|em meu nome|pra mim|para mim|comigo)\b|\b(?:meu nome )?nao (?:ta|esta|estava|tava|consta|constava|aparece|aparecia|estou|to) na escala\b|\bnao (?:estou|to|tava|estava|fui) escalad[oa]\b|\bnao (?:tinha|tem|havia|consta|constava|acha\w*|encontr\w*) (?:o )?meu nome (?:na|no) (?:escala|lista|sistema)\b|\bninguem (?:aqui |la )?(?:sabe|sabia) (?:dizer )?quem (?:eu )?sou\b|\bninguem (?:aqui |la )?(?:me )?(?:conhece|esperava|estava me esperando|tava me esperando|sabe de mim|sabia de mim)\b/,
     rejectText: (t) => !AT_SITE_OR_CONFIRMED.test(t),
   },
+  // "cheguei e não tinha plantão nenhum": nothing there at all, said on arrival ("cheguei a olhar" is no arrival).
+  {
+    name: 'complaint:not_on_roster',
+    confidence: 0.85,
+    pattern: /\bcheguei (?!a )(?:\S+ ){0,6}?nao (?:tinha|havia|existia) (?:(?:nenhum|nenhuma) (?:plantao|escala|agendamento|vaga)|(?:plantao|escala|agendamento|vaga) (?:nenhum|nenhuma))\b/,
+  },
   // Left alone with the patients, or an unsafe shift going on now. Said of a place in general or when refusing an
   // offer ("lá o plantonista fica sozinho com 40 pacientes, não vou") it is a reason for a no, which Júlia hears.
   {

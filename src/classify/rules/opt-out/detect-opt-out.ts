@@ -23,7 +23,7 @@ const RULES: readonly Rule[] = [
   // "Bloqueado.", "número bloqueado": the doctor reports the block as done.
   // "bloqueei, nem adianta mandar": the block told as done, with no use in sending.
   { name: 'blocked_no_use', confidence: 0.88, pattern: /\bbloqueei\b(?: \S+){0,3}? nem adianta (?:me )?(?:mandar|mandarem|insistir|escrever|ligar)\b/ },
-  { name: 'blocked', confidence: 0.88, pattern: /^(?:(?:numero|contato|voce|voces|ja|vou deixar|ta|esta) )*bloquead[oa]s?(?: (?:ja|agora|viu|tchau))*$|^(?:(?:ja|to|estou) )?bloqueando(?: (?:voces|o numero|esse numero|esse contato))?(?: (?:ja|agora|viu|tchau))*$/ },
+  { name: 'blocked', confidence: 0.88, pattern: /^(?:(?:numero|contato|voce|voces|ja|vou deixar|ta|esta) )*bloquead[oa]s?(?: (?:ja|agora|viu|tchau))*$|^(?:(?:ja|to|estou) )?bloqueando(?: (?:voces|o numero|esse numero|esse contato))?(?: (?:ja|agora|viu|tchau))*$|\b(?:tchau|pronto|chega|adeus) bloquead[oa]s?(?: (?:ja|agora|viu))*$/ },
   {
     name: 'remove_from_list',
     confidence: 0.95,
@@ -215,8 +215,9 @@ const RULES: readonly Rule[] = [
   {
     name: 'bare_removal_after_sending',
     confidence: 0.8,
-    pattern: /\b(?:pode|podem) (?:me )?(?:tirar|remover|excluir|apagar)(?: (?:por favor|pf|pfv|ja|entao|viu))*$/,
-    rejectText: (t) => !/\bme (?:mand|envi)\w*|\b(?:mensage\w*|mandam|mandando|enviam|enviando)\b/.test(t) || /\b(?:errad\w*|contratos?|documentos?|arquivos?|fotos?|pdfs?|links?|audios?|comprovantes?|notas?|escalas?|reservas?|dia \d+|agenda|turno|data)\b|\b(?:vagas?|plantao|plantoes) (?:de|do|da|no|na|dia|\d)\b(?! (?:vagas?|plantao|plantoes)\b)/.test(t),
+    // "não lembro de ter me cadastrado, favor remover": a record he never made is what goes.
+    pattern: /\b(?:pode|podem|favor|por favor) (?:me )?(?:tirar|remover|excluir|apagar)(?: (?:por favor|pf|pfv|ja|entao|viu))*$/,
+    rejectText: (t) => !/\bme (?:mand|envi)\w*|\b(?:mensage\w*|mandam|mandando|enviam|enviando|me cadastr\w*|cadastrei)\b/.test(t) || /\b(?:errad\w*|contratos?|documentos?|arquivos?|fotos?|pdfs?|links?|audios?|comprovantes?|notas?|escalas?|reservas?|dia \d+|agenda|turno|data)\b|\b(?:vagas?|plantao|plantoes) (?:de|do|da|no|na|dia|\d)\b(?! (?:vagas?|plantao|plantoes)\b)/.test(t),
   },
   // "nao vou pegar plantao com vcs nunca, podem me esquecer": forgetting him, the clause's end.
   { name: 'forget_me', confidence: 0.82, pattern: /\b(?:pode|podem|poderia|poderiam) me esquecer(?: (?:de vez|pra sempre|para sempre|por favor|viu|ta))*$/, rejectText: (t) => /\b(?:nao|nem) (?:pode|podem|poderia|poderiam) me esquecer\b/.test(t) },
