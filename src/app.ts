@@ -15,7 +15,7 @@ import { composeSupervision } from './compose/supervision.js';
 import { composeSlack } from './compose/slack.js';
 import { composeBriefing } from './compose/briefing.js';
 import { buildAskManager, composeAskManager } from './compose/ask-manager.js';
-import { isSqlDb, migrate, openDb, waitForDatabase, waitForSchema, type Db } from './db/index.js';
+import { isSqlDb, migrate, openDb, throughRestart, waitForDatabase, waitForSchema, type Db } from './db/index.js';
 import { createFlagStore, type FlagStore } from './flags/index.js';
 import { createHttpApp, type HttpApp } from './http/index.js';
 import { createChatwootClient, type ChatwootClient } from './integrations/chatwoot/index.js';
@@ -85,13 +85,17 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     throw err;
   });
   const db = overrides.db ?? (await openDb(config.database, { beside: false }));
-  // A process started while PostgreSQL restarts waits for it instead of exiting (see waitForDatabase).
-  if (!overrides.db && db.kind === 'postgres' && isSqlDb(db)) await waitForDatabase(db, { timeoutMs: DATABASE_BOOT_WAIT_MS, logger });
+  // A process started while PostgreSQL restarts waits for it instead of exiting, and so does
+  // each boot step that reads the database, if the restart comes in the middle of boot
+  // (see throughRestart). Each step is safe to run again.
+  const restartable = !overrides.db && db.kind === 'postgres';
+  const step = <T>(what: string, fn: () => Promise<T>): Promise<T> => (restartable ? throughRestart(fn, { timeoutMs: DATABASE_BOOT_WAIT_MS, logger, what }) : fn());
+  if (restartable && isSqlDb(db)) await waitForDatabase(db, { timeoutMs: DATABASE_BOOT_WAIT_MS, logger });
   if (!overrides.skipMigrations && isSqlDb(db)) {
-    await migrate(db, { logger });
+    await step('migrate', () => migrate(db, { logger }));
   } else if (isSqlDb(db)) {
     // web: the workers or the release command migrate; started beside them, wait for them.
-    await waitForSchema(db, { timeoutMs: SCHEMA_BOOT_WAIT_MS, logger });
+    await step('schema', () => waitForSchema(db, { timeoutMs: SCHEMA_BOOT_WAIT_MS, logger }));
   } else if (db.kind === 'supabase') {
     logger.info('Supabase: apply supabase/migrations with the Supabase CLI (supabase db push)');
   }
@@ -103,7 +107,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   // connection is kept, and each add is still its own atomic script.
   const queueConnection = createRedis(redisTarget.url, { name: 'queues', blocking: true });
   // Web and worker must agree on the key: from the environment, or made once in the shared database.
-  const jobSigner = createJobSigner(config.JOB_SIGNING_KEY ?? (await db.rpc<{ key: string }>('job_signing_key')).key);
+  const jobSigner = createJobSigner(config.JOB_SIGNING_KEY ?? (await step('signing key', () => db.rpc<{ key: string }>('job_signing_key'))).key);
   const onQueueError = (err: Error) => logger.warn({ err: err.message }, 'queue connection error');
   // Jobs whose payload names whom Júlia answers (inbound, group-ingest) are signed as they are queued.
   const queues = createBullQueues(coalesceWrites(queueConnection), redisPrefix, onQueueError, jobSigner);

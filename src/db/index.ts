@@ -18,7 +18,7 @@ export { connectBeside } from './pglite-beside.js';
 export { socketPathFor } from './pglite-socket-path.mjs';
 export { SOCKET_IDLE_TIMEOUT_MS } from './pglite-socket-serve.mjs';
 export { vectorSupport, type VectorSupport } from './vector-support.js';
-export { waitForDatabase, isTransientConnectionError } from './wait-for-database.js';
+export { waitForDatabase, throughRestart, isTransientConnectionError } from './wait-for-database.js';
 export { waitForSchema } from './wait-for-schema.js';
 
 export function isSqlDb(db: Db): db is SqlDb {

@@ -6,6 +6,7 @@ import { AppError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import type { SqlDb } from './rpc.js';
 import { vectorSupport, VECTOR_SHIM_SQL, withoutVector } from './vector-support.js';
+import { isTransientConnectionError } from './wait-for-database.js';
 
 // JULIA_MIGRATIONS_DIR exists so tests can prove a broken file stops boot.
 export const MIGRATIONS_DIR =
@@ -72,6 +73,9 @@ export async function migrate(db: SqlDb, opts: { dir?: string; logger?: Logger }
         // The checksum stays that of the file on disk; only what runs is adapted.
         await tx.exec(support === 'text-only' ? withoutVector(file.sql) : file.sql);
       } catch (err) {
+        // A connection cut mid-file is the server going away, not the file failing: the
+        // transaction rolled back, and the caller may run migrate again (throughRestart).
+        if (isTransientConnectionError(err)) throw err;
         throw new MigrationError(file.name, err instanceof Error ? err.message : String(err));
       }
       await tx.query('insert into schema_migrations (name, checksum) values ($1, $2)', [file.name, file.checksum]);

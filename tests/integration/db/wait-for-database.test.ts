@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPostgresDb, waitForDatabase } from '../../../src/db/index.js';
+import { createPostgresDb, DbError, throughRestart, waitForDatabase } from '../../../src/db/index.js';
 import { startTcpGate, type TcpGate } from '../../../bench/support/tcp-gate.js';
 import { freePort } from '../../helpers/free-port.js';
 import { TEST_POSTGRES_URL } from '../../helpers/test-postgres.js';
@@ -48,5 +48,21 @@ describe('waitForDatabase', () => {
     const started = Date.now();
     await expect(waitForDatabase(db, { timeoutMs: 30_000 })).rejects.toMatchObject({ code: '3D000' });
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('a boot step is run again after a cut connection reported through our DbError, and not after any other error', async () => {
+    let calls = 0;
+    const key = await throughRestart(async () => {
+      if (++calls < 3) throw new DbError('job_signing_key', 'ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432');
+      return 'k';
+    }, { timeoutMs: 10_000, firstDelayMs: 10 });
+    expect([key, calls]).toEqual(['k', 3]);
+    let missing = 0;
+    const undefinedFunction = throughRestart(async () => {
+      missing++;
+      throw new DbError('job_signing_key', '42883', 'function job_signing_key() does not exist');
+    }, { timeoutMs: 10_000, firstDelayMs: 10 });
+    await expect(undefinedFunction).rejects.toMatchObject({ sqlState: '42883' });
+    expect(missing).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
-export interface LoginResetProxy {
+export interface CuttingProxy {
   url: string;
   /** Connections cut so far. */
   resets(): number;
@@ -8,23 +8,24 @@ export interface LoginResetProxy {
 }
 
 /**
- * A loopback forwarder to PostgreSQL that lets the first `cuts` connections log in
- * and then resets them (TCP RST) on the client's first message after the startup
- * packet: what a client sees when the server goes away just after accepting it,
- * as in a restart. Later connections pass through untouched.
+ * A loopback forwarder to PostgreSQL that resets (TCP RST) a connection on a client
+ * message `cutWhen` picks, `cuts` times in all: what a client sees when the server
+ * goes away under it, as in a restart. The startup packet always passes, so by
+ * default the cut lands just after login. Other traffic passes through untouched.
  */
-export async function startLoginResetProxy(targetUrl: string, cuts = 1): Promise<LoginResetProxy> {
+export async function startCuttingProxy(targetUrl: string, opts: { cuts?: number; cutWhen?: (chunk: Buffer) => boolean } = {}): Promise<CuttingProxy> {
   const target = new URL(targetUrl);
+  const cutWhen = opts.cutWhen ?? (() => true);
   const sockets = new Set<Socket>();
-  let left = cuts;
+  let left = opts.cuts ?? 1;
   let done = 0;
   const server: Server = createServer((client) => {
     const upstream = connect(Number(target.port || 5432), target.hostname);
-    const cut = left-- > 0;
     let loggedIn = false;
     sockets.add(client).add(upstream);
     client.on('data', (chunk) => {
-      if (loggedIn && cut) {
+      if (loggedIn && left > 0 && cutWhen(chunk)) {
+        left--;
         done++;
         upstream.destroy();
         client.resetAndDestroy();
