@@ -37,12 +37,14 @@ const RULES: readonly Rule[] = [
   {
     name: 'remove_from_list_asked',
     confidence: 0.88,
-    // A bare imperative with the list named ("esse celular não é mais do Dr. João, tira da lista") has no one else to remove.
-    pattern: new RegExp(`\\b(?:(?:pode|podem|poderia|poderiam|consegue|conseguem|favor|por favor|gostaria que|queria que) ${REMOVE}|${BARE_REMOVE})(?: (?:o |esse |este )?(?:numero|contato|nome|telefone))? ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`),
+    pattern: new RegExp(`\\b(?:pode|podem|poderia|poderiam|consegue|conseguem|favor|por favor|gostaria que|queria que) ${REMOVE}(?: (?:o |esse |este )?(?:numero|contato|nome|telefone))? ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`),
     negatable: true,
     // "pode tirar da lista o plantão de sábado": a shift named after the list is what leaves it.
     rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail) || /^(?:o |a |os |as |meu |minha )?(?:plantao|plantoes|vagas?|escalas?|turnos?|reservas?)\b/.test(tail),
   },
+  // A bare imperative with the list named and nothing after it ("esse celular não é mais do Dr. João, tira da lista"):
+  // no one else is named to remove ("remove do grupo aquele cara", "tira da agenda o dia 12").
+  { name: 'remove_from_list_bare', confidence: 0.85, pattern: new RegExp(`\\b${BARE_REMOVE} ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}(?: ${oneOf('por favor', 'pf', 'pfv', 'agora', 'ja', 'logo', 'obrigad[oa]', 'urgente', 'de voces', 'ai', 'de vez')})*$`), negatable: true },
   // After a complaint about what we send, "não quero mais" closing the message is the stop itself ("recebo umas 10
   // mensagens dessas por semana e cansei, não quero mais").
   {
@@ -100,7 +102,7 @@ const RULES: readonly Rule[] = [
     pattern: new RegExp(`\\b${oneOf('para', 'pare', 'parem', 'parar', 'pararem', 'chega', 'basta')} ${oneOf('de', 'com', 'dessas?', 'destas?', 'desses?', 'das', 'dos')} (?:a |as |o |os |essas? |estas? |esses? |tanta |tantas |sua |suas )?${oneOf('mensage(?:m|ns)', 'spam', 'propagandas?', 'anuncios?', 'ligac(?:ao|oes)', 'divulgac(?:ao|oes)', 'ofertas?', 'convites?')}\\b`),
   },
   // "chega de vaga pra mim": the offers as a whole; a kind or a moment after it ("chega de plantão noturno") narrows it.
-  { name: 'enough_of_offers', confidence: 0.88, pattern: new RegExp(`\\b${oneOf('chega', 'basta')} ${oneOf('de', 'com', 'dessas?', 'destas?', 'desses?')} (?:essas? |tantas? )?${oneOf('vagas?', 'plantoes', 'ofertas?', 'convites?')}\\b`), rejectTail: (tail) => isShiftSpecific(tail) || /^(?:d[aoe]s?|em|no|na|de|noturn\w*|diurn\w*|longe|barat\w*|\d+)\b/.test(tail) },
+  { name: 'enough_of_offers', confidence: 0.88, pattern: new RegExp(`\\b${oneOf('chega', 'basta')} ${oneOf('de', 'com', 'dessas?', 'destas?', 'desses?')} (?:essas? |tantas? )?${oneOf('vagas?', 'plantoes', 'ofertas?', 'convites?')}\\b`), rejectTail: (tail) => isShiftSpecific(tail) || /^(?:d[aoe]s?|em|no|na|de|noturn\w*|diurn\w*|longe|barat\w*|ruim|ruins|pessim\w*|mal pag\w*|\d+)\b/.test(tail) },
   // A complaint about the messages closed by a stop of its own: "ninguém pediu essas msg, para",
   // "tô cansado dessas mensagens, chega". The stop word is the message's last word.
   { name: 'complaint_then_stop', confidence: 0.85, pattern: new RegExp(`\\b(?:essas?|estas?|tantas?|suas?|dessas?|destas?|de tanta|das) ${oneOf('mensage(?:m|ns)', 'propagandas?', '(?:ofertas?|vagas?)(?! (?:de|do|da|dos|das|em|no|na|nos|nas|pra|para|pro|com|sem|acima|abaixo|noturn|diurn|long|pert|\\d))')}\\b(?: \\S+){0,8} ${oneOf('para', 'pare', 'parem', 'chega', 'basta')}(?: ${oneOf('por favor', 'pf', 'pfv', 'ja', 'agora', 'viu', 'ta')})*$`) },
@@ -108,7 +110,7 @@ const RULES: readonly Rule[] = [
   { name: 'being_pestered', confidence: 0.85, pattern: /\b(?:voces|voce|isso|essas mensagens?) (?:estao|tao|ta|esta|ficam|fica) me (?:enchendo|perturbando|incomodando|importunando|torrando)\b/, rejectTail: (tail) => /^(?:de|com) (?!mensage(?:m|ns)|msg|spam|propaganda)/.test(tail) },
   // "peço que não me escrevam", "favor não me liguem mais": the request in the subjunctive, closing its clause.
   { name: 'ask_not_to_write', confidence: 0.88, pattern: /\b(?:peco|pedimos|solicito|gostaria|favor|por favor)(?: (?:que|q))? (?:voces |vcs )?(?:nao|nunca mais) (?:me |nos )?(?:escrevam|mandem|enviem|liguem|procurem|contatem|contactem|chamem|incomodem|perturbem)(?: (?:mais|nada|por favor|obrigad[oa]))*$/ },
-  { name: 'stop_spam', confidence: 0.9, pattern: /\b(?:isso|isto|isso aqui|voces|esse numero|essas mensagens) (?:e|sao) (?:um )?spam\b|\b(?:denunci|report|marquei)\w* (?:\S+ ){0,2}?(?:como )?spam\b/ },
+  { name: 'stop_spam', confidence: 0.9, pattern: /\b(?:isso|isto|isso aqui|voces|esse numero|essas mensagens) (?:e|sao) (?:um )?spam\b|\b(?:denunci|report|marquei)\w* (?:\S+ ){0,2}?(?:como )?spam\b/, rejectMessage: (whole) => /\b(?:sem querer|por engano|por acidente)\b/.test(whole) },
   {
     name: 'do_not_send',
     confidence: 0.93,

@@ -92,6 +92,8 @@ const NARROW_TAIL = new RegExp(
     oneOf(
       `${oneOf('pra', 'para', 'pro', 'pros')} (?:o |a )?${oneOf('meu', 'minha', 'meus', 'minhas', 'seu', 'sua')} (?!${oneOf('numero', 'whatsapp', 'celular', 'telefone', 'contato', 'zap')}\\b)\\S+`,
       `${oneOf('no', 'na', 'pelo', 'pela', 'por')} ${oneOf('consultorio', 'fixo', 'outro', 'hospital', 'clinica', 'trabalho', 'email', 'e mail', 'telefone fixo')}`,
+      // the offers of one place: "não me manda mais nada do hospital X".
+      `${oneOf('do', 'da', 'dos', 'das')} ${oneOf('hospital', 'hospitais', 'clinica', 'clinicas', 'upa', 'santa casa', 'pronto socorro', 'ps')}\\b`,
       `${oneOf('lembretes?', 'links?', 'formularios?', 'contratos?', 'boletos?', 'confirmac(?:ao|oes)', 'documentos?', 'termos?', 'comprovantes?', 'notas?', 'recibos?', 'planilhas?', 'pesquisas?', 'questionarios?', 'avaliac(?:ao|oes)', 'cobrancas?', 'anexos?', 'arquivos?', 'pdfs?', 'audios?', 'fotos?', 'videos?', 'figurinhas?', 'enquetes?')}\\b`,
     ),
 );
