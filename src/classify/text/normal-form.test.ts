@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clauses, foldAccents, normalize, squeezeRepeats } from './normal-form.js';
+import { clauses, detectorInput, foldAccents, normalize, squeezeRepeats } from './normal-form.js';
 
 describe('foldAccents', () => {
   it('drops diacritics but keeps base letters', () => {
@@ -58,5 +58,30 @@ describe('clauses', () => {
   });
   it('drops empty pieces', () => {
     expect(clauses('?!...')).toEqual([]);
+  });
+});
+
+describe('detectorInput', () => {
+  it.each([
+    // spelled and shouted words are read whole
+    ['p.a.r.e.m', 'parem'],
+    ['NÃO. QUERO. MAIS. RECEBER.', 'NÃO QUERO MAIS RECEBER.'],
+    ['o C.R.M. é de SP', 'o CRM é de SP'],
+    // sentences in ordinary case keep their stops
+    ['Não. Quero. Mais. Receber.', 'Não. Quero. Mais. Receber.'],
+    ['Sim. Dr. Paulo aqui.', 'Sim. Dr. Paulo aqui.'],
+  ])('%s', (raw, read) => {
+    expect(detectorInput(raw)).toBe(read);
+  });
+});
+
+describe('normalize reads spoken forms within a comma', () => {
+  it.each([
+    ['não quero, para', 'nao quero para'],
+    ['quero para', 'quero parar'],
+    ['não me mande mas nada', 'nao me mande mais nada'],
+    ['mandei o documento mas nada de resposta', 'mandei o documento mas nada de resposta'],
+  ])('%s', (raw, read) => {
+    expect(normalize(raw)).toBe(read);
   });
 });

@@ -138,7 +138,16 @@ export function keepTitles(text: string): string {
 
 export const DETECT_MAX_CHARS = 20_000;
 export function detectorInput(raw: string): string {
-  return canonical(truncateMiddle(raw, DETECT_MAX_CHARS, () => '\n'));
+  return joinEmphasis(canonical(truncateMiddle(raw, DETECT_MAX_CHARS, () => '\n')));
+}
+
+// A word spelled letter by letter ("p.a.r.e.m") and a sentence shouted a word at a time ("NÃO. QUERO. MAIS. RECEBER.")
+// are read whole: cut into sentences, no rule would see the request. Only capitals count as shouting, so "Não.
+// Obrigado. Pare." keeps its three sentences.
+const SPELLED = /(?<![\p{L}.])(?:\p{L}\.){2,}\p{L}(?!\p{L})\.?/gu;
+const SHOUTED = /(?<![\p{L}])(?:\p{Lu}+[.!]+ +){2,}\p{Lu}+(?!\p{L})/gu;
+function joinEmphasis(text: string): string {
+  return text.replace(SPELLED, (run) => run.replace(/\./g, '')).replace(SHOUTED, (run) => run.replace(/[.!]+(?= )/g, ''));
 }
 
 /** Word form: lowercase, accents removed, letters stretched 3+ times collapsed. */

@@ -42,6 +42,8 @@ const RULES: readonly Rule[] = [
     // "pode tirar da lista o plantão de sábado": a shift named after the list is what leaves it.
     rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail) || /^(?:o |a |os |as |meu |minha )?(?:plantao|plantoes|vagas?|escalas?|turnos?|reservas?)\b/.test(tail),
   },
+  // "não autorizei e quero que apague": the deletion wished, with his number, data or consent in the message.
+  { name: 'want_it_deleted', confidence: 0.85, pattern: /\bquero que (?:voces )?(?:apague|apaguem|exclua|excluam|remova|removam|delete|deletem|tire|tirem)(?: (?:meu numero|meus dados|meu contato|meu cadastro|tudo|isso))?(?: (?:agora|ja|por favor|imediatamente))*$/, negatable: true, rejectMessage: (whole) => !/\b(?:numero|dados|contato|cadastr\w*|autoriz\w*|lista)\b/.test(whole) },
   // A bare imperative with the list named and nothing after it ("esse celular não é mais do Dr. João, tira da lista"):
   // no one else is named to remove ("remove do grupo aquele cara", "tira da agenda o dia 12").
   { name: 'remove_from_list_bare', confidence: 0.85, pattern: new RegExp(`\\b${BARE_REMOVE} ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}(?: ${oneOf('por favor', 'pf', 'pfv', 'agora', 'ja', 'logo', 'obrigad[oa]', 'urgente', 'de voces', 'ai', 'de vez')})*$`), negatable: true },
@@ -90,7 +92,7 @@ const RULES: readonly Rule[] = [
   {
     name: 'stop_sending',
     confidence: 0.95,
-    pattern: new RegExp(`\\b${oneOf('para', 'pare', 'parem', 'parar', 'pararem', 'chega', 'deixa', 'deixe', 'deixem', 'deixarem', 'cessem', 'cessar')} ${oneOf('de', 'com')} (?:(?:me |nos )?(?:ficar )?(?:${SEND}|${PESTER})|(?:me|nos) (?:ficar )?procur(?:ar|ando))\\b`),
+    pattern: new RegExp(`\\b${oneOf('para', 'pare', 'parem', 'parar', 'pararem', 'parassem', 'chega', 'deixa', 'deixe', 'deixem', 'deixarem', 'deixassem', 'cessem', 'cessar', 'cessassem')} ${oneOf('de', 'com')} (?:(?:me |nos )?(?:ficar )?(?:${SEND}|${PESTER})|(?:me|nos) (?:ficar )?procur(?:ar|ando))\\b`),
     // "procurar" is contact only with "me" ("para de me procurar"); "pode parar de procurar, já achei" is searching.
     rejectTail: isShiftSpecific,
   },
@@ -233,7 +235,7 @@ const RULES: readonly Rule[] = [
   // "não autorizei ninguém a compartilhar meus dados… como conseguiram?" asks how, which is trust, not a stop.
   { name: 'no_consent', confidence: 0.85, pattern: /\bnao autorizo\b|\b(?:nao autorizei|nao dei autorizacao)(?:$| (?:(?:voces?|vcs?|ninguem|a empresa) )?(?:(?:a|pra|para) )?(?:(?:me|nenhum|esse|este|o|a) )?(?:mandar|mandarem|enviar|enviarem|contatar|contatarem|ligar|ligarem|receber|contato|envio|mensage(?:m|ns)|isso|nada|uso do meu (?:numero|contato|telefone|whatsapp)|usar(?:em)? (?:o |os )?(?:meu|meus) (?:numero|contato|telefone|whatsapp|dados|cadastro)|(?:meu|esse) (?:numero|contato|cadastro))\b)|\b(?:com base na|conforme a?|nos termos da|pela|de acordo com a|segundo a) lgpd\b/ },
   // An interjection may come first ("aff, chega", "poxa, parem"); bare "para" stays whole-message only below.
-  { name: 'stop_keyword', confidence: 0.9, pattern: /^(?:(?:af|afs|afe|ah|ai|poxa|putz|pqp|nossa|gente|mano|serio|ja falei|ja disse) )*(?:por favor )?(?:stop|pare|parem|parar|sair|remover|excluir|descadastrar|chega|basta|cancelar inscricao)(?: (?:com isso|de mandar|ja|agora|por favor|obrigad[oa]|stop))*$/, rejectMessage: (whole) => HOLD_ON.test(whole) },
+  { name: 'stop_keyword', confidence: 0.9, pattern: /^(?:(?:af|afs|afe|ah|ai|poxa|putz|pqp|nossa|gente|mano|serio|ja falei|ja disse|(?:nao )?obrigad[oa]) )*(?:por favor )?(?:stop|pare|parem|parar|sair|remover|excluir|descadastrar|chega|basta|cancelar inscricao)(?: (?:com isso|de mandar|ja|agora|por favor|obrigad[oa]|stop))*$/, rejectMessage: (whole) => HOLD_ON.test(whole) },
   // Bare "para" is also a preposition, so it counts only as the entire message.
   { name: 'stop_keyword', confidence: 0.85, pattern: /^(?:para|para para|para por favor|por favor para)$/, wholeMessageOnly: true },
   { name: 'please_stop', confidence: 0.85, pattern: /\bpor favor (?:parem|pare)$|\b(?:parem|pare) por favor$/ },
@@ -271,7 +273,7 @@ const SHORT_STOP_WORDS = 8;
 // removed 29 true stops fired by these families and 2 false ones (both "remove_from_list", one now read by
 // NARROW_OFFERS_LIST): the doctor's reason after an explicit removal ("pode apagar meu número, vocês demoraram 4 dias")
 // reads to the model like a complaint. A missed stop keeps messaging someone who asked us to stop; these go through.
-const UNVETOED = new Set(['enough_of', 'no_need_to_send', 'bare_stop', 'forget_me', 'remove_from_list_asked', 'leave_me_after_complaint', 'no_more_after_messages', 'stop_adding_me', 'bare_removal_after_sending', 'ask_not_to_write', 'do_not_want_receive', 'get_out', 'out_for_good', 'remove_my_id', 'remove_from_list', 'block', 'stop_sending', 'do_not_want_contact', 'be_removed', 'no_contact']);
+const UNVETOED = new Set(['want_it_deleted', 'remove_from_list_bare', 'enough_of', 'no_need_to_send', 'bare_stop', 'forget_me', 'remove_from_list_asked', 'leave_me_after_complaint', 'no_more_after_messages', 'stop_adding_me', 'bare_removal_after_sending', 'ask_not_to_write', 'do_not_want_receive', 'get_out', 'out_for_good', 'remove_my_id', 'remove_from_list', 'block', 'stop_sending', 'do_not_want_contact', 'be_removed', 'no_contact']);
 const wordCount = (raw: string): number => normalize(detectorInput(raw)).split(' ').filter(Boolean).length;
 
 /** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
