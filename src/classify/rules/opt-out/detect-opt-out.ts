@@ -164,7 +164,7 @@ const RULES: readonly Rule[] = [
   { name: 'keep_me_out', confidence: 0.88, pattern: new RegExp(`\\b(?:deixa|deixe|deixem|quero ficar|prefiro ficar) (?:eu |me )?fora ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`), negatable: true, rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail) },
   // "Quero sair. Como faço?": leaving, said as a whole sentence.
   { name: 'want_out', confidence: 0.88, pattern: /^(?:eu )?(?:quero|queria|preciso) sair(?: (?:da lista|dessa lista|disso|daqui|de tudo|do cadastro|dessa|disso ai))?(?: (?:por favor|agora|ja|logo))?$/ },
-  { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:(?:essas|estas|suas|tantas|as) )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'nada com voces', 'saber de voces', 'saber disso', 'spam')})\\b`) },
+  { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:(?:essas|estas|suas|tantas|as) )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'nada com voces', 'saber de voces', 'saber disso', 'spam', 'papo com voces', 'conversa com voces')})\\b`) },
   // "não quero mais ofertas" is the offers as a whole; a qualified kind ("…de pediatria") stays narrow.
   // "não quero mais saber dessas vagas": hearing of the offers at all; "dessa vaga" is one, and "saber de plantão"
   // is about the work (tiredness), not about us.
@@ -176,7 +176,7 @@ const RULES: readonly Rule[] = [
   { name: 'will_block', confidence: 0.9, pattern: /^(?:\S+ )?vou (?:te |lhe )?bloquear(?= (?:toda|todo|porque|pois|de tanto|ja|agora|mesmo|sim|voces|isso|esse numero|este numero|seu numero|o numero de voces)\b)|\bvou (?:te |lhe |lhes )?bloquear(?: (?:voce|voces|esse numero|esse contato|seu numero|o numero|isso|e|viu|hein|agora|ja))?$|\bvou te bloquear\b/ },
   // "sai fora" as a whole clause dismisses us ("sai fora, não quero"); beside a figure or an offer ("sai fora, 500
   // reais por 12h?") it dismisses that offer.
-  { name: 'get_lost', confidence: 0.85, pattern: /^(?:(?:ah|ai|mano|ow|ei|po|pqp) )*(?:sai|saia|saiam|vaza|vazem) fora(?: (?:voces|vcs|voce|vc|daqui|ja|agora|por favor|pfv|viu|chatos?|chatas?|mala|pentelh\w*|ow|nao quero(?: mais)?))*$/, rejectMessage: (whole) => /\b(?:\d+|reais|valor|preco|paga\w*|plantao|plantoes|vaga|vagas|hospital|turno|escala)\b/.test(whole) },
+  { name: 'get_lost', confidence: 0.85, pattern: /\b(?:receber|recebo|recebendo|mensage\w*|mandam|mandando) (?:\S+ ){0,4}?(?:sai|vaza) fora$|^(?:(?:ah|ai|mano|ow|ei|po|pqp) )*(?:(?:sai|saia|saiam) fora|(?:vaza|vazem)(?: fora| daqui)?)(?: (?:voces|vcs|voce|vc|daqui|ja|agora|por favor|pfv|viu|chatos?|chatas?|mala|pentelh\w*|ow|nao quero(?: mais)?(?: nada)?))*$/, rejectMessage: (whole) => /\b(?:\d+|reais|valor|preco|paga\w*|plantao|plantoes|vaga|vagas|hospital|turno|escala)\b/.test(whole) },
   // "para com isso", "some": a stop that is the whole clause ("vcs são insuportáveis, some").
   { name: 'stop_this', confidence: 0.85, pattern: /^(?:(?:ah|ai|mano|po|pqp|gente|ja falei|ja disse) )*(?:para|pare|parem) com (?:isso|essas mensagens|essa palhacada|essa insistencia)(?: (?:serio|por favor|pelo amor de deus|pelo amor|ja|agora|viu|pfv))*$|(?:^(?:(?:ah|ai|mano|entao|agora) )*|\b(?:voces|vcs) (?:sao|sao muito|e|sao tao) \S+(?: demais)? )(?:some|suma|sumam)(?: (?:daqui|da minha vida|por favor|pelo amor de deus|ja|agora|viu|pfv))*$/ },
   // "não tenho mais interesse nessas ofertas": no longer, and the offers as a whole, nothing after them but thanks;
@@ -186,13 +186,14 @@ const RULES: readonly Rule[] = [
   { name: 'leave_me_be', confidence: 0.85, pattern: /^(?:(?:ah|ai|mano|po|pqp|ow) )*me erra(?: (?:por favor|pelo amor de deus|pelo amor|viu|ja|agora|mano))*$/ },
   // A bare "para" closing refusals said over and over ("não quero, não quero e não quero. entendeu? para.").
   // "já disse que não quero, para": the refusal repeated and the stop in one sentence.
-  { name: 'stop_after_refusals', confidence: 0.82, pattern: /^(?:para|pare|parem)$|^ja (?:falei|disse)(?: que)? nao quero(?: mais)?(?: nada)? (?:para|pare|parem)$/, rejectMessage: (whole) => !/\bnao quero\b.*\bnao quero\b|\bja (?:falei|disse)\b|\bentendeu\b/.test(whole) },
+  { name: 'stop_after_refusals', confidence: 0.82, pattern: /^(?:para|pare|parem)$|^ja (?:falei|disse)(?: que)? nao quero(?: mais)?(?: nada)? (?:para|pare|parem)$/, rejectMessage: (whole) => !/\bnao quero\b.*\bnao quero\b|\bja (?:falei|disse)\b|\bentendeu\b|\b(?:de novo|denovo|outra vez)\b/.test(whole) },
   { name: 'get_out', confidence: 0.9, pattern: /\b(?:sai|saia|saiam|some|suma|sumam|desaparece|desaparecam) (?:do|da) (?:meu|minha) (?:whatsapp|celular|telefone|vida|pv|chat|numero)\b|\b(?:sai|saia|saiam|larga|larguem) do meu pe\b(?! com)/ },
   // A pause with an end is not a stop: "me esquece essa semana, tô de férias".
-  { name: 'leave_me_alone', confidence: 0.8, pattern: /\bme (?:deixa|deixe|deixem) em paz\b|\b(?:deixa|deixe|deixem) (?:eu|a gente) em paz\b|\bme esquec(?:e|a|am)\b|\besquec(?:e|a|am) que eu existo\b|\besquec(?:e|a|am) (?:de mim|meu numero|meu contato)\b|\b(?:pode|podem|poderia|poderiam|favor|por favor) (?:me )?esquecer (?:de mim|meu numero|meu contato|meu telefone|que eu existo)\b/, negatable: true, rejectTail: (tail) => FOR_A_WHILE.test(tail) || ONE_ROSTER.test(tail) || ONE_SHIFT_HERE.test(tail) },
+  { name: 'leave_me_alone', confidence: 0.8, pattern: /\bme (?:deixa|deixe|deixem) em paz\b|\b(?:deixa|deixe|deixem) (?:eu|a gente) em paz\b|\bme esquec(?:e|a|am)\b|\besquec(?:e|a|am) que eu existo\b|\b(?:finge|finja|finjam) que eu nao existo\b|\b(?:desencana|desencane|desencanem|desiste|desista|desistam) de mim\b|\besquec(?:e|a|am) (?:de mim|meu numero|meu contato)\b|\b(?:pode|podem|poderia|poderiam|favor|por favor) (?:me )?esquecer (?:de mim|meu numero|meu contato|meu telefone|que eu existo)\b/, negatable: true, rejectTail: (tail) => FOR_A_WHILE.test(tail) || ONE_ROSTER.test(tail) || ONE_SHIFT_HERE.test(tail) },
   ...RECALL_FRAMES,
   // "nunca pedi pra receber isso": receiving was never wanted, so it is a stop.
-  { name: 'never_asked', confidence: 0.85, pattern: /\bnunca (?:pedi|solicitei|autorizei) (?:pra|para|que|q) (?:voces? )?(?:me )?(?:receber|mandar|mandarem|enviar|enviarem)\b/ },
+  // "eu não pedi pra receber isso": what he receives named as ours ("não pedi pra receber o pagamento adiantado" is money).
+  { name: 'never_asked', confidence: 0.85, pattern: /\bnunca (?:pedi|solicitei|autorizei) (?:pra|para|que|q) (?:voces? )?(?:me )?(?:receber|mandar|mandarem|enviar|enviarem)\b|\b(?:nao|nem) (?:pedi|solicitei) (?:pra|para) (?:receber|ninguem me mandar) (?:isso|isto|nada|essas? (?:mensage\w*|vagas|ofertas|coisas)|mensage\w*|vagas|ofertas|spam)\b/ },
   // A stop that is its whole clause, said to us: "já falei que não tenho interesse, parem", "pode parar. não quero",
   // "vcs são chatos demais, me deixa". Never the bare "para" (also "for"), and never with a word after it.
   // "parem" may close a longer sentence; "pode parar" only opens its own; "me deixa" opens it or closes a complaint
