@@ -115,6 +115,8 @@ const HUMAN_RULES: readonly Rule[] = [
   // "quem resolve isso?", "quem eu cobro?": the person in charge of a problem, asked at the sentence end.
   { name: 'human_request:who_resolves', confidence: 0.85, pattern: /\bquem (?:eu )?(?:resolve|faz|cobro|procuro|aciono|emite|assina|cuida)(?: (?:d?isso|d?essa|d?esse|disso ai|isso ai|ai))?$/ },
   // Company paperwork only our office issues: "podem me mandar a nota fiscal?", "preciso de uma declaração".
+  // Ending the contract with us is a person's matter; a booked shift cancelled ("cancelar a reserva") is Júlia's.
+  { name: 'human_request:end_contract', confidence: 0.85, pattern: /\b(?:quero|queria|gostaria de|preciso|vou) (?:cancelar|rescindir|encerrar|romper|distratar) (?:o |meu |esse |nosso )?contrato\b/, negatable: true },
   { name: 'human_request:company_document', confidence: 0.85, pattern: /\b(?:(?:podem|pode|poderia|poderiam|consegue|conseguem) (?:me )?(?:mandar|enviar|emitir|fazer|passar)|(?:preciso|precisava|queria|gostaria) de) (?:a |uma |o |um )?(?:nota fiscal|declaracao|informe de rendimentos?|comprovante de (?:pagamento|rendimentos?|vinculo)|holerite|recibo)\b/ },
   // the refusal in the present ("não converso com robô", "não falo com máquina").
   { name: 'human_request:no_bot', confidence: 0.9, pattern: /\bnao (?:quero (?:mais )?(?:falar|conversar)|(?:converso|falo|negocio|trato)(?: mais)?) com (?:um |uma )?(?:robo|bot|maquina|inteligencia artificial|ia|sistema|programa|assistente|atendente virtual)\b/ },
@@ -188,7 +190,8 @@ const PAYMENT_RULES: readonly Rule[] = [
   {
     name: 'payment_dispute:not_received',
     confidence: 0.9,
-    pattern: /\b(?:nao|nunca) (?:me )?(?:recebi|recebemos|caiu|entrou|veio|pagaram|pagou|depositaram|depositou|transferiram|fizeram o pix|foi pago|foi paga|foi depositado|foram pagos|cairam)\b/,
+    // "o colega não veio" is a person who did not come, not money.
+    pattern: /\b(?<!\b(?:colega|medic[oa]|plantonista|rendicao|substitut[oa]|enfermeir[oa]|ele|ela|ninguem) )(?:nao|nunca) (?:me )?(?:recebi|recebemos|caiu|entrou|veio|pagaram|pagou|depositaram|depositou|transferiram|fizeram o pix|foi pago|foi paga|foi depositado|foram pagos|cairam)\b/,
     rejectTail: (tail) => NOT_PAY_OBJECT.test(tail),
     rejectText: (text) => !PAY.test(text),
   },

@@ -115,6 +115,13 @@ const ROSTER_INCIDENT_RULES: readonly Rule[] = [
       !/\b(?:pacientes?|leitos?|ps|uti|plantonista|equipe|sozinh\w+|apoio|emergencia|sala vermelha)\b/.test(t) ||
       /\b(?:nao (?:vou|pego|aceito|topo)|nem pensar|fico insegur\w*|tenho receio|ja ouvi)\b/.test(t),
   },
+  // The relief did not come and he is still there: "o médico da noite não apareceu e eu tô aqui há 30h". A colleague
+  // who did not come, told without him stuck ("o plantonista de ontem faltou"), is news, not an incident of his.
+  {
+    name: 'complaint:no_relief',
+    confidence: 0.85,
+    pattern: /\b(?:medic[oa]|plantonista|colega|rendicao|substitut[oa]|pessoal) (?:\S+ ){0,4}?(?:nao (?:apareceu|chegou|veio)|faltou|sumiu)\b(?: \S+){0,6}? (?:(?:to|estou|tou|sigo|continuo|ainda to|ainda estou|fiquei) (?:aqui|no plantao|sozinh\w*|de plantao)|ha (?:\d+|mais de \d+) ?(?:h|horas)|sem (?:rendicao|dormir|parar))\b/,
+  },
   // Sent away in the middle of his shift: "fui dispensada às 2h no meio do plantão sem explicação".
   {
     name: 'complaint:sent_away_mid_shift',
