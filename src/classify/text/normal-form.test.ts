@@ -42,6 +42,12 @@ describe('normalize', () => {
     ['eu ia te perguntar', 'eu ia te perguntar'],
     ['R$ 1.500,00', 'r 1 500 00'],
     ['', ''],
+    // spoken forms are read within a comma's reach
+    ['não quero, para', 'nao quero para'],
+    ['quero para', 'quero parar'],
+    // "mas" slipped for "mais" only between a negated send and what is sent
+    ['não me mande mas nada', 'nao me mande mais nada'],
+    ['mandei o documento mas nada de resposta', 'mandei o documento mas nada de resposta'],
   ])('%j -> %j', (input, expected) => {
     expect(normalize(input)).toBe(expected);
   });
@@ -62,26 +68,11 @@ describe('clauses', () => {
 });
 
 describe('detectorInput', () => {
-  it.each([
-    // spelled and shouted words are read whole
-    ['p.a.r.e.m', 'parem'],
-    ['NÃO. QUERO. MAIS. RECEBER.', 'NÃO QUERO MAIS RECEBER.'],
-    ['o C.R.M. é de SP', 'o CRM é de SP'],
-    // sentences in ordinary case keep their stops
-    ['Não. Quero. Mais. Receber.', 'Não. Quero. Mais. Receber.'],
-    ['Sim. Dr. Paulo aqui.', 'Sim. Dr. Paulo aqui.'],
-  ])('%s', (raw, read) => {
-    expect(detectorInput(raw)).toBe(read);
+  it('reads a word spelled letter by letter and a sentence shouted a word at a time whole', () => {
+    expect(['p.a.r.e.m', 'NÃO. QUERO. MAIS. RECEBER.', 'o C.R.M. é de SP'].map(detectorInput)).toEqual(['parem', 'NÃO QUERO MAIS RECEBER.', 'o CRM é de SP']);
   });
-});
-
-describe('normalize reads spoken forms within a comma', () => {
-  it.each([
-    ['não quero, para', 'nao quero para'],
-    ['quero para', 'quero parar'],
-    ['não me mande mas nada', 'nao me mande mais nada'],
-    ['mandei o documento mas nada de resposta', 'mandei o documento mas nada de resposta'],
-  ])('%s', (raw, read) => {
-    expect(normalize(raw)).toBe(read);
+  it('keeps the sentences of ordinary case apart', () => {
+    expect(detectorInput('Não. Quero. Mais. Receber.')).toBe('Não. Quero. Mais. Receber.');
+    expect(detectorInput('Sim. Dr. Paulo aqui.')).toBe('Sim. Dr. Paulo aqui.');
   });
 });
