@@ -13,3 +13,4 @@ export * from './pii.js';
 export * from './job-signature.js';
 export * from './personal-data.js';
 export * from './mrkdwn.js';
+export * from './fnv1a.js';

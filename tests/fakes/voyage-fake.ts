@@ -1,4 +1,5 @@
 import { HttpFake, type FakeReply, type RecordedRequest } from './http-fake.js';
+import { fnv1a } from '../../src/shared/fnv1a.js';
 
 export interface VoyageFakeOptions {
   /** Bearer token the fake expects. */
@@ -18,15 +19,6 @@ export interface VoyageCall {
 
 const DIMENSIONS = new Set([256, 512, 1024, 2048]);
 const MAX_BATCH = 1000;
-
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
 
 // Accents are folded so "plantão" and "plantao" land on the same buckets, as a real model would treat them.
 function words(text: string): string[] {

@@ -1,4 +1,5 @@
 import { normalizeWords } from './normal-form.js';
+import { fnv1a } from '../../shared/fnv1a.js';
 
 export const LOCAL_EMBEDDING_MODEL = 'local-hash-v1';
 export const EMBEDDING_DIMENSIONS = 1024;
@@ -14,15 +15,6 @@ const STOPWORDS = new Set(
 // Kept but light: so common in doctors' messages that at full weight any two
 // refusals ("nao quero esse", "nao quero mais contato") would look alike.
 const LIGHT = new Set('nao quero tenho vou pode esta estou ter fazer sim muito tem ok'.split(' '));
-
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
 
 /** Sparse features: bucket index and signed weight, before normalisation. */
 export function localFeatures(text: string, dimensions = EMBEDDING_DIMENSIONS): Map<number, number> {

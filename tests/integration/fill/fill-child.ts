@@ -4,24 +4,13 @@
  * CHILD_DIE_AFTER=n: SIGKILLs itself right after handing the queue its n-th
  * offer, in the middle of a wave. The clock starts at CHILD_CLOCK_BASE and runs.
  */
-import { createApp } from '../../../src/app.js';
-import { loadConfig } from '../../../src/config.js';
 import { createFillPlanner } from '../../../src/fill/index.js';
 import type { OutboundEnqueuer } from '../../../src/outbound/index.js';
 import { createOutboundWithdrawer } from '../../../workers/campaign-withdraw.js';
+import { createChildApp } from '../../helpers/child-app.js';
 
 const env = process.env;
-const base = new Date(env.CHILD_CLOCK_BASE!).getTime();
-const started = Date.now();
-const clock = { now: () => new Date(base + (Date.now() - started)) };
-
-const app = await createApp(loadConfig(env), {
-  redisPrefix: env.CHILD_PREFIX!,
-  skipMigrations: true,
-  clock,
-  workerSettings: { lockDurationMs: 1_000, stalledIntervalMs: 500, maxStalledCount: 5 },
-  outboundInDoubtGraceMs: 3_000,
-});
+const app = await createChildApp(env);
 await app.queues.queues.scheduled.removeJobScheduler('fill-waves').catch(() => {});
 const dieAfter = env.CHILD_DIE_AFTER ? Number(env.CHILD_DIE_AFTER) : Infinity;
 let handed = 0;
@@ -35,7 +24,7 @@ const outbound: OutboundEnqueuer = {
 const withdrawer = createOutboundWithdrawer(app.deps.redis, env.CHILD_PREFIX!);
 const planner = createFillPlanner({
   db: app.deps.db,
-  clock,
+  clock: app.deps.clock,
   logger: app.deps.logger,
   flags: app.deps.flags,
   outbound,

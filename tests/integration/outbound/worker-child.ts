@@ -1,25 +1,12 @@
 /**
  * A real outbound worker process for the multi-process tests (crash, kill
- * switch). Configured by environment; prints "ready" once consuming.
- * CHILD_CLOCK_BASE shifts the clock so proactive sends are inside business
- * hours whatever time the suite runs; it still advances in real time.
+ * switch). Configured by environment (tests/helpers/child-app.ts); prints
+ * "ready" once consuming.
  */
-import { createApp } from '../../../src/app.js';
-import { loadConfig } from '../../../src/config.js';
+import { createChildApp } from '../../helpers/child-app.js';
 
 const env = process.env;
-const base = env.CHILD_CLOCK_BASE ? new Date(env.CHILD_CLOCK_BASE).getTime() : undefined;
-const started = Date.now();
-const clock = { now: () => new Date(base === undefined ? Date.now() : base + (Date.now() - started)) };
-
-const app = await createApp(loadConfig(env), {
-  redisPrefix: env.CHILD_PREFIX!,
-  skipMigrations: true,
-  clock,
-  workerSettings: { lockDurationMs: 1_000, stalledIntervalMs: 500, maxStalledCount: 5 },
-  outboundInDoubtGraceMs: 3_000,
-  outboundSafeModePollMs: 500,
-});
+const app = await createChildApp(env, { outboundSafeModePollMs: 500 });
 // A standby process boots fully but only starts consuming when told to (crash test).
 // The listener exists before "booted" is printed, so the signal can never arrive first.
 const go = new Promise((resolve) => process.once('SIGUSR2', resolve));
