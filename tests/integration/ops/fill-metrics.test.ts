@@ -3,17 +3,8 @@ import { createMetrics, formatFillOutcomes, loadFillOutcomes } from '../../../sr
 import { reportsHandler } from '../../../workers/reports.js';
 import { dropPrefix, testPrefix, testRedis } from '../../helpers/test-redis.js';
 import { createScheduledHarness, doctorWithConversation, shift, type ScheduledHarness } from '../scheduled/harness.js';
+import { parsePrometheus } from '../../helpers/prometheus-text.js';
 
-/** Prometheus text → { 'name{a="b"}': value }. */
-function parse(text: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const at = line.lastIndexOf(' ');
-    out.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return out;
-}
 
 const NOW = '2026-03-04T15:00:00Z'; // Wednesday 12:00 São Paulo: the 12:00 report covers 08:00-12:00, its fill line the day before 12:00
 const at = (hoursBeforeNow: number) => new Date(new Date(NOW).getTime() - hoursBeforeNow * 3_600_000).toISOString();
@@ -69,7 +60,7 @@ describe('fill figures in /metrics and the report', () => {
   it('/metrics: gauges over the last 30 days, measured from the app clock', async () => {
     const metrics = createMetrics({ db: h.db, redis, prefix, queueStats: async () => [], now: () => h.clock.now() });
     try {
-      const m = parse(await metrics.render());
+      const m = parsePrometheus(await metrics.render());
       expect(m.get('julia_fill_shifts{window="30d"}')).toBe(3);
       expect(m.get('julia_fill_filled{window="30d"}')).toBe(2);
       expect(m.get('julia_fill_rate{window="30d"}')).toBeCloseTo(0.6667, 4);
@@ -77,7 +68,7 @@ describe('fill figures in /metrics and the report', () => {
       expect(m.get('julia_fill_offers_per_filled_shift{window="30d"}')).toBe(2);
       // 41 days later every plan is outside the window: counts fall to zero and the rates are left out, not shown as 0.
       h.clock.set(at(-41 * 24));
-      const later = parse(await metrics.render());
+      const later = parsePrometheus(await metrics.render());
       expect(later.get('julia_fill_shifts{window="30d"}')).toBe(0);
       expect(later.has('julia_fill_rate{window="30d"}')).toBe(false);
       expect(later.has('julia_fill_median_time_to_fill_seconds{window="30d"}')).toBe(false);

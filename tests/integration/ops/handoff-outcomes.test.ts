@@ -3,17 +3,8 @@ import { CircuitStore, createMetrics, formatStatus, loadStatus } from '../../../
 import { reportsHandler } from '../../../workers/reports.js';
 import { dropPrefix, testPrefix, testRedis } from '../../helpers/test-redis.js';
 import { createScheduledHarness, doctorWithConversation, type ScheduledHarness } from '../scheduled/harness.js';
+import { parsePrometheus } from '../../helpers/prometheus-text.js';
 
-/** Prometheus text → { 'name{a="b"}': value }. */
-function parse(text: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const at = line.lastIndexOf(' ');
-    out.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return out;
-}
 
 // Hand-offs of the 16:00-20:00 São Paulo period (19:00-23:00Z): answered after 10 and 45 minutes, one still waiting.
 describe('hand-off outcomes in /metrics, the period report and julia status', () => {
@@ -45,7 +36,7 @@ describe('hand-off outcomes in /metrics, the period report and julia status', ()
   it('/metrics: hand-offs waiting and the time-to-first-human-reply histogram', async () => {
     const metrics = createMetrics({ db: h.db, redis, prefix, queueStats: async () => [] });
     try {
-      const m = parse(await metrics.render());
+      const m = parsePrometheus(await metrics.render());
       expect(m.get('julia_handoffs_waiting')).toBe(1);
       expect(m.get('julia_handoff_first_human_reply_seconds_bucket{le="300"}')).toBe(0);
       expect(m.get('julia_handoff_first_human_reply_seconds_bucket{le="900"}')).toBe(1);

@@ -3,20 +3,11 @@ import { estimateCostUsd } from '../../../src/metrics/index.js';
 import { evolutionPayload } from '../../helpers/evolution-fixture.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { settle, startE2E, type E2E } from '../../e2e/e2e-harness.js';
+import { parsePrometheus } from '../../helpers/prometheus-text.js';
 
 const TOKEN = 'metrics-admin-token-0123456789';
 const USAGE = { input_tokens: 1200, output_tokens: 40, cache_read_input_tokens: 300, cache_creation_input_tokens: 50 };
 
-/** Prometheus text → { 'name{a="b"}': value } (labels as printed, in order). */
-function parse(text: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const at = line.lastIndexOf(' ');
-    out.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return out;
-}
 
 describe('/metrics after a scripted conversation', () => {
   let e: E2E;
@@ -25,7 +16,7 @@ describe('/metrics after a scripted conversation', () => {
     const res = await e.app.http.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-    return parse(await res.text());
+    return parsePrometheus(await res.text());
   };
   const get = (m: Map<string, number>, key: string) => m.get(key) ?? 0;
 
