@@ -55,7 +55,9 @@ const RULES: readonly Rule[] = [
   // "... uma pessoa ou um sistema?", "vc é real ou automatizada?", "tô falando com a julia de verdade ou com um bot?"
   { name: 'person_or_system', confidence: 0.9, pattern: new RegExp(`\\b(?:um |uma |a |o |com )?${HUMAN_ALT}(?: de verdade| real)?(?: ai| aqui)? ou (?:e |com |de |sera )?(?:tudo |um |uma |o |a )?${MACHINE_ALT}$|\\bou com (?:um |uma |o |a )?${BEING}$`) },
   // "é uma pessoa real que tá me respondendo?", "é robô que responde?"
-  { name: 'who_is_replying', confidence: 0.85, pattern: new RegExp(`\\b${oneOf('pessoa', 'humano', 'humana', 'gente', 'alguem', MACHINE, 'uma ia', 'sistema', 'programa')}(?: real| de verdade)? que (?:(?:ta|esta|fica) )?(?:me )?${oneOf('responde', 'respondendo', 'escreve', 'escrevendo', 'digita', 'digitando', 'manda', 'mandando')}\\b`) },
+  { name: 'who_is_replying', confidence: 0.85, pattern: new RegExp(`\\b${oneOf('pessoa', 'humano', 'humana', 'gente', 'alguem', MACHINE, 'uma ia', 'sistema', 'programa')}(?: real| de verdade)? que (?:(?:ta|esta|fica) )?(?:me )?${oneOf('responde', 'respondendo', 'escreve', 'escrevendo', 'digita', 'digitando', 'manda', 'mandando')}\\b`),
+    // "que bom falar com alguém que responde rápido" is praise of who answers, not a doubt about it.
+    rejectText: (t) => /\b(?:que bom|bom|otimo|adoro|gosto de|gostei de|finalmente|prazer) (?:\S+ ){0,2}?(?:falar|conversar|tratar) com (?:alguem|uma pessoa|gente)\b/.test(t) },
   // "responde rápido demais, é bot né?": a predicate closing the sentence, after a remark.
   // Laughter is squeezed by the normaliser ("kkk" -> "k").
   { name: 'closing_is_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:e|eh|so pode ser|deve ser) (?:um |uma |o )?${BEING}(?: ne| mesmo| ne nao| entao| ai| certeza| k+\\w*| rs\\w*| ha\\w*)?$`) },
@@ -194,6 +196,10 @@ const ANOTHERS_MACHINE = new RegExp(
   `\\b${OTHERS}\\b(?: \\S+){0,2}? (?:colocou|tem|usa|usou|comprou|instalou|botou) (?:um |uma |o |a )?${TOOL}\\b|\\b${TOOL}\\b(?: \\S+){0,3}? d[oa] ${OTHERS}\\b|\\bcurso (?:\\S+ )?de ${TOOL}\\b`,
 );
 
+// Thanks and praise of how she answers ("vc é muito educada", "que bom falar com alguém que responde rápido") with no
+// word of what we are: the model weighs the praise of speed or manners as a doubt, and may not add one alone.
+const PRAISE = /\b(?:educad[oa]|atencios[oa]|simpatic[oa]|gentil|prestativ[oa]|querid[oa]|fofa|que bom (?:falar|conversar)|obrigad[oa])\b/;
+
 /** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
 export function detectBotSuspicion(raw: string): BotSuspicionResult {
   const rules = botSuspicionByRules(raw);
@@ -202,6 +208,7 @@ export function detectBotSuspicion(raw: string): BotSuspicionResult {
   if (!rules.suspicious && WAITING_FOR_REPLY.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
   if (otherCompaniesBots(text) || machineInHisLife(text)) return rules;
   if (!rules.suspicious && SPEAKER_COMPARES.test(text)) return rules;
+  if (!rules.suspicious && PRAISE.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
   if (!rules.suspicious && (PROCESS_AUTOMATIC.test(text) || ANOTHERS_MACHINE.test(text) || HIS_OWN_MACHINE.test(text)) && !SAID_TO_US.test(text)) return rules;
   const learned = learnedVerdict('botSuspicion', raw, rules.suspicious, (piece) => botSuspicionByRules(piece).suspicious);
   if (learned.yes === rules.suspicious) return rules;

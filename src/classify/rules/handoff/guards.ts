@@ -148,6 +148,13 @@ export function legalNegated(text: string): boolean {
   return !LEGAL_WORD.test(text.replace(NEGATED_LEGAL, ' '));
 }
 
+// "que bom falar com alguém que responde rápido": glad of who answers now, not asking for someone else.
+const GLAD_TO_TALK = /\b(?:que bom|otimo|adoro|gosto de|gostei de|finalmente|prazer(?: em)?) (?:\S+ ){0,2}?(?:falar|conversar|tratar) com (?:alguem|uma pessoa|gente|voce|vc)\b/;
+/** Glad to be talking with whoever answers, with no problem or anyone else named. */
+export function gladToTalk(text: string): boolean {
+  return GLAD_TO_TALK.test(text) && !DIRECT_HAS_MATTER.test(text) && !SOMEONE_ELSE.test(text);
+}
+
 const DIRECT_WITH_YOU =
   /\b(?:falar|conversar|tratar|resolver|acertar|combinar|fechar|ver) (?:isso |tudo |as coisas )?(?:direto |diretamente |so )?(?:contigo|com voce|com vc|com a senhora|com tu)(?: mesm[oa]| direto| msm)?\b/;
 const DIRECT_HAS_MATTER = /\b(?:urgente|urgencia|problema|reclama\w*|pagamento|pag\w* errad\w*|descont\w*|atras\w*|golpe|process\w*|advogad\w*|cancel\w*)\b/;
@@ -279,6 +286,6 @@ const CALL_WORD = /\b(?:lig\w*|telefon\w*|chamada|audio)\b/;
 export function guardedMessage(text: string): boolean {
   return (callForConvenience(text) && CALL_WORD.test(text)) || pastToldAsReason(text) || hearsayAboutPractice(text) || jokeOrHypothetical(text) || researchOnReviews(text) || priceComplaintAlone(text) ||
     hospitalLogistics(text) || worryNotHappened(text) || wantsJuliaHerself(text) ||
-    hospitalPeopleAsked(text) || legalNegated(text) || directWithJulia(text) || distrustWithoutRequest(text) || dataSourceCuriosity(text) || noNeedOfUs(text) || relayToAnother(text) ||
+    hospitalPeopleAsked(text) || legalNegated(text) || directWithJulia(text) || gladToTalk(text) || distrustWithoutRequest(text) || dataSourceCuriosity(text) || noNeedOfUs(text) || relayToAnother(text) ||
     settledAlready(text) || colleagueCase(text) || anotherCompanysFault(text) || coverAsked(text);
 }
