@@ -237,9 +237,10 @@ const RULES: readonly Rule[] = [
   // "não autorizei ninguém a compartilhar meus dados… como conseguiram?" asks how, which is trust, not a stop.
   { name: 'no_consent', confidence: 0.85, pattern: /\bnao autorizo\b|\b(?:nao autorizei|nao dei autorizacao)(?:$| (?:(?:voces?|vcs?|ninguem|a empresa) )?(?:(?:a|pra|para) )?(?:(?:me|nenhum|esse|este|o|a) )?(?:mandar|mandarem|enviar|enviarem|contatar|contatarem|ligar|ligarem|receber|contato|envio|mensage(?:m|ns)|isso|nada|uso do meu (?:numero|contato|telefone|whatsapp)|usar(?:em)? (?:o |os )?(?:meu|meus) (?:numero|contato|telefone|whatsapp|dados|cadastro)|(?:meu|esse) (?:numero|contato|cadastro))\b)|\b(?:com base na|conforme a?|nos termos da|pela|de acordo com a|segundo a) lgpd\b/ },
   // An interjection may come first ("aff, chega", "poxa, parem"); bare "para" stays whole-message only below.
-  { name: 'stop_keyword', confidence: 0.9, pattern: /^(?:(?:af|afs|afe|ah|ai|poxa|putz|pqp|nossa|gente|mano|serio|ja falei|ja disse|(?:nao )?obrigad[oa]) )*(?:por favor )?(?:stop|pare|parem|parar|sair|remover|excluir|descadastrar|chega|basta|cancelar inscricao)(?: (?:com isso|de mandar|ja|agora|por favor|obrigad[oa]|stop))*$/, rejectMessage: (whole) => HOLD_ON.test(whole) },
+  { name: 'stop_keyword', confidence: 0.9, pattern: /^(?:(?:af|afs|afe|ah|ai|poxa|putz|pqp|nossa|gente|mano|serio|ja falei|ja disse|ja|(?:nao )?obrigad[oa]) )*(?:por favor )?(?:stop|pare|parem|parar|sair|remover|excluir|descadastrar|chega|basta|cancelar inscricao)(?: (?:com isso|de mandar|ja|agora|por favor|obrigad[oa]|stop|ne))*$/, rejectMessage: (whole) => HOLD_ON.test(whole) },
   // Bare "para" is also a preposition, so it counts only as the entire message.
-  { name: 'stop_keyword', confidence: 0.85, pattern: /^(?:para|para para|para por favor|por favor para)$/, wholeMessageOnly: true },
+  // An annoyed interjection may come first ("aff, para"); "ah, para" is also disbelief, so it is not one of them.
+  { name: 'stop_keyword', confidence: 0.85, pattern: /^(?:(?:af|afs|afe|pqp|mds|meu deus|putz|ja falei|ja disse) )*(?:para|para para|para por favor|por favor para)$/, wholeMessageOnly: true },
   { name: 'please_stop', confidence: 0.85, pattern: /\bpor favor (?:parem|pare)$|\b(?:parem|pare) por favor$/ },
 ];
 
