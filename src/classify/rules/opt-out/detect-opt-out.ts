@@ -12,6 +12,9 @@ export interface OptOutResult {
   reason?: string;
 }
 
+// "cancela minha inscrição no congresso": a registration for an event, not with us.
+const AN_EVENT = /^(?:no|na|do|da|pro|pra|para o|para a) (?:curso|congresso|evento|prova|residencia|concurso|webinar|aula|palestra|simposio|jornada|workshop)\b/;
+
 const RULES: readonly Rule[] = [
   // the English keywords doctors borrow ("opt out", "optout"); "descadastrar só dos de fim de semana"
   // is one kind of offer.
@@ -56,12 +59,14 @@ const RULES: readonly Rule[] = [
     rejectText: (t) => !/\b(?:mensage\w*|recebo|recebendo|mandam|mandando|enviam|enviando|insistent\w*|insistem|insistindo|insistencia)\b/.test(t) || /\b(?:vagas?|plantao|plantoes|ofertas?) (?:de|do|da|no|na|em|noturn\w*|diurn\w*)\b/.test(t),
   },
   // "não quero mais participar da lista de ofertas": leaving said as not taking part; a list of one kind stays narrow.
+  // "não quero mais estar cadastrado": on our books at all; "cadastrado no hospital X" is someone else's.
+  { name: 'no_longer_registered', confidence: 0.85, pattern: /\bnao quero (?:mais )?(?:estar|ficar|continuar|permanecer|ser) cadastrad[oa]\b/, rejectTail: (tail) => /^(?:no|na|nos|nas|em|do|da) (?!voces|vcs|sistema de voces)\S+/.test(tail) },
   { name: 'stop_taking_part', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:participar|fazer parte|estar|ficar|constar) ${oneOf('da', 'das', 'do', 'dos', 'dessa', 'desta', 'desse', 'deste', 'na', 'no', 'nessa', 'nesse')} (?:sua |seu |essa |esta )?${CONTAINER}\\b`), rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail) },
   // "me tira daqui" is the chat; "daqui dessa escala" names a shift.
   { name: 'remove_from_here', confidence: 0.88, pattern: new RegExp(`\\b(?:me|nos) ${REMOVE} (?:daqui|dai|dali)\\b|\\b${REMOVE} (?:me|eu) (?:daqui|dai|dali)\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
   // A name taken off one shift or roster is narrow ("tira meu nome da escala do dia 22",).
   // Nor one booked shift given up in the same message ("não vou mais fazer o plantão de quinta, pode tirar meu nome").
-  { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) || namedList(tail), rejectMessage: (whole) => ONE_BOOKED_SHIFT.test(whole) && !/\b(?:lista|cadastro|base|contatos?|disparos?|grupo)\b/.test(whole) },
+  { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) || namedList(tail) || AN_EVENT.test(tail), rejectMessage: (whole) => ONE_BOOKED_SHIFT.test(whole) && !/\b(?:lista|cadastro|base|contatos?|disparos?|grupo)\b/.test(whole) },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all ("pedi pra parar de
   // mandar vaga noturna" repeats a narrow one).
   { name: 'asked_before', confidence: 0.9, pattern: /\bquantas vezes (?:\S+ ){0,3}?(?:pedir|pedi|falar|falei|dizer|disse|repetir) (?:pra|para|que) (?:voces )?(?:parar|pararem|parem|me tirar|me tirarem|me tirem|nao me mandar|nao mandar)\b|\b(?:ja )?(?:mandei|(?:falei|disse)(?: (?:\d+|duas|tres|varias|mil|umas \S+|um monte de|zilhoes de) vezes)? (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar|sair)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) || isShiftSpecific(tail.replace(/^de (?:me )?(?:mandar|enviar|oferecer) /, '')) },
@@ -155,7 +160,7 @@ const RULES: readonly Rule[] = [
   // English, as doctors borrow it ("please remove me from your list", "stop texting me"); "off" arrives as "of", repeated letters being squeezed.
   { name: 'english_stop', confidence: 0.9, pattern: /\b(?:remove me|remove my (?:number|contact|name|data|phone)|delete my (?:number|contact|data)|take me off?|unsubscribe me|stop (?:texting|messaging|sending|contacting) me|do not (?:contact|text|message) me|dont (?:contact|text|message) me)\b/ },
   // "cancela o envio dessas mensagens", "suspende os disparos": stopping the sending itself.
-  { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'cess(?:e|em|ar|a)', 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens', 'recebimento', 'notificac(?:ao|oes)')}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
+  { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'cess(?:e|em|ar|a)', 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens', 'recebimento', 'notificac(?:ao|oes)')}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:daquel[ae]|dess[ae]|dest[ae]) (?:vaga|oferta|mensagem|plantao)\b/.test(tail) || NAMES_A_THING.test(tail) },
   // "não insista, amanhã te respondo" asks for time, and "não insistam com o Dr. Carlos" is about someone else.
   { name: 'do_not_insist', confidence: 0.88, pattern: /\b(?:nao|parem de|pare de|para de|chega de) (?:me )?(?:insist\w*)\b/, rejectText: (t) => /\bnao insist\w* (?:muito|tanto)\b/.test(t), rejectMessage: (whole) => ASKS_FOR_TIME.test(whole), rejectTail: (tail) => isShiftSpecific(tail) || /^com (?:o|a|os|as|ele|ela|eles|elas|meu|minha)\b/.test(tail) },
   { name: 'stop_receiving', confidence: 0.9, pattern: /\b(?:parar|deixar) de receber\b/, negatable: true, rejectTail: rejectReceiveTail },

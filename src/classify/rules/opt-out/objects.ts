@@ -20,7 +20,7 @@ export const CONTAINER = oneOf('disparos?', 'envios?', 'listas?', 'grupos?', 'ca
 export const FROM = oneOf('da', 'dessa', 'desta', 'de sua', 'de vossa', 'do', 'desse', 'deste', 'dos', 'das', 'de');
 // The e-mail is another channel: "tira meu email da newsletter" said here leaves this chat on.
 // the plural "meus dados" / "meus contatos" ("exijo que excluam meus dados").
-export const MY_ID = oneOf(`${oneOf('meu', 'minha', 'o meu', 'a minha', 'esse', 'este')} ${oneOf('numero', 'contato', 'telefone', 'celular', 'cadastro', 'dados', 'nome', 'whatsapp')}`, `(?:os )?meus ${oneOf('dados', 'contatos')}`);
+export const MY_ID = oneOf(`${oneOf('meu', 'minha', 'o meu', 'a minha', 'esse', 'este')} ${oneOf('numero', 'contato', 'telefone', 'celular', 'cadastro', 'dados', 'nome', 'whatsapp', 'inscricao')}`, `(?:os )?meus ${oneOf('dados', 'contatos')}`);
 export const REMOVE = oneOf(
   'tir(?:a|e|em|ar)', 'retir(?:a|e|em|ar)', 'remov(?:e|a|am|er)', 'exclu(?:i|a|am|ir)', 'apag(?:a|ue|uem|ar)',
   'delet(?:a|e|em|ar)', 'cancel(?:a|e|em|ar)',
@@ -28,6 +28,8 @@ export const REMOVE = oneOf(
   'desvincul(?:a|e|em|ar)',
   // "encerra meu cadastro aí": closing the record is removing it.
   'encerr(?:a|e|em|ar)',
+  // "desativa meu cadastro", "inativa meu número": switching the record off.
+  'desativ(?:a|e|em|ar)', 'inativ(?:a|e|em|ar)',
 );
 
 // a list named after one specialty, newsletter or waiting line is one kind of item ("me tira da
