@@ -1,4 +1,7 @@
+import { createApp, type App, type AppOverrides } from '../app.js';
+import type { Config } from '../config.js';
 import { isTransientConnectionError } from '../db/index.js';
+import { createLogger } from '../shared/index.js';
 import { errorMessage } from '../shared/errors.js';
 
 /**
@@ -55,4 +58,14 @@ export function onUnhandledRejection(reason: unknown, log: { warn(o: object, m: 
 
 export function survivesDroppedConnections(log: Parameters<typeof onUnhandledRejection>[1]): void {
   process.on('unhandledRejection', (reason) => onUnhandledRejection(reason, log, (code) => process.exit(code)));
+}
+
+/**
+ * The app of a long-running role (serve, web, worker), with the guard above installed before it boots:
+ * booting while PostgreSQL restarts is when the driver drops a query nobody awaits.
+ */
+export function createRoleApp(config: Config, overrides: Omit<AppOverrides, 'logger'> = {}): Promise<App> {
+  const logger = createLogger(config.LOG_LEVEL);
+  survivesDroppedConnections(logger);
+  return createApp(config, { ...overrides, logger });
 }

@@ -1,8 +1,6 @@
-import { createApp } from '../app.js';
-import { createLogger } from '../shared/index.js';
 import type { Config } from '../config.js';
 import { closeServer, listen } from '../http/index.js';
-import { exitAfter, untilSignal, survivesDroppedConnections } from './lifecycle.js';
+import { exitAfter, untilSignal, createRoleApp } from './lifecycle.js';
 
 /**
  * HTTP and workers in one process: the laptop/demo default. On SIGTERM: stop
@@ -10,10 +8,7 @@ import { exitAfter, untilSignal, survivesDroppedConnections } from './lifecycle.
  * SHUTDOWN_GRACE_MS (an unfinished one is retried elsewhere), then close.
  */
 export async function run(config: Config): Promise<number> {
-  const logger = createLogger(config.LOG_LEVEL);
-  // From the first line: booting while PostgreSQL restarts is when the driver drops a query nobody awaits.
-  survivesDroppedConnections(logger);
-  const app = await createApp(config, { logger });
+  const app = await createRoleApp(config);
   const workers = await app.startWorkers();
   const server = await listen(app.http, config.PORT, app.deps.logger);
   const signal = await untilSignal();

@@ -1,16 +1,11 @@
-import { createApp } from '../app.js';
-import { createLogger } from '../shared/index.js';
 import type { Config } from '../config.js';
-import { exitAfter, untilSignal, survivesDroppedConnections } from './lifecycle.js';
+import { exitAfter, untilSignal, createRoleApp } from './lifecycle.js';
 import { requireSharedDatabase } from './require-shared-db.js';
 
 /** The worker role: on SIGTERM no new job is taken, running ones get SHUTDOWN_GRACE_MS to finish. */
 export async function run(config: Config): Promise<number> {
   requireSharedDatabase(config, 'worker');
-  const logger = createLogger(config.LOG_LEVEL);
-  // From the first line: booting while PostgreSQL restarts is when the driver drops a query nobody awaits.
-  survivesDroppedConnections(logger);
-  const app = await createApp(config, { logger });
+  const app = await createRoleApp(config);
   const workers = await app.startWorkers();
   const signal = await untilSignal();
   app.deps.logger.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');

@@ -2,6 +2,7 @@ import { BOT_FRAMES } from './bot-frames.js';
 import { learnedVerdict } from '../../learned/index.js';
 import { clauses, detectorInput, normalize } from '../../text/normal-form.js';
 import { matchRules, oneOf, type Rule } from '../engine.js';
+import { GLAD_TO_TALK } from '../handoff/guards.js';
 
 export interface BotSuspicionResult {
   suspicious: boolean;
@@ -57,7 +58,7 @@ const RULES: readonly Rule[] = [
   // "é uma pessoa real que tá me respondendo?", "é robô que responde?"
   { name: 'who_is_replying', confidence: 0.85, pattern: new RegExp(`\\b${oneOf('pessoa', 'humano', 'humana', 'gente', 'alguem', MACHINE, 'uma ia', 'sistema', 'programa')}(?: real| de verdade)? que (?:(?:ta|esta|fica) )?(?:me )?${oneOf('responde', 'respondendo', 'escreve', 'escrevendo', 'digita', 'digitando', 'manda', 'mandando')}\\b`),
     // "que bom falar com alguém que responde rápido" is praise of who answers, not a doubt about it.
-    rejectText: (t) => /\b(?:que bom|bom|otimo|adoro|gosto de|gostei de|finalmente|prazer) (?:\S+ ){0,2}?(?:falar|conversar|tratar) com (?:alguem|uma pessoa|gente)\b/.test(t) },
+    rejectText: (t) => GLAD_TO_TALK.test(t) },
   // "responde rápido demais, é bot né?": a predicate closing the sentence, after a remark.
   // Laughter is squeezed by the normaliser ("kkk" -> "k").
   { name: 'closing_is_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:e|eh|so pode ser|deve ser) (?:um |uma |o )?${BEING}(?: ne| mesmo| ne nao| entao| ai| certeza| k+\\w*| rs\\w*| ha\\w*)?$`) },

@@ -148,19 +148,20 @@ export function legalNegated(text: string): boolean {
   return !LEGAL_WORD.test(text.replace(NEGATED_LEGAL, ' '));
 }
 
-// "que bom falar com alguém que responde rápido": glad of who answers now, not asking for someone else.
-const GLAD_TO_TALK = /\b(?:que bom|otimo|adoro|gosto de|gostei de|finalmente|prazer(?: em)?) (?:\S+ ){0,2}?(?:falar|conversar|tratar) com (?:alguem|uma pessoa|gente|voce|vc)\b/;
-/** Glad to be talking with whoever answers, with no problem or anyone else named. */
-export function gladToTalk(text: string): boolean {
-  return GLAD_TO_TALK.test(text) && !DIRECT_HAS_MATTER.test(text) && !SOMEONE_ELSE.test(text);
-}
-
 const DIRECT_WITH_YOU =
   /\b(?:falar|conversar|tratar|resolver|acertar|combinar|fechar|ver) (?:isso |tudo |as coisas )?(?:direto |diretamente |so )?(?:contigo|com voce|com vc|com a senhora|com tu)(?: mesm[oa]| direto| msm)?\b/;
 const DIRECT_HAS_MATTER = /\b(?:urgente|urgencia|problema|reclama\w*|pagamento|pag\w* errad\w*|descont\w*|atras\w*|golpe|process\w*|advogad\w*|cancel\w*)\b/;
 /** Júlia herself, to settle things directly ("prefiro resolver direto contigo"), with no problem or anyone else named. */
 export function directWithJulia(text: string): boolean {
   return DIRECT_WITH_YOU.test(text) && !DIRECT_HAS_MATTER.test(text) && !SOMEONE_ELSE.test(text);
+}
+
+// "que bom falar com alguém que responde rápido": glad of who answers now, not asking for someone else.
+// Exported: the bot rules read it too ("alguém que responde" praised is no doubt about who answers).
+export const GLAD_TO_TALK = /\b(?:que bom|bom|otimo|adoro|gosto de|gostei de|finalmente|prazer(?: em)?) (?:\S+ ){0,2}?(?:falar|conversar|tratar) com (?:alguem|uma pessoa|gente|voce|vc)\b/;
+/** Glad to be talking with whoever answers, with no problem or anyone else named. */
+export function gladToTalk(text: string): boolean {
+  return GLAD_TO_TALK.test(text) && !DIRECT_HAS_MATTER.test(text) && !SOMEONE_ELSE.test(text);
 }
 
 const MACHINE_WORD = '(?:maquina|robo|robozinho|bot|chatbot|ia|inteligencia artificial|sistema|programa)';
@@ -187,10 +188,6 @@ export function noNeedOfUs(text: string): boolean {
   return NO_NEED_OF_US.test(text) && !SOMEONE_ELSE.test(text);
 }
 
-/**
- * The rule hits a guard read on the whole message sets aside: a hit names its rule, "family:frame".
- * Returns the guard's name, or undefined when the hit stands.
- */
 /*
  * - a shift that started late by minutes is not a late payment ("o plantão atrasou 40 minutos, mas deu tudo certo");
  * - anger at a place alone ("ESSE HOSPITAL É UMA BOSTA") is the reason for a no, like a price complaint alone;
@@ -211,6 +208,10 @@ const PRICE_HUMILIATION = /\b(?:r \d|\d+ reais|valor|preco)\b.{0,40}\bhumilhac\w
 // "tem algum humano que possa me atender?" ask for one.
 export const ONLY_WHETHER_HUMAN = /^(?:\S+ ){0,3}?tem (?:um |uma )?(?:humano|humana|ser humano)(?: ai| aqui| lendo(?: isso)?| digitando| respondendo)*$/;
 
+/**
+ * The rule hits a guard read on the whole message sets aside: a hit names its rule, "family:frame".
+ * Returns the guard's name, or undefined when the hit stands.
+ */
 export function guardAgainst(text: string, hit: string): string | undefined {
   const family = hit.slice(0, hit.indexOf(':'));
   if (hit === 'payment_dispute:late' && LATE_BY_MINUTES.test(text)) return 'late_by_minutes';

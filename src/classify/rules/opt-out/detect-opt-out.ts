@@ -4,16 +4,13 @@ import { learnedVerdict } from '../../learned/index.js';
 import { matchRules, oneOf, type Rule } from '../engine.js';
 import { RECALL_FRAMES } from './recall-frames.js';
 import { ADDRESSED_ELSEWHERE, WRONG_CHAT, conditionalStop, ECHO_REFUSED, endsWithOwnGeneralStop, JOKE, NARROW_KIND, NEW_NUMBER, hasGeneralStopClause, namesFrequency, ONE_CHANNEL, ONE_FORMAT, keepsOn, setsStopAside, statesContinuation, ONE_BOOKED_SHIFT, HOLD_ON, ASKS_FOR_TIME } from './vetoes.js';
-import { STUFF, SEND, PESTER, CONTAINER, FROM, MY_ID, REMOVE, NARROW_LIST, NARROW_OFFERS_LIST, THEIR_LIST, BARE_REMOVE, NAMES_A_THING, NO_LONGER_NEEDED, PLACE_TAIL, FRONTED_PLACE, isShiftSpecific, rejectReceiveTail, WANT_NOT, RECEIVE, BE_CONTACTED, CONTACT, ONE_ROSTER, ONE_SHIFT_HERE, FOR_A_WHILE, namedList, OTHER_SERVICE, LEFT_FOR_GOOD } from './objects.js';
+import { STUFF, SEND, PESTER, CONTAINER, FROM, MY_ID, REMOVE, NARROW_LIST, NARROW_OFFERS_LIST, THEIR_LIST, BARE_REMOVE, NAMES_A_THING, NO_LONGER_NEEDED, PLACE_TAIL, FRONTED_PLACE, isShiftSpecific, rejectReceiveTail, WANT_NOT, RECEIVE, BE_CONTACTED, CONTACT, ONE_ROSTER, ONE_SHIFT_HERE, FOR_A_WHILE, namedList, OTHER_SERVICE, LEFT_FOR_GOOD, AN_EVENT } from './objects.js';
 
 export interface OptOutResult {
   optOut: boolean;
   confidence: number;
   reason?: string;
 }
-
-// "cancela minha inscrição no congresso": a registration for an event, not with us.
-const AN_EVENT = /^(?:no|na|do|da|pro|pra|para o|para a) (?:curso|congresso|evento|prova|residencia|concurso|webinar|aula|palestra|simposio|jornada|workshop)\b/;
 
 const RULES: readonly Rule[] = [
   // the English keywords doctors borrow ("opt out", "optout"); "descadastrar só dos de fim de semana"

@@ -148,3 +148,5 @@ export const namedList = (tail: string): boolean => {
   const m = /^(?:d[aoe]s?|dess[ae]|dest[ae]) (?:\S+ )?(?:lista|listas|grupo|grupos) (.*)$/.exec(tail);
   return m !== null && (NARROW_LIST.test(m[1]!) || NARROW_OFFERS_LIST.test(m[1]!));
 };
+// "cancela minha inscrição no congresso": a registration for an event, not with us.
+export const AN_EVENT = /^(?:no|na|do|da|pro|pra|para o|para a) (?:curso|congresso|evento|prova|residencia|concurso|webinar|aula|palestra|simposio|jornada|workshop)\b/;
