@@ -68,7 +68,7 @@ export const MACHINES_ADDRESSED_FRAMES: readonly Rule[] = [
 ];
 
 /**
- * forms the rules once missed (fresh paraphrases and near misses in `situations.test.ts`):
+ * forms the rules once missed (fresh paraphrases and near misses in `cases/bot-suspicion.jsonl`):
  * us counted among the machines ("mais um bot de escala"), a text said to be written by one ("foi IA que escreveu"),
  * a message sent identical to a colleague (copy and paste, a mass mailing), a doubt about us said in a curse at the
  * machine ("robô do capeta, para"), the real one asked after ("cadê a Júlia de verdade?"), and whether we use an AI
@@ -117,7 +117,7 @@ export const PROMPT_INJECTION_FRAMES: readonly Rule[] = [
   },
 ];
 
-// more forms (fresh paraphrases in situations.test.ts): canned answers named
+// more forms (fresh paraphrases in cases/bot-suspicion.jsonl): canned answers named
 // at the head of the message ("respostas prontas, né?"), one more automatic message ("outra msg automática"), the
 // machine announced as it arrives again ("lá vem o robô"), a quiz whose right answer would make her a person.
 export const CANNED_TEXT_FRAMES: readonly Rule[] = [
@@ -132,7 +132,7 @@ export const CANNED_TEXT_FRAMES: readonly Rule[] = [
   { name: 'human_quiz', confidence: 0.85, pattern: /\bse (?:acertar|errar|responder|souber)\b.{0,30}\b(?:e|eh|e mesmo) (?:humana|humano|gente|pessoa)\b/ },
 ];
 
-// more forms (fresh paraphrases in situations.test.ts):
+// more forms (fresh paraphrases in cases/bot-suspicion.jsonl):
 // an automatic message again, a "chatbot de escala", "isso é script", English ("you are a bot"), our AI named ("essa
 // IA de vocês"), GPT or ChatGPT known to be behind it, the machine called a crook, "é tudo automático".
 const MACHINE_WORD = '(?:robo|robozinho|bot|chatbot|maquina|inteligencia artificial|ia|gpt|chat ?gpt|script)';

@@ -1,7 +1,7 @@
 import { AT_SITE_OR_CONFIRMED, WORKED } from './incident-context.js';
 import type { Rule } from '../engine.js';
 
-// situations the rules once missed (fresh paraphrases and near misses in `situations.test.ts`).
+// situations the rules once missed (fresh paraphrases and near misses in `cases/handoff.jsonl`).
 // A serious condition at the hospital: no drugs, supplies or working equipment. Alone it may be a reason for a no.
 const MISSING_CARE =
   '(?:medicac\\w*|medicamentos?|remedios?|dipirona|soro|oxigenio|insumos?|material(?: basico)?|luvas?|epi|desfibrilador|monitor\\w*|ventilador\\w*|respirador\\w*|carrinho de parada|ambu|raio x|tomografo|laboratorio)';
@@ -85,7 +85,7 @@ export const CARE_INCIDENT_RULES: readonly Rule[] = [
   { name: 'strong_anger:machine_cursed', confidence: 0.85, pattern: /\b(?:robo|robozinho|bot|chatbot|maquina) (?:do capeta|do cao|do diabo|do demonio|do inferno|dos infernos|dos diabos|infernal|insuportavel|miseravel|maldit[oa]|desgracad[oa]|porcaria)\b/ },
 ];
 
-// more situations (fresh paraphrases and near misses in `situations.test.ts`).
+// more situations (fresh paraphrases and near misses in `cases/handoff.jsonl`).
 // A figure in the normalised text: "1.400" reads "1 400", "1.200,00" reads "1 200 00".
 const AMOUNT = '(?:r )?\\d+(?: \\d{3})*(?: \\d{2})?(?: ?k| mil| reais| conto)?';
 const PAID = '(?:vieram|veio|caiu|cairam|entrou|entraram|pagaram|pagou|depositaram|depositou|transferiram|mandaram|recebi|chegou|chegaram)';

@@ -42,7 +42,7 @@ export function pastToldAsReason(text: string): boolean {
 }
 
 /*
- * guards against what the rules misread (fresh paraphrases in `situations.test.ts`). Each is read on the
+ * guards against what the rules misread (fresh paraphrases in `cases/handoff.jsonl`). Each is read on the
  * whole message, because a rule may fire on one clause ("pode me ligar depois das 19h") while the reason to set it
  * aside is in the next ("agora tô atendendo").
  * - hearsay or a general question about how such companies behave ("ouvi falar que agência de plantão paga com
@@ -88,7 +88,7 @@ export function priceComplaintAlone(text: string): boolean {
 }
 
 /*
- * more guards (fresh paraphrases in `situations.test.ts`).
+ * more guards (fresh paraphrases in `cases/handoff.jsonl`).
  * - the hospital's own people asked for a logistics matter ("o telefone da clínica, quero falar com a coordenação
  *   sobre o vestiário"): Júlia passes the number, no one of ours is needed;
  * - a worry about something that has not happened ("o município atrasa salário, aposto que o plantão vai atrasar"):
@@ -119,7 +119,7 @@ export function wantsJuliaHerself(text: string): boolean {
 }
 
 /*
- * more guards (fresh paraphrases in `situations.test.ts`).
+ * more guards (fresh paraphrases in `cases/handoff.jsonl`).
  * - the hospital's people asked for ("o contato do RH do hospital"): Júlia passes the number, no one of ours;
  * - a legal word negated ("não vou processar ninguém kkk, só queria entender o desconto"), with no other legal word;
  * - Júlia herself, to settle it directly ("prefiro resolver direto contigo"), with no problem named;

@@ -1,7 +1,7 @@
 import type { Rule } from '../engine.js';
 
 /**
- * situations first met in blind runs (fresh paraphrases and near misses in `situations.test.ts`).
+ * situations first met in blind runs (fresh paraphrases and near misses in `cases/handoff.jsonl`).
  */
 export const PRESS_AND_PAY_RULES: readonly Rule[] = [
   // Someone asked for to attend him, as a question about who is there ("tem alguém aí que possa me atender?").

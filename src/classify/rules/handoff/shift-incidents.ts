@@ -4,10 +4,10 @@ import { CARE_INCIDENT_RULES, PAY_INCIDENT_RULES } from './care-and-pay-incident
 import { PRESS_AND_PAY_RULES } from './press-and-pay-incidents.js';
 import { AT_SITE_OR_CONFIRMED, WORK_OR_PAY, WORKED } from './incident-context.js';
 
-// situations on the shift itself (fresh paraphrases of each in situations.test.ts), their context in
+// situations on the shift itself (fresh paraphrases of each in cases/handoff.jsonl), their context in
 // incident-context.ts; care and pay incidents are in care-and-pay-incidents.ts.
 
-// more situations (fresh paraphrases and near misses in `situations.test.ts`).
+// more situations (fresh paraphrases and near misses in `cases/handoff.jsonl`).
 const SCORN = '(?:lixo|de quinta|de merda|de fundo de quintal|porca|podre|vagabunda|picareta|nojenta|ridicula|amadora|de palavrao|uma piada|uma vergonha|uma palhacada|uma fraude)';
 const SOCIAL = '(?:instagram|insta|facebook|face|twitter|tiktok|linkedin|youtube|redes? sociais|rede social|grupos?|stories|story|status)';
 const PERSONAL_DATA = '(?:dados bancarios|dados do banco|conta bancaria|selfie|senha|codigo|token|cartao|foto (?:d[oa] |com (?:o |a )?)?(?:crm|documento|rg|cnh|cpf|rosto)|documentos|taxa|pix|deposito|adiantamento)';
