@@ -6,7 +6,7 @@ import { createDetectors } from './neighbours/create-detectors.js';
 
 /**
  * The case table: every line of cases/<task>.jsonl is checked against what the pipeline does with the message
- * (classify() offline for the binary tasks, the message's final verdict for the objection), never against one
+ * (classify() offline for the binary tasks and the firm no, the message's final verdict for the objection), never against one
  * layer of it.
  */
 const detectors = createDetectors();
@@ -14,7 +14,7 @@ const files = caseFiles();
 
 describe('case table', () => {
   it('has cases for every task', () => {
-    expect(files).toEqual(expect.arrayContaining(['opt-out.jsonl', 'bot-suspicion.jsonl', 'handoff.jsonl', 'objection.jsonl']));
+    expect(files).toEqual(expect.arrayContaining(['opt-out.jsonl', 'bot-suspicion.jsonl', 'handoff.jsonl', 'objection.jsonl', 'firm-no.jsonl']));
   });
 
   for (const file of files) {
@@ -26,6 +26,7 @@ describe('case table', () => {
         const handoff = await turn.handoff();
         if (c.handoff !== undefined) expect(handoff !== undefined, `hand-off: ${c.text}`).toBe(c.handoff);
         if (c.handoffReason !== undefined) expect(handoff?.result.reason, `hand-off reason: ${c.text}`).toBe(c.handoffReason);
+        if (c.firmNo !== undefined) expect(turn.offline()[0]!.firmNo.firmNo, `firm no: ${c.text}`).toBe(c.firmNo);
         const { objection } = classifyMessage(detectors, c.text);
         if (c.objection !== undefined) expect(objection, `objection: ${c.text}`).toBe(c.objection);
         if (c.objectionNot === null) expect(objection, `some objection: ${c.text}`).not.toBeNull();

@@ -15,6 +15,8 @@ export interface Case {
   handoffReason?: string;
   objection?: string | null;
   objectionNot?: string | null;
+  /** A refusal of the work itself, not of one offer (the cooling-off step reads it). */
+  firmNo?: boolean;
 }
 
 const DIR = fileURLToPath(new URL('./', import.meta.url));

@@ -1,12 +1,9 @@
 import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { detectBotSuspicion } from '../rules/bot/detect-bot-suspicion.js';
-import { detectHandoff } from '../rules/handoff/detect-handoff.js';
-import { detectOptOut } from '../rules/opt-out/detect-opt-out.js';
 import { LEARNED_ARTIFACT, learnedObjection, learnedProbability, OBJECTION_CLASSES, pickObjection } from './index.js';
 
-// Fresh paraphrases written for this test, not copied from any labelled set
-// or from the rules' unit tests: they check the trained artifact the runtime loads.
+// The trained artifact the runtime loads, read directly; what the whole classification makes of a message is in
+// cases/<task>.jsonl.
 describe('learned detector layer (knowledge/models/detectors.json)', () => {
   it('loads a compact artifact and scores deterministically', () => {
     expect(statSync(LEARNED_ARTIFACT).size).toBeLessThan(1_000_000);
@@ -22,38 +19,6 @@ describe('learned detector layer (knowledge/models/detectors.json)', () => {
     const question = learnedProbability('optOut', 'que horas começa o plantão de sábado?', false);
     expect(general).toBeGreaterThan(0.5);
     expect(question).toBeLessThan(0.2);
-  });
-
-  it.each([
-    'por gentileza, retirem meu telefone do cadastro de vocês',
-    'não desejo mais ser contactado por essa empresa',
-    'chega, parem de me mandar essas coisas',
-  ])('opt-out: %s', (text) => {
-    expect(detectOptOut(text).optOut).toBe(true);
-  });
-
-  it.each([
-    'qual o valor do plantão noturno em Osasco?',
-    'amanhã eu vejo e te respondo, pode ser?',
-    'o app de vocês parou de me mandar notificação, como reativo?',
-  ])('not an opt-out: %s', (text) => {
-    expect(detectOptOut(text).optOut).toBe(false);
-  });
-
-  it.each(['tô trocando mensagem com um programa de computador?', 'quem me responde aqui é gente ou máquina?'])('bot suspicion: %s', (text) => {
-    expect(detectBotSuspicion(text).suspicious).toBe(true);
-  });
-
-  it.each(['qual o endereço do hospital?', 'vocês pagam por pix ou transferência?'])('no bot suspicion: %s', (text) => {
-    expect(detectBotSuspicion(text).suspicious).toBe(false);
-  });
-
-  it.each(['quero resolver isso com o responsável do financeiro, me passa o contato dele', 'meu pagamento não caiu até agora, quero falar com uma pessoa'])('hand-off: %s', (text) => {
-    expect(detectHandoff(text).handoff).toBe(true);
-  });
-
-  it.each(['beleza, pode me mandar os detalhes da vaga', 'tem estacionamento no hospital?'])('no hand-off: %s', (text) => {
-    expect(detectHandoff(text).handoff).toBe(false);
   });
 
   it('names a price objection and leaves a neutral line without one', () => {
@@ -75,5 +40,4 @@ describe('combination policy and features', () => {
     // The rules' reason always wins.
     expect(pickObjection({ ...flagged, behind: 'preco' }, { take: 0.6, behindModel: true, behindTake: 0.3, behindSkipNone: true })).toBe('preco');
   });
-
 });
