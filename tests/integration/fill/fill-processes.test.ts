@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolution-fake.js';
 import { TEST_JOB_SIGNING_KEY } from '../../helpers/job-signer.js';
-import { shareWithProcesses, type SharedDb } from '../../helpers/shared-db.js';
-import { createTestDb, type TestDb } from '../../helpers/test-db.js';
+import { fileDbSharedWithProcesses } from '../../helpers/shared-db.js';
 import { dropPrefix, TEST_REDIS_URL, testPrefix, testRedis } from '../../helpers/test-redis.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { openShift, seedFill } from './fill-fixtures.js';
@@ -15,22 +14,12 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BASE = new Date('2026-03-04T13:00:00Z');
 const HOUR = 3_600_000;
 
-let db: TestDb;
-let served: SharedDb;
+const file = fileDbSharedWithProcesses();
 const redis = testRedis();
+file.cleanups.push(() => redis.disconnect());
 const children: ChildProcess[] = [];
-const cleanups: Array<() => Promise<unknown>> = [];
-
-beforeAll(async () => {
-  db = await createTestDb();
-  served = await shareWithProcesses(db);
-});
-afterAll(async () => {
+afterAll(() => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  for (const c of cleanups.reverse()) await c();
-  await served.stop();
-  redis.disconnect();
-  await db.close();
 });
 
 function spawnChild(env: Record<string, string>): { proc: ChildProcess; ready: Promise<void>; exited: Promise<void>; output: () => string } {
@@ -56,12 +45,12 @@ async function setup(label: string) {
   const prefix = testPrefix(label);
   const instances = ['n1', 'n2'];
   const fake: EvolutionFake = await startEvolutionFake({ instances });
-  cleanups.push(async () => {
+  file.cleanups.push(async () => {
     await fake.close();
     await dropPrefix(redis, prefix);
   });
   const env = {
-    ...served.env,
+    ...file.served.env,
     REDIS_URL: TEST_REDIS_URL,
     CHILD_PREFIX: prefix,
     CHILD_CLOCK_BASE: BASE.toISOString(),
@@ -75,7 +64,7 @@ async function setup(label: string) {
 }
 
 const sentFills = async (specialty: string) =>
-  (await db.query<{ n: number }>(
+  (await file.db.query<{ n: number }>(
     `select count(*)::int n from outbound_messages m join fill_offers o on o.outbound_key = m.idempotency_key
      join shifts s on s.id = o.shift_id join specialties sp on sp.id = s.specialty_id
      where m.status = 'sent' and sp.slug = $1`, [specialty]))[0]!.n;
@@ -90,9 +79,9 @@ function perPhone(fake: EvolutionFake): Map<string, number> {
 describe('fill waves across worker processes', () => {
   it('two processes planning and sending at once never send the same offer twice', { timeout: 240_000 }, async () => {
     const { fake, env } = await setup('fill-two');
-    await seedFill(db, { doctors: 30, specialty: 'fill-mp1', hospital: 'fill-mp1-h' });
+    await seedFill(file.db, { doctors: 30, specialty: 'fill-mp1', hospital: 'fill-mp1-h' });
     // Four shifts 3 days out: a wave of 5 each, 20 offers in all.
-    for (let i = 0; i < 4; i++) await openShift(db, new Date(BASE.getTime() + 72 * HOUR + i * 13 * HOUR), { specialty: 'fill-mp1', hospital: 'fill-mp1-h' });
+    for (let i = 0; i < 4; i++) await openShift(file.db, new Date(BASE.getTime() + 72 * HOUR + i * 13 * HOUR), { specialty: 'fill-mp1', hospital: 'fill-mp1-h' });
     const a = spawnChild({ ...env, CHILD_TICK_MS: '150' });
     const b = spawnChild({ ...env, CHILD_TICK_MS: '170' });
     await Promise.all([a.ready, b.ready]);
@@ -105,7 +94,7 @@ describe('fill waves across worker processes', () => {
     expect(fake.sentTexts()).toHaveLength(20);
     expect(phones.size).toBe(20);
     expect([...phones.values()].every((n) => n === 1)).toBe(true);
-    expect((await db.query<{ n: number }>(`select count(*)::int n from fill_offers o join shifts s on s.id = o.shift_id join specialties sp on sp.id = s.specialty_id where sp.slug = 'fill-mp1'`))[0]!.n).toBe(20);
+    expect((await file.db.query<{ n: number }>(`select count(*)::int n from fill_offers o join shifts s on s.id = o.shift_id join specialties sp on sp.id = s.specialty_id where sp.slug = 'fill-mp1'`))[0]!.n).toBe(20);
     a.proc.kill('SIGKILL');
     b.proc.kill('SIGKILL');
     await Promise.all([a.exited, b.exited]);
@@ -113,13 +102,13 @@ describe('fill waves across worker processes', () => {
 
   it('a process killed in the middle of a wave: the next one sends the rest, nothing skipped, nothing twice', { timeout: 240_000 }, async () => {
     const { fake, env } = await setup('fill-kill');
-    await seedFill(db, { doctors: 20, from: 101, specialty: 'fill-mp2', hospital: 'fill-mp2-h' });
-    for (let i = 0; i < 3; i++) await openShift(db, new Date(BASE.getTime() + 72 * HOUR + i * 13 * HOUR), { specialty: 'fill-mp2', hospital: 'fill-mp2-h' });
+    await seedFill(file.db, { doctors: 20, from: 101, specialty: 'fill-mp2', hospital: 'fill-mp2-h' });
+    for (let i = 0; i < 3; i++) await openShift(file.db, new Date(BASE.getTime() + 72 * HOUR + i * 13 * HOUR), { specialty: 'fill-mp2', hospital: 'fill-mp2-h' });
     // Dies right after handing the queue its 7th offer: 2 of the second wave's 5.
     const doomed = spawnChild({ ...env, CHILD_DIE_AFTER: '7' });
     await Promise.race([doomed.exited, new Promise((_, reject) => setTimeout(() => reject(new Error(`never died: ${doomed.output().slice(-1500)}`)), 90_000))]);
     expect(doomed.proc.signalCode).toBe('SIGKILL');
-    const planned = await db.query<{ n: number }>(
+    const planned = await file.db.query<{ n: number }>(
       `select count(*)::int n from fill_offers o join shifts s on s.id = o.shift_id join specialties sp on sp.id = s.specialty_id where sp.slug = 'fill-mp2'`);
     expect(planned[0]!.n).toBe(10);
     const next = spawnChild({ ...env, CHILD_TICK_MS: '200' });

@@ -1,48 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createFlagStore } from '../../../src/flags/index.js';
 import { createOutboundEnqueuer } from '../../../src/outbound/index.js';
 import { createRedis } from '../../../src/redis/index.js';
 import { silentLogger } from '../../../src/shared/index.js';
 import { createBullQueues, type BullQueues } from '../../../workers/queue.js';
 import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolution-fake.js';
-import { createTestDb, onPostgres, type TestDb } from '../../helpers/test-db.js';
+import { onPostgres } from '../../helpers/test-db.js';
 import { dropPrefix, TEST_REDIS_URL, testPrefix, testRedis } from '../../helpers/test-redis.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { createDoctor, replyCtx } from './harness.js';
-import { shareWithProcesses, type SharedDb } from '../../helpers/shared-db.js';
+import { fileDbSharedWithProcesses } from '../../helpers/shared-db.js';
 import { kill, spawnWorker, type Child } from './processes.js';
 import { TEST_JOB_SIGNING_KEY, testJobSigner } from '../../helpers/job-signer.js';
 
-let db: TestDb;
-let served: SharedDb;
+// Worker processes connect directly on PostgreSQL, through a gateway on PGlite (shared-db.ts).
+const file = fileDbSharedWithProcesses();
 const redis = testRedis();
+file.cleanups.push(() => redis.disconnect());
 const children: Child[] = [];
-const cleanups: Array<() => Promise<unknown>> = [];
-
-beforeAll(async () => {
-  db = await createTestDb();
-  // Worker processes connect directly on PostgreSQL, through a gateway on PGlite (shared-db.ts).
-  served = await shareWithProcesses(db);
-});
-afterAll(async () => {
-  await Promise.all(children.map((c) => kill(c)));
-  for (const c of cleanups.reverse()) await c();
-  await served.stop();
-  redis.disconnect();
-  await db.close();
-});
+afterAll(() => Promise.all(children.map((c) => kill(c))));
 
 async function setup(label: string, instances: string[]) {
   const prefix = testPrefix(label);
   const fake = await startEvolutionFake({ instances });
   const queues: BullQueues = createBullQueues(createRedis(TEST_REDIS_URL, { name: 'test-queues', blocking: true }), prefix);
-  cleanups.push(async () => {
+  file.cleanups.push(async () => {
     await queues.close();
     await fake.close();
     await dropPrefix(redis, prefix);
   });
   const env = {
-    ...served.env,
+    ...file.served.env,
     REDIS_URL: TEST_REDIS_URL,
     CHILD_PREFIX: prefix,
     JOB_SIGNING_KEY: TEST_JOB_SIGNING_KEY,
@@ -72,12 +60,12 @@ describe('crash between "provider accepted" and "recorded"', () => {
     };
     const pool = [standby(), standby()];
     const doctors = [];
-    for (let i = 0; i < KILLS; i++) doctors.push(await createDoctor(db, { inboundAt: new Date() }));
+    for (let i = 0; i < KILLS; i++) doctors.push(await createDoctor(file.db, { inboundAt: new Date() }));
     // Each inbound is being answered by the reply below, as the turn that wrote it would have
     // recorded. Left unhandled, a run slower than a minute (a busy machine) lets the workers'
     // inbound sweeper re-arm turns for them, and those turns (no model configured) send
     // hand-off lines: extra texts at the fake that were never this test's messages.
-    await db.pg.query(
+    await file.db.pg.query(
       `insert into inbound_handled (interaction_id, conversation_id) select unnest($1::uuid[]), unnest($2::uuid[])`,
       [doctors.map((d) => d.inboundId), doctors.map((d) => d.conversationId)],
     );
@@ -97,11 +85,11 @@ describe('crash between "provider accepted" and "recorded"', () => {
     await last.booted;
     last.proc.kill('SIGUSR2');
     await waitFor(
-      async () => (await db.pg.query(`select 1 from outbound_messages where idempotency_key like 'crash-%' and status = 'sent'`)).rows.length === KILLS,
+      async () => (await file.db.pg.query(`select 1 from outbound_messages where idempotency_key like 'crash-%' and status = 'sent'`)).rows.length === KILLS,
       { timeoutMs: 30_000, what: `all ${KILLS} recorded` },
     ).catch(async (err: Error) => {
       // Say what was left: which keys were not recorded as sent, and how often each text reached the fake.
-      const rows = await db.pg.query<{ k: string; status: string; attempts: number }>(`select idempotency_key as k, status, attempts from outbound_messages where idempotency_key like 'crash-%'`);
+      const rows = await file.db.pg.query<{ k: string; status: string; attempts: number }>(`select idempotency_key as k, status, attempts from outbound_messages where idempotency_key like 'crash-%'`);
       const sends = Array.from({ length: KILLS }, (_, i) => sendTextsOf(fake, `Mensagem ${i}: plantão confirmado`).length);
       throw new Error(`${err.message}; rows ${JSON.stringify(rows.rows.filter((r) => r.status !== 'sent'))}; sends per message ${JSON.stringify(sends)}`);
     });
@@ -112,13 +100,13 @@ describe('crash between "provider accepted" and "recorded"', () => {
     }
     // Nothing else reached the provider either.
     expect(fake.sentTexts().filter((s) => !/^Mensagem \d+: plantão confirmado$/.test(s.text)).map((s) => s.text)).toEqual([]);
-    const rows = await db.pg.query<{ provider_message_id: string; attempts: number }>(
+    const rows = await file.db.pg.query<{ provider_message_id: string; attempts: number }>(
       `select provider_message_id, attempts from outbound_messages where idempotency_key like 'crash-%'`,
     );
     expect(new Set(rows.rows.map((r) => r.provider_message_id))).toEqual(new Set(fake.sentTexts().map((s) => s.id)));
     // Every one of them was in doubt and reconciled through findMessages, not resent.
     expect(fake.requestsTo('POST', '/chat/findMessages/:instance').length).toBeGreaterThanOrEqual(KILLS);
-    const events = await db.pg.query<{ event_type: string; n: number }>(
+    const events = await file.db.pg.query<{ event_type: string; n: number }>(
       `select be.event_type, count(*)::int as n from business_events be
        join outbound_messages m on m.id::text = be.props->>'outbound_message_id'
        where m.idempotency_key like 'crash-%' group by 1`,
@@ -136,7 +124,7 @@ describe('kill switch', () => {
     children.push(...workers);
     await Promise.all(workers.map((w) => w.ready));
     const doctors = [];
-    for (let i = 0; i < 150; i++) doctors.push(await createDoctor(db));
+    for (let i = 0; i < 150; i++) doctors.push(await createDoctor(file.db));
     const enqueuedAt = Date.now();
     for (const [i, d] of doctors.entries()) {
       const ctx = { method: 'FOLLOWUP' as const, doctorId: d.id, conversationId: d.conversationId, actor: 'julia' };
@@ -145,8 +133,8 @@ describe('kill switch', () => {
     const lastDue = enqueuedAt + 200 + 149 * 25;
     await waitFor(() => fake.requestsTo('POST', '/message/sendText/:instance').length >= 20, { timeoutMs: 20_000, what: 'first sends' });
     // From another client of the shared database, as a production `web` process would.
-    const pgDb = served.client();
-    cleanups.push(() => pgDb.close());
+    const pgDb = file.served.client();
+    file.cleanups.push(() => pgDb.close());
     const flags = createFlagStore({ db: pgDb, redis, prefix, logger: silentLogger });
     const setAt = Date.now();
     await flags.set('safe_mode', { enabled: true, mode: 'wait' }, 'test');
@@ -164,7 +152,7 @@ describe('kill switch', () => {
     // before the snapshot may still be recording its outcome on a loaded machine: wait for it
     // (a duplicate would show below as more requests than messages, and fail there).
     const decided = async () =>
-      (await db.pg.query<{ status: string; n: number }>(
+      (await file.db.pg.query<{ status: string; n: number }>(
         `select status, count(*)::int as n from outbound_messages where idempotency_key like 'kill-%' group by 1`,
       )).rows;
     await waitFor(async () => JSON.stringify(await decided()) === JSON.stringify([{ status: 'sent', n: paused.length }]), {
@@ -183,7 +171,7 @@ describe('kill switch', () => {
     // send found it full and was deferred an hour although nine numbers had room (stop 18's open
     // finding); routeSend now tries the other numbers first (src/outbound/decide-route.ts).
     await waitFor(
-      async () => (await db.pg.query(`select 1 from outbound_messages where idempotency_key like 'kill-%' and status = 'sent'`)).rows.length === 150,
+      async () => (await file.db.pg.query(`select 1 from outbound_messages where idempotency_key like 'kill-%' and status = 'sent'`)).rows.length === 150,
       // Paced by the proactive limits per number; on a loaded CI machine (the PostgreSQL pass runs
       // its files side by side) this took over 40 s. The bound that matters is the pause above.
       { timeoutMs: 120_000, what: 'all 150 sent after safe_mode is cleared' },
