@@ -1,34 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnthropicClient } from '../../../src/integrations/anthropic/index.js';
-import { inSample, reviewConversations, tierOf, type ReviewDeps } from '../../../src/quality/index.js';
-import { fixedClock, silentLogger } from '../../../src/shared/index.js';
-import { startAnthropicFake, type AnthropicCall, type AnthropicFake } from '../../fakes/index.js';
-import { createTestDb, type TestDb } from '../../helpers/test-db.js';
+import { describe, expect, it } from 'vitest';
+import { inSample, reviewConversations, tierOf } from '../../../src/quality/index.js';
+import type { AnthropicCall } from '../../fakes/index.js';
+import { reviewFile, type Message } from './review-harness.js';
 
-let db: TestDb;
-let fake: AnthropicFake;
-// 02:00 in São Paulo on 2026-05-11: "yesterday" is 2026-05-10 (SP), 03:00Z to 03:00Z.
-const clock = fixedClock('2026-05-11T05:00:00Z');
+const file = reviewFile({ seed: true });
 
-async function conversation(phone: string, chatwootId: number | null, msgs: Array<[dir: 'inbound' | 'outbound', text: string, at: string]>): Promise<string> {
-  const { rows } = await db.pg.query<{ id: string; doctor_id: string }>(
+async function conversation(phone: string, chatwootId: number | null, msgs: Message[]): Promise<string> {
+  const { rows } = await file.db.pg.query<{ id: string; doctor_id: string }>(
     `insert into conversations (doctor_id, chatwoot_conversation_id) select id, $2 from doctors where phone = $1 returning id, doctor_id`,
     [phone, chatwootId],
   );
-  for (const [dir, text, at] of msgs) {
-    await db.pg.query(`insert into interactions (conversation_id, doctor_id, direction, body, occurred_at) values ($1, $2, $3, $4, $5)`, [rows[0]!.id, rows[0]!.doctor_id, dir, text, at]);
-  }
+  await file.addMessages(rows[0]!.id, rows[0]!.doctor_id, msgs);
   return rows[0]!.id;
 }
-
-beforeAll(async () => {
-  db = await createTestDb({ seed: true });
-  fake = await startAnthropicFake({ apiKey: 'test-key' });
-});
-afterAll(async () => {
-  await fake.close();
-  await db.close();
-});
 
 describe('daily conversation review', () => {
   it('scores yesterday\'s conversations, sorts them into tiers, stores them once and posts a digest with Chatwoot links', async () => {
@@ -44,22 +28,14 @@ describe('daily conversation review', () => {
     // Outside the window: not reviewed.
     await conversation('5511987650004', null, [['inbound', 'oi', '2026-05-09T12:00:00Z']]);
 
-    fake.setHandler((call: AnthropicCall) => {
+    file.fake.setHandler((call: AnthropicCall) => {
       const text = JSON.stringify(call.messages);
       if (text.includes('Hospital Inventado')) return { text: '{"naturalidade": 4, "correcao": 1, "guardrails": 3, "resultado": 2, "critico": true, "resumo": "inventou hospital e valor"}' };
       if (text.includes('amanhã às 10h')) return { text: '{"naturalidade": 5, "correcao": 5, "guardrails": 5, "resultado": 5, "critico": false, "resumo": "lembrete marcado como pedido"}' };
       return { text: 'não sei avaliar' };
     });
     const posts: string[] = [];
-    const deps: ReviewDeps = {
-      db,
-      llm: createAnthropicClient({ apiKey: 'test-key', baseURL: fake.url, timeoutMs: 5_000, maxRetries: 0 }),
-      model: 'claude-sonnet-5',
-      clock,
-      logger: silentLogger,
-      post: async (t) => void posts.push(t),
-      chatwoot: { url: 'https://chat.exemplo.com.br/', accountId: '7' },
-    };
+    const deps = file.deps(posts, { chatwoot: { url: 'https://chat.exemplo.com.br/', accountId: '7' } });
     const report = await reviewConversations(deps);
     expect(report.day).toBe('2026-05-10');
     expect(report.reviewed).toBe(3);
@@ -67,17 +43,17 @@ describe('daily conversation review', () => {
     const goodTier = inSample('2026-05-10', good, 0.05) ? 'sample' : 'ok';
     expect(report.tiers).toEqual({ critical: 1, attention: 1, sample: goodTier === 'sample' ? 1 : 0, ok: goodTier === 'ok' ? 1 : 0 });
 
-    const { rows } = await db.pg.query<{ conversation_id: string; tier: string }>('select conversation_id, tier from conversation_reviews order by tier');
+    const { rows } = await file.db.pg.query<{ conversation_id: string; tier: string }>('select conversation_id, tier from conversation_reviews order by tier');
     expect(new Map(rows.map((r) => [r.conversation_id, r.tier]))).toEqual(new Map([[bad, 'critical'], [garbled, 'attention'], [good, goodTier]]));
     expect(posts).toHaveLength(1);
     expect(posts[0]).toContain('https://chat.exemplo.com.br/app/accounts/7/conversations/4242 — inventou hospital e valor');
     expect(posts[0]).toMatch(/Críticas \(revisão humana obrigatória\)/);
     // The rubric is the cached system prompt of every judge call.
-    expect(fake.calls().every((c) => JSON.stringify(c.system).includes('Revisão diária'))).toBe(true);
+    expect(file.fake.calls().every((c) => JSON.stringify(c.system).includes('Revisão diária'))).toBe(true);
 
     // Runs twice (a retried job): the first verdict stays, nothing is duplicated.
     await reviewConversations(deps);
-    const again = await db.pg.query('select count(*)::int as n from conversation_reviews');
+    const again = await file.db.pg.query('select count(*)::int as n from conversation_reviews');
     expect(again.rows[0]).toEqual({ n: 3 });
   });
 

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnthropicClient } from '../../../src/integrations/anthropic/index.js';
+import { describe, expect, it } from 'vitest';
 import { recordOptOut } from '../../../src/policy/index.js';
-import { missedStop, reviewConversations, type ReviewDeps } from '../../../src/quality/index.js';
-import { fixedClock, silentLogger } from '../../../src/shared/index.js';
-import { startAnthropicFake, type AnthropicCall, type AnthropicFake } from '../../fakes/index.js';
-import { createTestDb, type TestDb } from '../../helpers/test-db.js';
+import { missedStop, reviewConversations } from '../../../src/quality/index.js';
+import type { AnthropicCall } from '../../fakes/index.js';
+import { reviewFile, type Message } from './review-harness.js';
 
-let db: TestDb;
-let fake: AnthropicFake;
-// 02:00 in São Paulo on 2026-05-11: the review reads 2026-05-10 (SP).
-const clock = fixedClock('2026-05-11T05:00:00Z');
+const file = reviewFile();
 
-async function conversation(phone: string, msgs: Array<[dir: 'inbound' | 'outbound', text: string, at: string]>): Promise<{ conversationId: string; doctorId: string }> {
-  const { rows } = await db.pg.query<{ id: string; doctor_id: string }>(
+async function conversation(phone: string, msgs: Message[]): Promise<{ conversationId: string; doctorId: string }> {
+  const { rows } = await file.db.pg.query<{ id: string; doctor_id: string }>(
     `with d as (insert into doctors (phone, name) values ($1, 'Dr. Revisado') returning id)
      insert into conversations (doctor_id) select id from d returning id, doctor_id`,
     [phone],
   );
   const { id, doctor_id } = rows[0]!;
-  for (const [dir, text, at] of msgs) {
-    await db.pg.query(`insert into interactions (conversation_id, doctor_id, direction, body, occurred_at) values ($1, $2, $3, $4, $5)`, [id, doctor_id, dir, text, at]);
-  }
+  await file.addMessages(id, doctor_id, msgs);
   return { conversationId: id, doctorId: doctor_id };
 }
 
@@ -28,17 +21,8 @@ const verdict = (stop: boolean, trecho = '') =>
   JSON.stringify({ naturalidade: 4, correcao: 4, guardrails: stop ? 1 : 5, resultado: 3, critico: stop, resumo: stop ? 'insistiu depois de um pedido para parar' : 'ok', pediu_para_parar: stop, trecho_parada: trecho });
 
 const events = async (doctorId: string) =>
-  (await db.pg.query<{ actor: string; to: string }>(`select props->>'actor' as actor, props->>'to' as "to" from business_events where doctor_id = $1 and event_type = 'permission_changed' order by id`, [doctorId])).rows;
-const state = async (doctorId: string) => (await db.pg.query<{ p: string }>(`select permission_state p from doctor_state where doctor_id = $1`, [doctorId])).rows[0]?.p ?? 'opted_in';
-
-beforeAll(async () => {
-  db = await createTestDb();
-  fake = await startAnthropicFake({ apiKey: 'test-key' });
-});
-afterAll(async () => {
-  await fake.close();
-  await db.close();
-});
+  (await file.db.pg.query<{ actor: string; to: string }>(`select props->>'actor' as actor, props->>'to' as "to" from business_events where doctor_id = $1 and event_type = 'permission_changed' order by id`, [doctorId])).rows;
+const state = async (doctorId: string) => (await file.db.pg.query<{ p: string }>(`select permission_state p from doctor_state where doctor_id = $1`, [doctorId])).rows[0]?.p ?? 'opted_in';
 
 describe('the daily review and stops the rules missed', () => {
   it('records a missed stop once through the opt-out path, leaves a changed permission to a person, and believes no quote the doctor never wrote', async () => {
@@ -55,16 +39,16 @@ describe('the daily review and stops the rules missed', () => {
       ['inbound', 'para de me mandar mensagem', '2026-05-10T15:00:00Z'],
       ['outbound', 'Tudo certo, não vou mais te mandar mensagem.', '2026-05-10T15:01:00Z'],
     ]);
-    await recordOptOut(db, recorded.doctorId, 'rules', new Date('2026-05-10T15:00:30Z'));
+    await recordOptOut(file.db, recorded.doctorId, 'rules', new Date('2026-05-10T15:00:30Z'));
     const reactivated = await conversation('5511987660004', [
       ['inbound', 'me tira dessa lista de vcs', '2026-05-10T16:00:00Z'],
       ['inbound', 'oi, voltei, pode mandar vaga de novo', '2026-05-10T18:00:00Z'],
     ]);
     // His stop was recorded, then a manager opted him back in: a person decided, the review must not undo it.
-    await recordOptOut(db, reactivated.doctorId, 'rules', new Date('2026-05-10T16:00:30Z'));
-    await db.rpc('doctor_state_set_permission', { p_doctor_id: reactivated.doctorId, p_state: 'opted_in', p_reason: 'gestao: voltou', p_actor: 'slack:U1', p_now: '2026-05-10T18:30:00Z' });
+    await recordOptOut(file.db, reactivated.doctorId, 'rules', new Date('2026-05-10T16:00:30Z'));
+    await file.db.rpc('doctor_state_set_permission', { p_doctor_id: reactivated.doctorId, p_state: 'opted_in', p_reason: 'gestao: voltou', p_actor: 'slack:U1', p_now: '2026-05-10T18:30:00Z' });
 
-    fake.setHandler((call: AnthropicCall) => {
+    file.fake.setHandler((call: AnthropicCall) => {
       const text = JSON.stringify(call.messages);
       if (text.includes('pode tirar meu nome ai')) return { text: verdict(true, 'nao precisa mais me mandar as vagas nao, pode tirar meu nome ai') };
       // The judge claims a stop with words the doctor never wrote.
@@ -74,14 +58,7 @@ describe('the daily review and stops the rules missed', () => {
       return { text: verdict(false) };
     });
     const posts: string[] = [];
-    const deps: ReviewDeps = {
-      db,
-      llm: createAnthropicClient({ apiKey: 'test-key', baseURL: fake.url, timeoutMs: 5_000, maxRetries: 0 }),
-      model: 'claude-sonnet-5',
-      clock,
-      logger: silentLogger,
-      post: async (t) => void posts.push(t),
-    };
+    const deps = file.deps(posts);
     const report = await reviewConversations(deps);
     expect(report.reviewed).toBe(4);
     expect(report.missedStops).toEqual({ recorded: 1, flagged: 1 });
@@ -90,7 +67,7 @@ describe('the daily review and stops the rules missed', () => {
     expect(await state(missed.doctorId)).toBe('opted_out');
     expect(await events(missed.doctorId)).toEqual([{ actor: 'revisao_diaria', to: 'opted_out' }]);
     // The next campaign's audience leaves him out.
-    const audience = (await db.pg.query<{ doctor_id: string }>(`select doctor_id from campaign_audience('{"recent_days": 0}'::jsonb, now(), null, 100)`)).rows.map((r) => r.doctor_id);
+    const audience = (await file.db.pg.query<{ doctor_id: string }>(`select doctor_id from campaign_audience('{"recent_days": 0}'::jsonb, now(), null, 100)`)).rows.map((r) => r.doctor_id);
     expect(audience).not.toContain(missed.doctorId);
     expect(audience).toContain(invented.doctorId);
     // A quote the doctor never wrote changes nothing.
