@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/wait-for.js';
-import { settle, startE2E, type E2E } from './e2e-harness.js';
-import { adminScript, click, isAdminCall, lastPreview, mention, signedSlack, toolResultJson } from './slack-helpers.js';
+import { startE2E, type E2E } from './e2e-harness.js';
+import { adminScript, isAdminCall, lastPreview, managerDriver } from './slack-helpers.js';
 
 /**
  * Managers steer fill plans from Slack: the model's tool calls are scripted,
@@ -18,26 +18,7 @@ describe('Slack: fill plans seen and switched by managers', () => {
   });
   afterAll(async () => e.close());
 
-  const post = (raw: string, type: string) => e.app.http.request('/webhooks/slack', signedSlack(raw, type));
-  const q = async <T>(sql: string, params: unknown[] = []) => (await e.db.pg.query<T>(sql, params)).rows;
-  const adminCalls = () => e.anthropic.calls().filter(isAdminCall);
-  const status = async (id: string) => (await q<{ status: string }>(`select status from slack_pending_actions where id = $1`, [id]))[0]!.status;
-  const waitDone = (id: string) => waitFor(async () => ['done', 'failed'].includes(await status(id)), { what: 'the confirmed write', timeoutMs: 15_000 });
-  const confirm = (p: { actionId: string; ts: string; channel: string }) => post(click(p.actionId, { messageTs: p.ts, channel: p.channel }), 'application/x-www-form-urlencoded');
-
-  async function ask(text: string, ...steps: Parameters<typeof admin.push>) {
-    admin.push(...steps);
-    const before = e.slack.posted().length;
-    const calls = adminCalls().length;
-    expect((await post(mention(text), 'application/json')).status).toBe(200);
-    await waitFor(() => admin.steps.length === 0 && adminCalls().length > calls && e.slack.posted().length > before, { what: `answer to "${text}"`, timeoutMs: 20_000 });
-    await settle(300);
-  }
-  function lastToolResult(): { raw: string; content: unknown; isError: boolean } {
-    const blocks = adminCalls().at(-1)!.messages.at(-1)!.content as Array<{ type: string; content?: string; is_error?: boolean }>;
-    const r = blocks.find((b) => b.type === 'tool_result')!;
-    return { raw: r.content!, content: toolResultJson(r.content!), isError: r.is_error === true };
-  }
+  const { q, status, waitDone, confirm, ask, lastToolResult } = managerDriver(() => e, admin);
 
   /** An open seeded shift ~30 h out with an active plan in wave 2: one doctor refused, one was asked, one is next in line. */
   async function seedPlan() {

@@ -1,5 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { AnthropicCall, AnthropicStep, SlackFake } from '../fakes/index.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { settle, type E2E } from './e2e-harness.js';
 
 export const SLACK_SECRET = 'slack-secret';
 
@@ -61,4 +64,39 @@ export function toolResultJson(content: string): unknown {
   const m = /^<dados_nao_confiaveis ferramenta="[A-Za-z0-9_]*">\n([\s\S]*)\n<\/dados_nao_confiaveis>$/.exec(content);
   if (!m) throw new Error(`tool result is not wrapped as untrusted data: ${content.slice(0, 80)}`);
   return JSON.parse(m[1]!) as unknown;
+}
+
+/**
+ * A manager at work on a served Júlia: mentions her, reads what her agent was given, and confirms the writes she
+ * previews. `e` is read when called, so the driver can be made before the service starts.
+ */
+export function managerDriver(service: () => E2E, admin: ReturnType<typeof adminScript>) {
+  const post = (raw: string, type: string) => service().app.http.request('/webhooks/slack', signedSlack(raw, type));
+  const q = async <T>(sql: string, params: unknown[] = []) => (await service().db.pg.query<T>(sql, params)).rows;
+  const adminCalls = () => service().anthropic.calls().filter(isAdminCall);
+  const status = async (id: string) => (await q<{ status: string }>(`select status from slack_pending_actions where id = $1`, [id]))[0]!.status;
+  return {
+    post,
+    q,
+    adminCalls,
+    status,
+    /** Until a confirmed write has finished, either way. */
+    waitDone: (id: string) => waitFor(async () => ['done', 'failed'].includes(await status(id)), { what: 'the confirmed write', timeoutMs: 15_000 }),
+    confirm: (p: { actionId: string; ts: string; channel: string }) => post(click(p.actionId, { messageTs: p.ts, channel: p.channel }), 'application/x-www-form-urlencoded'),
+    /** Mentions Júlia with the agent's next steps scripted, and waits for her answer in the channel. */
+    async ask(text: string, ...steps: AnthropicStep[]) {
+      admin.push(...steps);
+      const before = service().slack.posted().length;
+      const calls = adminCalls().length;
+      expect((await post(mention(text), 'application/json')).status).toBe(200);
+      await waitFor(() => admin.steps.length === 0 && adminCalls().length > calls && service().slack.posted().length > before, { what: `answer to "${text}"`, timeoutMs: 20_000 });
+      await settle(300);
+    },
+    /** The tool result the model got in the latest round. */
+    lastToolResult(): { raw: string; content: unknown; isError: boolean } {
+      const blocks = adminCalls().at(-1)!.messages.at(-1)!.content as Array<{ type: string; content?: string; is_error?: boolean }>;
+      const r = blocks.find((b) => b.type === 'tool_result')!;
+      return { raw: r.content!, content: toolResultJson(r.content!), isError: r.is_error === true };
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { spParts } from '../../src/shared/index.js';
 import { evolutionPayload } from '../helpers/evolution-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { settle, startE2E, type E2E } from './e2e-harness.js';
-import { adminScript, click, isAdminCall, lastPreview, mention, signedSlack, toolResultJson } from './slack-helpers.js';
+import { adminScript, isAdminCall, lastPreview, managerDriver } from './slack-helpers.js';
 
 const WEEKDAYS = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -31,34 +31,13 @@ describe('Slack: managers open, change and cancel shifts', () => {
   });
   afterAll(async () => e.close());
 
-  const post = (raw: string, type: string) => e.app.http.request('/webhooks/slack', signedSlack(raw, type));
-  const q = async <T>(sql: string, params: unknown[] = []) => (await e.db.pg.query<T>(sql, params)).rows;
-  const adminCalls = () => e.anthropic.calls().filter(isAdminCall);
-  const status = async (id: string) => (await q<{ status: string }>(`select status from slack_pending_actions where id = $1`, [id]))[0]!.status;
-  const waitDone = (id: string) => waitFor(async () => ['done', 'failed'].includes(await status(id)), { what: 'the confirmed write', timeoutMs: 15_000 });
+  const { q, status, waitDone, confirm, ask, lastToolResult } = managerDriver(() => e, admin);
   const sweep = () => e.app.queues.enqueue('slack-action-sweep', {}, { jobId: `sweep-${Date.now()}-${Math.random().toString(36).slice(2, 6)}` });
   const shiftsAt = async (hospitalSlug: string) =>
     q<{ id: string; status: string; value_cents: number; starts_at: Date; ends_at: Date; notes: string | null; period: string; duration_hours: number; specialty: string }>(
       `select s.id, s.status, s.value_cents, s.starts_at, s.ends_at, s.notes, s.period, s.duration_hours, sp.name specialty
          from shifts s join hospitals h on h.id = s.hospital_id join specialties sp on sp.id = s.specialty_id
         where h.slug = $1 and s.external_ref like 'slack:%' order by s.created_at`, [hospitalSlug]);
-
-  async function ask(text: string, ...steps: Parameters<typeof admin.push>) {
-    admin.push(...steps);
-    const before = e.slack.posted().length;
-    const calls = adminCalls().length;
-    expect((await post(mention(text), 'application/json')).status).toBe(200);
-    await waitFor(() => admin.steps.length === 0 && adminCalls().length > calls && e.slack.posted().length > before, { what: `answer to "${text}"`, timeoutMs: 20_000 });
-    await settle(300);
-  }
-  /** The tool result the model got in the latest round. */
-  function lastToolResult(): { content: unknown; isError: boolean } {
-    const blocks = adminCalls().at(-1)!.messages.at(-1)!.content as Array<{ type: string; content?: string; is_error?: boolean }>;
-    const r = blocks.find((b) => b.type === 'tool_result')!;
-    return { content: toolResultJson(r.content!), isError: r.is_error === true };
-  }
-  const confirm = (p: { actionId: string; ts: string; channel: string }) =>
-    post(click(p.actionId, { messageTs: p.ts, channel: p.channel }), 'application/x-www-form-urlencoded');
 
   /** A day ten days ahead, as a manager writes it (dd/mm), with its weekday. */
   function aheadDays(days: number) {
