@@ -1,26 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JULIA_TOOLS, runToolCall, type ToolDeps } from '../../../src/agent/index.js';
 import { reportPeriod } from '../../../src/ops/index.js';
 import { alertsHandler } from '../../../workers/alerts.js';
 import { doctorStateMaintenanceHandler } from '../../../workers/doctor-state-maintenance.js';
 import { reportsHandler } from '../../../workers/reports.js';
-import { createScheduledHarness, doctorWithConversation, rows, shift, type ScheduledHarness } from './harness.js';
+import { doctorWithConversation, rows, scheduledHarnessForFile, shift } from './harness.js';
 
-let h: ScheduledHarness;
 const NOW = '2026-03-04T15:00:00Z'; // Wednesday 12:00 São Paulo
+const h = scheduledHarnessForFile(NOW);
 const seen = new Set<string>();
 let depths: Record<string, number> = {};
 let circuits: Array<{ instance: string; until: Date }> = [];
 
-beforeAll(async () => {
-  h = await createScheduledHarness(NOW);
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.notices.posts.length = 0;
-  h.clock.set(NOW);
-});
 
 const alerts = () =>
   alertsHandler({

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fillAlertsHandler } from '../../../workers/fill-alerts.js';
-import { createScheduledHarness, doctorWithConversation, rows, shift, type ScheduledHarness } from './harness.js';
+import { doctorWithConversation, rows, scheduledHarnessForFile, shift } from './harness.js';
 
-let h: ScheduledHarness;
 const NOW = '2026-03-04T15:00:00Z'; // Wednesday 12:00 São Paulo
+const h = scheduledHarnessForFile(NOW);
 
-beforeAll(async () => {
-  h = await createScheduledHarness(NOW);
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.notices.posts.length = 0;
-  h.clock.set(NOW);
-});
 
 const handler = () => fillAlertsHandler({ db: h.db, notices: h.notices, clock: h.clock, logger: h.logger, beforeHours: 24 });
 const hoursFromNow = (hours: number) => new Date(new Date(NOW).getTime() + hours * 3_600_000).toISOString();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { EnqueueOutboundOptions, OutboundContext, OutboundEnqueuer } from '../../../src/outbound/index.js';
 import { fixedClock, silentLogger } from '../../../src/shared/index.js';
 import { createTestDb, type TestDb } from '../../helpers/test-db.js';
@@ -40,6 +41,21 @@ export async function createScheduledHarness(now: string): Promise<ScheduledHarn
     hospitalId: h.rows[0]!.id,
     close: () => db.close(),
   };
+}
+
+/**
+ * One test file's harness at `now`, called at the top of the file: made before its first test and closed after its
+ * last; before each test the clock is back at `now` and the managers' notices are emptied.
+ */
+export function scheduledHarnessForFile(now: string): ScheduledHarness {
+  const h = {} as ScheduledHarness;
+  beforeAll(async () => void Object.assign(h, await createScheduledHarness(now)));
+  afterAll(() => h.close?.());
+  beforeEach(() => {
+    h.notices.posts.length = 0;
+    h.clock.set(now);
+  });
+  return h;
 }
 
 let seq = 0;
