@@ -10,6 +10,7 @@ import { socketPathFor } from './pglite-socket-path.mjs';
 export * from './rpc.js';
 export { migrate, listMigrations, pendingMigrations, MigrationError, MIGRATIONS_DIR } from './migrate.js';
 export { createPgliteDb, pgliteDb } from './pglite.js';
+export { snapshotPglite, type PgliteSnapshot } from './pglite-snapshot.js';
 export { createPgliteWorkerDb } from './pglite-worker.js';
 export { createPostgresDb } from './postgres.js';
 export { createSupabaseDb } from './supabase.js';

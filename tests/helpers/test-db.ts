@@ -3,7 +3,8 @@ import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { createPgliteDb, createPostgresDb, type SqlDb } from '../../src/db/index.js';
+import { createPostgresDb, type SqlDb } from '../../src/db/index.js';
+import { pooledPgliteDb } from './pglite-pool.js';
 
 /** The raw-SQL surface tests use on both engines (PGlite's `query` shape: `{ rows }`). */
 export interface TestPg {
@@ -25,15 +26,16 @@ export const onPostgres = process.env.JULIA_TEST_DB === 'postgres';
 export const POSTGRES_POOL = 8;
 
 /**
- * A fresh, migrated database for one test file (or one test). PGlite pass: loads
- * the dump made in global setup. PostgreSQL pass: `create database … template`
+ * A fresh, migrated database for one test file (or one test). PGlite pass: the
+ * dump made in global setup, from the worker's pool (pglite-pool.ts: a database a
+ * file closed is put back as the template left it). PostgreSQL pass: `create database … template`
  * from the template migrated in global setup, a pool of POSTGRES_POOL
  * connections, and `close()` drops the database. `seed: true` adds supabase/seed.sql.
  */
 export async function createTestDb(opts: { seed?: boolean } = {}): Promise<TestDb> {
   if (onPostgres) return createPostgresTestDb(opts);
   const path = inject(opts.seed ? 'pgliteSeededTemplate' : 'pgliteTemplate');
-  const db = await createPgliteDb({ loadDataDir: new Blob([readFileSync(path)]) });
+  const db = await pooledPgliteDb(path, () => new Blob([readFileSync(path)]));
   return Object.assign(db, { engine: 'pglite' as const });
 }
 

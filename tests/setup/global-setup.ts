@@ -15,8 +15,9 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates a PGlite database once per run and dumps it; each test file loads
- * the dump (about 0.4 s) instead of migrating from scratch (several seconds).
+ * Migrates a PGlite database once per run and dumps it; each test worker starts
+ * its databases from the dump instead of migrating from scratch (several seconds),
+ * and restores them between files (tests/helpers/pglite-pool.ts).
  * Everything lives in the run's temporary directory, removed at teardown.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
