@@ -21,6 +21,15 @@ export const CARE_INCIDENT_RULES: readonly Rule[] = [
       /\b(?:cancelaram|cancelou|desmarcaram|desmarcou|(?:foi|tinha sido) (?:cancelad|desmarcad)[oa]) (?:\S+ ){0,3}?(?:na porta|na portaria|na recepcao|quando (?:eu )?cheguei|assim que (?:eu )?cheguei|comigo (?:ja )?(?:la|aqui|no hospital)|com (?:eu|eu ja) (?:la|aqui|chegando))\b|\b(?:cheguei|chegando|to aqui|estou aqui|vim|fui)\b(?: \S+){0,8}? (?:porta|portao|hospital|unidade|clinica|upa) (?:\S+ )?(?:fechad[oa]|trancad[oa]|interditad[oa])\b/,
     rejectText: (t) => /\b(?:e se|se (?:cancelarem|cancelar|fechar)|sera que|ja aconteceu|costuma\w*|tenho medo|receio)\b/.test(t),
   },
+  // Kept out at the door of the shift he came for ("o hospital não me deixou entrar", "a portaria me barrou"): the
+  // shift fails now. A worry or a question about it ("e se não me deixarem entrar?") is not the event.
+  {
+    name: 'complaint:refused_entry',
+    confidence: 0.88,
+    pattern:
+      /\b(?:nao (?:me )?(?:deixou|deixaram|deixa|deixam|liberou|liberaram|libera|liberam) (?:eu )?(?:entrar|subir|assumir|passar)|(?:me )?(?:barraram|barrou)|fui barrad[oa]|(?:to|estou|fiquei) barrad[oa])\b/,
+    rejectText: (t) => /\b(?:e se|se (?:nao )?me (?:deixarem|barrarem)|sera que|costuma\w*|tenho medo|receio|academia|condominio|predio|show|festa|balada|estadio|banco)\b/.test(t) || !/\b(?:hospital|plantao|portaria|porta|recepcao|seguranca|upa|clinica|unidade|pronto socorro|ps|uti|cheguei|chegando|cracha)\b/.test(t),
+  },
   // Worked, and his name is missing from the hospital's payroll or list: who pays him is in doubt.
   {
     name: 'payment_dispute:missing_from_payroll',

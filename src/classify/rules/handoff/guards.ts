@@ -130,7 +130,7 @@ export function wantsJuliaHerself(text: string): boolean {
  * - no need of a company said ("não preciso de empresa"): a reason, not a department asked for.
  */
 const HOSPITAL_PEOPLE =
-  /\b(?:rh|recursos humanos|departamento pessoal|dp|gestao de pessoas|setor pessoal|coordenac\w+|coordenador\w*|supervisor\w* de enfermagem|enfermeir\w* chefe|diretoria clinica|diretor clinico|secretaria|chefia|escalista) (?:\S+ ){0,1}?(?:d[oa]|no|na|dess[ea]|dest[ea]) (?:proprio |propria )?(?:hospital|clinica|upa|ubs|unidade|santa casa|maternidade|pronto socorro|ps|plantao)\b/;
+  /\b(?:rh|recursos humanos|departamento pessoal|dp|gestao de pessoas|setor pessoal|coordenac\w+|coordenador\w*|supervisor\w* de enfermagem|supervisor\w*|enfermeir\w* chefe|diretoria clinica|diretor clinico|secretaria|chefia|escalista) (?:\S+ ){0,1}?(?:d[oa]|no|na|dess[ea]|dest[ea]) (?:proprio |propria )?(?:hospital|clinica|upa|ubs|unidade|santa casa|maternidade|pronto socorro|ps|plantao)\b/;
 const HOSPITAL_PEOPLE_PROBLEM = /\b(?:reclama\w*|problema|destrat\w*|maltrat\w*|grit\w*|agred\w*|agress\w*|ameac\w*|xing\w*|da empresa|humilh\w*|escala|pag\w*|receb\w*|descont\w*|atras\w*|cancel\w*|golpe|denunci\w*|absurdo|descaso|assedi\w*|urgente|ninguem|voces|vcs)\b/;
 // Asked for: a contact, a name or a word with them. "O coordenador do PS tá me humilhando" tells, it does not ask.
 // also the hospital's person who will call him ("o coordenador do hospital vai me ligar?").

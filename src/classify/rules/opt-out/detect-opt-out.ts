@@ -48,11 +48,12 @@ const RULES: readonly Rule[] = [
   // no one else is named to remove ("remove do grupo aquele cara", "tira da agenda o dia 12").
   { name: 'remove_from_list_bare', confidence: 0.85, pattern: new RegExp(`\\b${BARE_REMOVE} ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}(?: ${oneOf('por favor', 'pf', 'pfv', 'agora', 'ja', 'logo', 'obrigad[oa]', 'urgente', 'de voces', 'ai', 'de vez')})*$`), negatable: true },
   // After a complaint about what we send, "não quero mais" closing the message is the stop itself ("recebo umas 10
-  // mensagens dessas por semana e cansei, não quero mais").
+  // mensagens dessas por semana e cansei, não quero mais", "vocês ainda me mandam mensagem? já falei que não quero").
   {
     name: 'no_more_after_messages',
     confidence: 0.82,
-    pattern: /\bnao quero mais(?: (?:nada|isso|receber))?(?: (?:por favor|obrigad\w*|viu|ok|ta|nao))*$/,
+    // "já falei que não quero" restates an earlier refusal the same way.
+    pattern: /\b(?:nao quero mais|(?:ja )?(?:falei|disse|avisei|pedi|expliquei) (?:\S+ )?que nao quero(?: mais)?)(?: (?:nada|isso|receber))?(?: (?:por favor|obrigad\w*|viu|ok|ta|nao|poxa|pow|caramba))*$/,
     rejectText: (t) => !/\b(?:mensage\w*|recebo|recebendo|mandam|mandando|enviam|enviando|insistent\w*|insistem|insistindo|insistencia)\b/.test(t) || /\b(?:vagas?|plantao|plantoes|ofertas?) (?:de|do|da|no|na|em|noturn\w*|diurn\w*)\b/.test(t),
   },
   // "não quero mais participar da lista de ofertas": leaving said as not taking part; a list of one kind stays narrow.
@@ -69,6 +70,8 @@ const RULES: readonly Rule[] = [
   { name: 'asked_before', confidence: 0.9, pattern: /\bquantas vezes (?:\S+ ){0,3}?(?:pedir|pedi|falar|falei|dizer|disse|repetir) (?:pra|para|que) (?:voces )?(?:parar|pararem|parem|me tirar|me tirarem|me tirem|nao me mandar|nao mandar)\b|\b(?:ja )?(?:mandei|(?:falei|disse)(?: (?:\d+|duas|tres|varias|mil|umas \S+|um monte de|zilhoes de) vezes)? (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar|sair)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) || isShiftSpecific(tail.replace(/^de (?:me )?(?:mandar|enviar|oferecer) /, '')) },
   // Being added to lists and groups stopped: a container named ("para de me add nesses grupos de vagas, eu nunca pedi";
   // a list of one kind, "no grupo de pediatria", stays narrow), or nothing but "nessas coisas" to the clause's end.
+  // "não me add mais em grupo nenhum": being added refused with no group named, or none at all.
+  { name: 'never_add_me', confidence: 0.86, pattern: /\bnao (?:me )?(?:add?|adiciona|adicione|adicionem|adicionar|inclui|inclua|incluam|coloca|coloque|coloquem|bota|bote|botem) mais (?:em |nos |nas |num |numa )?(?:grupos?|listas?)(?: (?:nenhum|nenhuma|algum|alguma|de voces|de vcs))?(?: (?:por favor|pf|pfv|ok|viu|obrigad[oa]))*$/ },
   {
     name: 'stop_adding_me',
     confidence: 0.88,
@@ -134,7 +137,7 @@ const RULES: readonly Rule[] = [
   },
   // "então não precisa mais me procurar, tá?": with "mais" and nothing after the verb (a
   // sentence's end), no object narrows it; a completion after it in the sentence ("…, já consegui") is not at the end.
-  { name: 'no_need_to_seek_me', confidence: 0.85, pattern: new RegExp(`\\b(?:nao|nem) (?:precisa|precisam) (?:mais (?:me |nos )?${CONTACT}|(?:me |nos )?${CONTACT} mais)(?: (?:nao|ta|ok|viu|ne|blz|beleza|por favor|obrigad[oa]|valeu|ta bom|to fora(?: de vez)?|estou fora(?: de vez)?))*${LEFT_FOR_GOOD}$`) },
+  { name: 'no_need_to_seek_me', confidence: 0.85, pattern: new RegExp(`\\b(?:nao|nem) (?:precisa|precisam) (?:mais (?:me |nos )?${CONTACT}|(?:me |nos )?${CONTACT} mais|mais (?:entrar|entrarem) em contato(?: comigo| conosco)?)(?: (?:nao|ta|ok|viu|ne|blz|beleza|por favor|obrigad[oa]|valeu|ta bom|to fora(?: de vez)?|estou fora(?: de vez)?))*${LEFT_FOR_GOOD}$`) },
   // "tô fora de vez", "tô fora dessa lista": out for good, not out of one shift ("tô fora do plantão de sábado").
   { name: 'out_for_good', confidence: 0.85, pattern: /\b(?:to|estou|tou|fico) fora (?:de vez|pra sempre|para sempre|definitivamente|de tudo|dessa lista|da lista|desse cadastro|do cadastro|desses envios)\b/, negatable: true },
   { name: 'no_contact', confidence: 0.92, pattern: /\b(?:encerr|cess|cort|suspend|interromp)\w* (?:qualquer|todo|todos os|o) contatos? (?:comigo|conosco)\b|\bnao (?:me )?(?:entre|entrem|entra|entrar|entrarem) (?:mais )?em contato\b|\bnao quero (?:mais )?(?:nenhum )?contato\b(?! com (?:o|a) (?:hospital|clinica))/ },
@@ -176,6 +179,8 @@ const RULES: readonly Rule[] = [
   { name: 'block_me', confidence: 0.88, pattern: /\bme bloque(?:ia|ie|iem)\b/, negatable: true },
   { name: 'block', confidence: 0.9, pattern: new RegExp(`\\b(?:bloque(?:ia|ar|ie|iem|ei)) (?:${MY_ID}|${oneOf('voce', 'voces', 'esse numero', 'este numero', 'seu numero', 'o numero', 'esse contato', 'o contato', 'isso')})\\b`), rejectTail: (tail) => /^(?:daquel\w*|dess[ae]s? outr\w*|da outra|do outro|de outra|de outro|do hospital|da clinica|dela|dele)\b/.test(tail) },
   // Reporting to a council or Procon is a legal threat (hand-off), not a request to stop.
+  // "mais uma msg e eu bloqueio": the next message named as the last.
+  { name: 'will_block', confidence: 0.9, pattern: /\bmais (?:uma|um) (?:\S+ )?(?:mensagem|mensagens|vaga|vagas|dessas?|desses?) (?:e|que) (?:eu )?(?:te |lhe |voces )?(?:bloqueio|vou bloquear|bloquearei)\b/ },
   { name: 'will_block', confidence: 0.9, pattern: /^(?:\S+ )?vou (?:te |lhe )?bloquear(?= (?:toda|todo|porque|pois|de tanto|ja|agora|mesmo|sim|voces|isso|esse numero|este numero|seu numero|o numero de voces)\b)|\bvou (?:te |lhe |lhes )?bloquear(?: (?:voce|voces|esse numero|esse contato|seu numero|o numero|isso|e|viu|hein|agora|ja))?$|\bvou te bloquear\b/ },
   // "sai fora" as a whole clause dismisses us ("sai fora, não quero"); beside a figure or an offer ("sai fora, 500
   // reais por 12h?") it dismisses that offer.
@@ -249,7 +254,7 @@ const RULES: readonly Rule[] = [
 // Rules whose object is general by construction: they survive a narrow frame elsewhere in the message.
 // A bare "me removam"/"me exclui" has no object to narrow it (it was vetoed by a complaint about
 // frequency before it, "recebo 10 por semana, me removam").
-const GENERAL_RULES = new Set(['no_more_after_messages', 'removal_request_named', 'delete_everything', 'english_stop', 'remove_me_from_this', 'unsubscribe', 'bare_remove_me', 'block_me', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
+const GENERAL_RULES = new Set(['no_more_after_messages', 'never_add_me', 'removal_request_named', 'delete_everything', 'english_stop', 'remove_me_from_this', 'unsubscribe', 'bare_remove_me', 'block_me', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
 
 
 

@@ -50,7 +50,9 @@ export const BARE_REMOVE = oneOf('tira', 'tire', 'tirem', 'retira', 'retire', 'r
 const SHIFT_SPECIFIC = new RegExp(
   '\\b' +
     oneOf(
-      `${oneOf('esse', 'essa', 'este', 'esta', 'desse', 'dessa', 'deste', 'desta', 'nesse', 'nessa', 'aquele', 'aquela', 'o', 'a')} ${oneOf('plantao', 'plantoes', 'vagas?', 'escalas?', 'turnos?', 'horarios?', 'hospital', 'hospitais', 'clinicas?', 'cidades?', 'regiao', 'especialidades?', 'tipo(?! de (?:mensage(?:m|ns)|contato|coisa|propaganda|spam|abordagem))')}`,
+      `${oneOf('esse', 'essa', 'este', 'esta', 'desse', 'dessa', 'deste', 'desta', 'nesse', 'nessa', 'aquele', 'aquela', 'o', 'a')} ${oneOf('plantao', 'plantoes', 'vagas?', 'escalas?', 'turnos?', 'horarios?', 'hospital', 'hospitais', 'clinicas?', 'cidades?', 'regiao', 'especialidades?')}`,
+      // "desse tipo" names one kind of shift, unless it qualifies the messages themselves ("nenhuma mensagem desse tipo").
+      `(?<!${oneOf('mensage(?:m|ns)', 'msgs?', 'coisas?', 'propagandas?', 'spam', 'conteudos?', 'contatos?')} )${oneOf('esse', 'essa', 'este', 'esta', 'desse', 'dessa', 'deste', 'desta', 'nesse', 'nessa', 'aquele', 'aquela', 'o', 'a')} tipo(?! de (?:mensage(?:m|ns)|contato|coisa|propaganda|spam|abordagem))`,
       `${oneOf('o', 'a', 'os', 'as')} ${oneOf('de', 'do', 'da', 'dos', 'das')}`,
       'segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado', 'domingo', 'feriado', 'noturnos?', 'diurnos?',
       'noite', 'madrugada', 'fim de semana', 'final de semana', 'so', 'somente', 'apenas', 'exceto', 'por enquanto', 'hoje',
