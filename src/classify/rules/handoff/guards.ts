@@ -139,6 +139,8 @@ export function hospitalPeopleAsked(text: string): boolean {
   return HOSPITAL_PEOPLE.test(text) && CONTACT_ASKED.test(text) && !HOSPITAL_PEOPLE_PROBLEM.test(text);
 }
 
+// "processa meu pedido de cadastro": the verb asks for paperwork to be handled, not for a lawsuit.
+const PROCESSING_ASKED = /\bprocess(?:a|e|em|ar|arem) (?:o |a |os |as |meu |minha |meus |minhas )?(?:pedido|cadastro|pagamento|documentos?|solicitac\w*|inscric\w*|dados|nota|planilha|credenciamento|contrato)\b/;
 const NEGATED_LEGAL =
   /\b(?:nao|nem|jamais|nunca) (?:vou|quero|pretendo|irei|vamos|penso em|to pensando em|estou pensando em|to querendo|estou querendo|e pra|precisa) (?:\S+ )?(?:processar|denunciar|acionar|expor|entrar na justica|abrir (?:um )?processo|reclamar no procon|botar no reclame aqui)\b(?: (?:ninguem|ngm|voces|vcs|a empresa|ninguem nao|nao))?/g;
 const LEGAL_WORD = /\b(?:process\w*|denunc\w*|advogad\w*|procon|justica|judicial\w*|anpd|delegacia|policia|reclame ?aqui|lgpd|medidas cabiveis)\b/;
@@ -146,6 +148,10 @@ const LEGAL_WORD = /\b(?:process\w*|denunc\w*|advogad\w*|procon|justica|judicial
 export function legalNegated(text: string): boolean {
   if (!new RegExp(NEGATED_LEGAL.source).test(text)) return false;
   return !LEGAL_WORD.test(text.replace(NEGATED_LEGAL, ' '));
+}
+/** Paperwork asked to be processed, with no other legal word in the message. */
+export function processingAsked(text: string): boolean {
+  return PROCESSING_ASKED.test(text) && !LEGAL_WORD.test(text.replace(new RegExp(PROCESSING_ASKED.source, 'g'), ' '));
 }
 
 const DIRECT_WITH_YOU =
@@ -287,6 +293,6 @@ const CALL_WORD = /\b(?:lig\w*|telefon\w*|chamada|audio)\b/;
 export function guardedMessage(text: string): boolean {
   return (callForConvenience(text) && CALL_WORD.test(text)) || pastToldAsReason(text) || hearsayAboutPractice(text) || jokeOrHypothetical(text) || researchOnReviews(text) || priceComplaintAlone(text) ||
     hospitalLogistics(text) || worryNotHappened(text) || wantsJuliaHerself(text) ||
-    hospitalPeopleAsked(text) || legalNegated(text) || directWithJulia(text) || gladToTalk(text) || distrustWithoutRequest(text) || dataSourceCuriosity(text) || noNeedOfUs(text) || relayToAnother(text) ||
+    hospitalPeopleAsked(text) || legalNegated(text) || processingAsked(text) || directWithJulia(text) || gladToTalk(text) || distrustWithoutRequest(text) || dataSourceCuriosity(text) || noNeedOfUs(text) || relayToAnother(text) ||
     settledAlready(text) || colleagueCase(text) || anotherCompanysFault(text) || coverAsked(text);
 }

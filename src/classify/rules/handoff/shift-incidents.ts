@@ -122,6 +122,13 @@ const ROSTER_INCIDENT_RULES: readonly Rule[] = [
     confidence: 0.85,
     pattern: /\b(?:medic[oa]|plantonista|colega|rendicao|substitut[oa]|pessoal) (?:\S+ ){0,4}?(?:nao (?:apareceu|chegou|veio)|faltou|sumiu)\b(?: \S+){0,6}? (?:(?:to|estou|tou|sigo|continuo|ainda to|ainda estou|fiquei) (?:aqui|no plantao|sozinh\w*|de plantao)|ha (?:\d+|mais de \d+) ?(?:h|horas)|sem (?:rendicao|dormir|parar))\b/,
   },
+  // No one to relieve him, said while he is there: "to no plantão e não tem médico pra me render, preciso de ajuda".
+  {
+    name: 'complaint:no_relief_now',
+    confidence: 0.85,
+    pattern: /\b(?:nao tem|nao apareceu|nao veio|nao chegou|ninguem (?:veio|apareceu|chegou)?) (?:\S+ ){0,3}?(?:pra|para) me (?:render|substituir|trocar)\b/,
+    rejectText: (t) => !/\b(?:(?:to|estou|tou|sigo|continuo|ainda|ja) (?:aqui|no plantao|de plantao|no hospital|na uti|no ps)|preciso de ajuda|socorro|urgente|ha \d+ ?(?:h|horas)|faz \d+ ?(?:h|horas))\b/.test(t),
+  },
   // Sent away in the middle of his shift: "fui dispensada às 2h no meio do plantão sem explicação".
   {
     name: 'complaint:sent_away_mid_shift',
