@@ -119,13 +119,17 @@ const RULES: readonly Rule[] = [
   // "peço que não me escrevam", "favor não me liguem mais": the request in the subjunctive, closing its clause.
   { name: 'ask_not_to_write', confidence: 0.88, pattern: /\b(?:peco|pedimos|solicito|gostaria|favor|por favor)(?: (?:que|q))? (?:voces |vcs )?(?:nao|nunca mais) (?:me |nos )?(?:escrevam|mandem|enviem|liguem|procurem|contatem|contactem|chamem|incomodem|perturbem)(?: (?:mais|nada|por favor|obrigad[oa]))*$/ },
   { name: 'stop_spam', confidence: 0.9, pattern: /\b(?:isso|isto|isso aqui|voces|esse numero|essas mensagens) (?:e|sao) (?:um )?spam\b|\b(?:denunci|report|marquei)\w* (?:\S+ ){0,2}?(?:como )?spam\b/, rejectMessage: (whole) => /\b(?:sem querer|por engano|por acidente)\b/.test(whole) },
+  // The colloquial double negative closing a general stop ("não manda mais mensagem pra mim não, obrigado"): the last
+  // "não" underlines the whole request, so there is no place, time or kind left after it to narrow it.
+  { name: 'do_not_send_underlined', confidence: 0.95, pattern: new RegExp(`\\b(?:nao|num) (?:me |nos )?${CONTACT} mais (?:(?:essas?|esses?|as|os|suas?|seus?) )?${oneOf('vagas?', 'mensage(?:m|ns)', 'ofertas?', 'plantoes', 'nada', 'isso', 'coisas?')}(?: (?:pra|para) mim)? nao(?: ${oneOf('valeu', 'obrigad[oa]', 'ta', 'viu', 'ok', 'blz', 'beleza', 'por favor')})*$`) },
   {
     name: 'do_not_send',
     confidence: 0.93,
         // "nem me manda mais nada" (the "nem" of exasperation); "nunca mais me escreve" needs no object.
     pattern: new RegExp(`\\b(?:nao|nem|nunca mais) (?:quero (?:mais )?que (?:voce |voces )?)?(?:me |nos )?${CONTACT} (?:mais|nunca mais|${STUFF})\\b|\\bnunca mais (?:me |nos )?${CONTACT}\\b`),
     // "não me chama mais de doutor", "não manda mais de 3 por dia": a name or a cap, not a stop.
-    rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail) || PLACE_TAIL.test(tail),
+    // "não manda mais vaga pra Osasco": the place may follow the offers named.
+    rejectTail: (tail) => isShiftSpecific(tail) || /^de\b/.test(tail) || PLACE_TAIL.test(tail) || PLACE_TAIL.test(tail.replace(/^(?:(?:essas?|esses?|as|os|a|o) )?(?:vagas?|plantoes|plantao|ofertas?|escalas?) /, '')),
     rejectText: (t) => FRONTED_PLACE.test(t) && /\b(?:hospital|santa casa|upa|ps|pronto socorro|clinica|hgs?|hu)\b|^(?:pra|para|pro|em) /.test(t),
   },
   {
@@ -284,7 +288,7 @@ const SHORT_STOP_WORDS = 8;
 // removed 29 true stops fired by these families and 2 false ones (both "remove_from_list", one now read by
 // NARROW_OFFERS_LIST): the doctor's reason after an explicit removal ("pode apagar meu número, vocês demoraram 4 dias")
 // reads to the model like a complaint. A missed stop keeps messaging someone who asked us to stop; these go through.
-const UNVETOED = new Set(['want_it_deleted', 'remove_from_list_bare', 'enough_of', 'no_need_to_send', 'bare_stop', 'forget_me', 'remove_from_list_asked', 'leave_me_after_complaint', 'no_more_after_messages', 'stop_adding_me', 'bare_removal_after_sending', 'ask_not_to_write', 'do_not_want_receive', 'get_out', 'out_for_good', 'remove_my_id', 'remove_from_list', 'block', 'stop_sending', 'do_not_want_contact', 'be_removed', 'no_contact']);
+const UNVETOED = new Set(['do_not_send_underlined', 'want_it_deleted', 'remove_from_list_bare', 'enough_of', 'no_need_to_send', 'bare_stop', 'forget_me', 'remove_from_list_asked', 'leave_me_after_complaint', 'no_more_after_messages', 'stop_adding_me', 'bare_removal_after_sending', 'ask_not_to_write', 'do_not_want_receive', 'get_out', 'out_for_good', 'remove_my_id', 'remove_from_list', 'block', 'stop_sending', 'do_not_want_contact', 'be_removed', 'no_contact']);
 const wordCount = (raw: string): number => normalize(detectorInput(raw)).split(' ').filter(Boolean).length;
 
 /** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
