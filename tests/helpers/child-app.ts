@@ -1,5 +1,9 @@
 import { createApp, type App, type AppOverrides } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import type { EvolutionFake } from '../fakes/index.js';
+import { TEST_JOB_SIGNING_KEY } from './job-signer.js';
+import type { SharedDb } from './shared-db.js';
+import { TEST_REDIS_URL } from './test-redis.js';
 
 /**
  * The app inside a worker process a multi-process test spawns: configured by its
@@ -19,4 +23,17 @@ export function createChildApp(env: NodeJS.ProcessEnv, overrides: AppOverrides =
     outboundInDoubtGraceMs: 3_000,
     ...overrides,
   });
+}
+
+/** The environment of a worker process createChildApp reads: the shared database, the test's Redis prefix, a fake Evolution. */
+export function childAppEnv(served: SharedDb, prefix: string, fake: EvolutionFake, instances: string[]): Record<string, string> {
+  return {
+    ...served.env,
+    REDIS_URL: TEST_REDIS_URL,
+    CHILD_PREFIX: prefix,
+    JOB_SIGNING_KEY: TEST_JOB_SIGNING_KEY,
+    EVOLUTION_API_URL: fake.url,
+    EVOLUTION_API_KEY: fake.apiKey,
+    EVOLUTION_INSTANCE: instances.join(','),
+  };
 }

@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolution-fake.js';
-import { TEST_JOB_SIGNING_KEY } from '../../helpers/job-signer.js';
 import { fileDbSharedWithProcesses } from '../../helpers/shared-db.js';
-import { dropPrefix, TEST_REDIS_URL, testPrefix, testRedis } from '../../helpers/test-redis.js';
+import { childAppEnv } from '../../helpers/child-app.js';
+import { dropPrefix, testPrefix, testRedis } from '../../helpers/test-redis.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { openShift, seedFill } from './fill-fixtures.js';
 
@@ -49,17 +49,7 @@ async function setup(label: string) {
     await fake.close();
     await dropPrefix(redis, prefix);
   });
-  const env = {
-    ...file.served.env,
-    REDIS_URL: TEST_REDIS_URL,
-    CHILD_PREFIX: prefix,
-    CHILD_CLOCK_BASE: BASE.toISOString(),
-    JOB_SIGNING_KEY: TEST_JOB_SIGNING_KEY,
-    EVOLUTION_API_URL: fake.url,
-    EVOLUTION_API_KEY: fake.apiKey,
-    EVOLUTION_INSTANCE: instances.join(','),
-    CATCHUP_INTERVAL_MS: '0',
-  };
+  const env = { ...childAppEnv(file.served, prefix, fake, instances), CHILD_CLOCK_BASE: BASE.toISOString(), CATCHUP_INTERVAL_MS: '0' };
   return { fake, env };
 }
 

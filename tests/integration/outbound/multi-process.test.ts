@@ -11,7 +11,8 @@ import { waitFor } from '../../helpers/wait-for.js';
 import { createDoctor, replyCtx } from './harness.js';
 import { fileDbSharedWithProcesses } from '../../helpers/shared-db.js';
 import { kill, spawnWorker, type Child } from './processes.js';
-import { TEST_JOB_SIGNING_KEY, testJobSigner } from '../../helpers/job-signer.js';
+import { testJobSigner } from '../../helpers/job-signer.js';
+import { childAppEnv } from '../../helpers/child-app.js';
 
 // Worker processes connect directly on PostgreSQL, through a gateway on PGlite (shared-db.ts).
 const file = fileDbSharedWithProcesses();
@@ -29,15 +30,7 @@ async function setup(label: string, instances: string[]) {
     await fake.close();
     await dropPrefix(redis, prefix);
   });
-  const env = {
-    ...file.served.env,
-    REDIS_URL: TEST_REDIS_URL,
-    CHILD_PREFIX: prefix,
-    JOB_SIGNING_KEY: TEST_JOB_SIGNING_KEY,
-    EVOLUTION_API_URL: fake.url,
-    EVOLUTION_API_KEY: fake.apiKey,
-    EVOLUTION_INSTANCE: instances.join(','),
-  };
+  const env = childAppEnv(file.served, prefix, fake, instances);
   return { prefix, fake, queues, env, enqueuer: createOutboundEnqueuer(queues, testJobSigner) };
 }
 
