@@ -70,8 +70,9 @@ const RULES: readonly Rule[] = [
   { name: 'asked_before', confidence: 0.9, pattern: /\bquantas vezes (?:\S+ ){0,3}?(?:pedir|pedi|falar|falei|dizer|disse|repetir) (?:pra|para|que) (?:voces )?(?:parar|pararem|parem|me tirar|me tirarem|me tirem|nao me mandar|nao mandar)\b|\b(?:ja )?(?:mandei|(?:falei|disse)(?: (?:\d+|duas|tres|varias|mil|umas \S+|um monte de|zilhoes de) vezes)? (?:pra|para)) (?:voces )?parar\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar|sair)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) || isShiftSpecific(tail.replace(/^de (?:me )?(?:mandar|enviar|oferecer) /, '')) },
   // Being added to lists and groups stopped: a container named ("para de me add nesses grupos de vagas, eu nunca pedi";
   // a list of one kind, "no grupo de pediatria", stays narrow), or nothing but "nessas coisas" to the clause's end.
-  // "não me add mais em grupo nenhum": being added refused with no group named, or none at all.
-  { name: 'never_add_me', confidence: 0.86, pattern: /\bnao (?:me )?(?:add?|adiciona|adicione|adicionem|adicionar|inclui|inclua|incluam|coloca|coloque|coloquem|bota|bote|botem) mais (?:em |nos |nas |num |numa )?(?:grupos?|listas?)(?: (?:nenhum|nenhuma|algum|alguma|de voces|de vcs))?(?: (?:por favor|pf|pfv|ok|viu|obrigad[oa]))*$/ },
+  // "não me add mais em grupo nenhum", "favor não me incluírem nas próximas campanhas": being added refused with no
+  // group, list or campaign named, or none at all.
+  { name: 'never_add_me', confidence: 0.86, pattern: /\bnao (?:me )?(?:add?|adiciona|adicione|adicionem|adicionar|inclui|inclua|incluam|incluir|incluirem|coloca|coloque|coloquem|bota|bote|botem) (?:mais )?(?:em |nos |nas |num |numa )?(?:(?:proxim|futur|su|se)[oa]s )?(?:grupos?|listas?|campanhas?|disparos?|envios?)(?: (?:nenhum|nenhuma|algum|alguma|de voces|de vcs))?(?: (?:por favor|pf|pfv|ok|viu|obrigad[oa]))*$/ },
   {
     name: 'stop_adding_me',
     confidence: 0.88,
@@ -99,6 +100,8 @@ const RULES: readonly Rule[] = [
     confidence: 0.95,
     pattern: new RegExp(`\\b${oneOf('para', 'pare', 'parem', 'parar', 'pararem', 'parassem', 'chega', 'deixa', 'deixe', 'deixem', 'deixarem', 'deixassem', 'cessem', 'cessar', 'cessassem')} ${oneOf('de', 'com')} (?:(?:me |nos )?(?:ficar )?(?:${SEND}|${PESTER})|(?:me|nos) (?:ficar )?procur(?:ar|ando))\\b`),
     // "procurar" is contact only with "me" ("para de me procurar"); "pode parar de procurar, já achei" is searching.
+    // "para de mandar agora que eu vejo amanhã as outras": for now, with a reply promised, is a pause.
+    rejectMessage: (whole) => /\bagora\b/.test(whole) && ASKS_FOR_TIME.test(whole),
     rejectTail: isShiftSpecific,
   },
   // "chega de mensagem", "parem com essas propagandas": the noun alone carries the verb.
