@@ -70,9 +70,6 @@ const RULES: readonly Rule[] = [
   { name: 'asked_before', confidence: 0.9, pattern: /\bquantas vezes (?:\S+ ){0,3}?(?:pedir|pedi|falar|falei|dizer|disse|repetir) (?:pra|para|que) (?:voces )?(?:parar|pararem|parem|me tirar|me tirarem|me tirem|nao me mandar|nao mandar)\b|\b(?:ja )?(?:mandei|(?:falei|disse)(?: (?:\d+|duas|tres|varias|mil|umas \S+|um monte de|zilhoes de) vezes)? (?:pra|para)) (?:voces )?(?:parar|pararem)\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar|sair)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) || isShiftSpecific(tail.replace(/^de (?:me )?(?:mandar|enviar|oferecer) /, '')) },
   // Being added to lists and groups stopped: a container named ("para de me add nesses grupos de vagas, eu nunca pedi";
   // a list of one kind, "no grupo de pediatria", stays narrow), or nothing but "nessas coisas" to the clause's end.
-  // "não me add mais em grupo nenhum", "favor não me incluírem nas próximas campanhas": being added refused with no
-  // group, list or campaign named, or none at all.
-  { name: 'never_add_me', confidence: 0.86, pattern: /\bnao (?:me )?(?:add?|adiciona|adicione|adicionem|adicionar|inclui|inclua|incluam|incluir|incluirem|coloca|coloque|coloquem|bota|bote|botem) (?:mais )?(?:em |nos |nas |num |numa )?(?:(?:proxim|futur|su|se)[oa]s )?(?:grupos?|listas?|campanhas?|disparos?|envios?)(?: (?:nenhum|nenhuma|algum|alguma|de voces|de vcs))?(?: (?:por favor|pf|pfv|ok|viu|obrigad[oa]))*$/ },
   {
     name: 'stop_adding_me',
     confidence: 0.88,
@@ -82,14 +79,15 @@ const RULES: readonly Rule[] = [
     ),
     rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail),
   },
-  // "não me adicione mais em nada": nothing at all, whatever the container.
   // "tô pedindo educadamente pra vocês pararem": the stop asked of us, nothing narrower after it.
   { name: 'asks_us_to_stop', confidence: 0.88, pattern: /\b(?:pedindo|peco|pedi|vou pedir)(?: \S+){0,2}? (?:pra|para|que) (?:voces |vcs )?(?:parem|pararem|parar)(?: (?:de (?:me )?(?:mandar|enviar|escrever|chamar)(?: (?:mensage\w*|isso|nada|coisas?))?|com isso|por favor|agora|ja|mais|obrigad[oa]))*$/, negatable: true },
-  // "me poupe dessas mensagens"; "dessas vagas de 12h" is one kind.
   // "dispenso esse tipo de mensagem": the kind of contact as a whole; a bare "dispenso" turns down this offer.
   { name: 'decline_the_kind', confidence: 0.85, pattern: /\bdispenso (?:esse tipo de |este tipo de |essas |estas |suas |as |qualquer )(?:mensage(?:m|ns)|contatos?|ofertas|vagas|propagandas|abordage(?:m|ns)|tipo de contato)\b/, rejectTail: isShiftSpecific },
+  // "me poupe dessas mensagens"; "dessas vagas de 12h" is one kind.
   { name: 'spare_me', confidence: 0.88, pattern: /\bme poup(?:e|em|a) (?:dessas?|desses?|destas?|das|dos|de) (?:mensage\w*|vagas|ofertas|propagandas|coisas|spam|disparos|contatos)\b/, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:de|do|da|em|no|na|noturn\w*|diurn\w*|so)\b/.test(tail) },
-  { name: 'do_not_add_anywhere', confidence: 0.88, pattern: /\bnao (?:me )?(?:inclua|incluam|inclui|coloque|coloquem|coloca|adicione|adicionem|adiciona|add|bota|bote|botem) (?:mais )?(?:em |a )?(?:mais )?nada(?: (?:mais|por favor|pf|pfv|obrigad[oa]|viu))*$/ },
+  // Being added refused with nothing at all ("não me adicione mais em nada"), or with no group, list or campaign
+  // named, to the clause's end ("não me add mais em grupo nenhum", "favor não me incluírem nas próximas campanhas").
+  { name: 'do_not_add_anywhere', confidence: 0.88, pattern: /\bnao (?:me )?(?:add?|adiciona|adicione|adicionem|adicionar|inclui|inclua|incluam|incluir|incluirem|coloca|coloque|coloquem|bota|bote|botem) (?:mais )?(?:(?:em |a )?(?:mais )?nada|(?:em |nos |nas |num |numa )?(?:(?:proxim|futur|su|se)[oa]s )?(?:grupos?|listas?|campanhas?|disparos?|envios?)(?: (?:nenhum|nenhuma|algum|alguma|de voces|de vcs))?)(?: (?:mais|por favor|pf|pfv|ok|obrigad[oa]|viu))*$/ },
   { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
   // "que meu número seja removido de todas as listas": the subjunctive of the same request.
   // bare "sai" left out: it is mostly the past "saí do grupo…" (accents fold away), told not asked.
@@ -263,7 +261,7 @@ const RULES: readonly Rule[] = [
 // Rules whose object is general by construction: they survive a narrow frame elsewhere in the message.
 // A bare "me removam"/"me exclui" has no object to narrow it (it was vetoed by a complaint about
 // frequency before it, "recebo 10 por semana, me removam").
-const GENERAL_RULES = new Set(['no_more_after_messages', 'never_add_me', 'removal_request_named', 'delete_everything', 'english_stop', 'remove_me_from_this', 'unsubscribe', 'bare_remove_me', 'block_me', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
+const GENERAL_RULES = new Set(['no_more_after_messages', 'do_not_add_anywhere', 'removal_request_named', 'delete_everything', 'english_stop', 'remove_me_from_this', 'unsubscribe', 'bare_remove_me', 'block_me', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
 
 
 
