@@ -2,9 +2,10 @@ import { detectorInput, normalize } from '../../text/normal-form.js';
 import { speakingSentences } from '../../text/speaking-sentences.js';
 import { learnedVerdict } from '../../learned/index.js';
 import { matchRules, oneOf, type Rule } from '../engine.js';
+import { MEMBERSHIP_FRAMES } from './membership-frames.js';
 import { RECALL_FRAMES } from './recall-frames.js';
-import { ADDRESSED_ELSEWHERE, WRONG_CHAT, conditionalStop, ECHO_REFUSED, endsWithOwnGeneralStop, JOKE, NARROW_KIND, NEW_NUMBER, hasGeneralStopClause, namesFrequency, ONE_CHANNEL, ONE_FORMAT, keepsOn, setsStopAside, statesContinuation, ONE_BOOKED_SHIFT, HOLD_ON, ASKS_FOR_TIME } from './vetoes.js';
-import { STUFF, SEND, PESTER, CONTAINER, FROM, MY_ID, REMOVE, NARROW_LIST, NARROW_OFFERS_LIST, THEIR_LIST, BARE_REMOVE, NAMES_A_THING, NO_LONGER_NEEDED, PLACE_TAIL, FRONTED_PLACE, isShiftSpecific, rejectReceiveTail, WANT_NOT, RECEIVE, BE_CONTACTED, CONTACT, ONE_ROSTER, ONE_SHIFT_HERE, FOR_A_WHILE, namedList, OTHER_SERVICE, LEFT_FOR_GOOD, AN_EVENT } from './objects.js';
+import { ADDRESSED_ELSEWHERE, WRONG_CHAT, conditionalStop, ECHO_REFUSED, endsWithOwnGeneralStop, JOKE, NARROW_KIND, NEW_NUMBER, hasGeneralStopClause, namesFrequency, ONE_CHANNEL, ONE_FORMAT, keepsOn, setsStopAside, statesContinuation, HOLD_ON, ASKS_FOR_TIME } from './vetoes.js';
+import { STUFF, SEND, PESTER, CONTAINER, FROM, MY_ID, REMOVE, NARROW_LIST, NARROW_OFFERS_LIST, THEIR_LIST, BARE_REMOVE, NAMES_A_THING, NO_LONGER_NEEDED, PLACE_TAIL, FRONTED_PLACE, isShiftSpecific, rejectReceiveTail, WANT_NOT, RECEIVE, BE_CONTACTED, CONTACT, ONE_ROSTER, ONE_SHIFT_HERE, FOR_A_WHILE, OTHER_SERVICE, LEFT_FOR_GOOD } from './objects.js';
 
 export interface OptOutResult {
   optOut: boolean;
@@ -24,29 +25,7 @@ const RULES: readonly Rule[] = [
   // "bloqueei, nem adianta mandar": the block told as done, with no use in sending.
   { name: 'blocked_no_use', confidence: 0.88, pattern: /\bbloqueei\b(?: \S+){0,3}? nem adianta (?:me )?(?:mandar|mandarem|insistir|escrever|ligar)\b/ },
   { name: 'blocked', confidence: 0.88, pattern: /^(?:(?:numero|contato|voce|voces|ja|vou deixar|ta|esta) )*bloquead[oa]s?(?: (?:ja|agora|viu|tchau))*$|^(?:(?:ja|to|estou) )?bloqueando(?: (?:voces|o numero|esse numero|esse contato))?(?: (?:ja|agora|viu|tchau))*$|\b(?:tchau|pronto|chega|adeus) bloquead[oa]s?(?: (?:ja|agora|viu))*$/ },
-  {
-    name: 'remove_from_list',
-    confidence: 0.95,
-    // "pedi pra outra empresa me tirar da lista deles": another party's list.
-    rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail),
-    // "me tira dessa porra de lista": a word or two of venting may sit before the container.
-    pattern: new RegExp(`\\b(?:(?:me|nos) ${REMOVE}|${REMOVE} (?:me|eu|nos|${MY_ID})) ${FROM} (?:sua |seu |vossa |essa |esta )?(?:\\S+ (?:de |da |do )?){0,2}?${CONTAINER}\\b`),
-    negatable: true,
-  },
-  // "Poderiam tirar da lista?": the removal asked for with the object left out (this number, him).
-  {
-    name: 'remove_from_list_asked',
-    confidence: 0.88,
-    pattern: new RegExp(`\\b(?:pode|podem|poderia|poderiam|consegue|conseguem|favor|por favor|gostaria que|queria que) ${REMOVE}(?: (?:o |esse |este )?(?:numero|contato|nome|telefone))? ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`),
-    negatable: true,
-    // "pode tirar da lista o plantão de sábado": a shift named after the list is what leaves it.
-    rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail) || /^(?:o |a |os |as |meu |minha )?(?:plantao|plantoes|vagas?|escalas?|turnos?|reservas?)\b/.test(tail),
-  },
-  // "não autorizei e quero que apague": the deletion wished, with his number, data or consent in the message.
-  { name: 'want_it_deleted', confidence: 0.85, pattern: /\bquero que (?:voces )?(?:apague|apaguem|exclua|excluam|remova|removam|delete|deletem|tire|tirem)(?: (?:meu numero|meus dados|meu contato|meu cadastro|tudo|isso))?(?: (?:agora|ja|por favor|imediatamente))*$/, negatable: true, rejectMessage: (whole) => !/\b(?:numero|dados|contato|cadastr\w*|autoriz\w*|lista)\b/.test(whole) },
-  // A bare imperative with the list named and nothing after it ("esse celular não é mais do Dr. João, tira da lista"):
-  // no one else is named to remove ("remove do grupo aquele cara", "tira da agenda o dia 12").
-  { name: 'remove_from_list_bare', confidence: 0.85, pattern: new RegExp(`\\b${BARE_REMOVE} ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}(?: ${oneOf('por favor', 'pf', 'pfv', 'agora', 'ja', 'logo', 'obrigad[oa]', 'urgente', 'de voces', 'ai', 'de vez')})*$`), negatable: true },
+  ...MEMBERSHIP_FRAMES,
   // After a complaint about what we send, "não quero mais" closing the message is the stop itself ("recebo umas 10
   // mensagens dessas por semana e cansei, não quero mais", "vocês ainda me mandam mensagem? já falei que não quero").
   {
@@ -56,43 +35,15 @@ const RULES: readonly Rule[] = [
     pattern: /\b(?:nao quero mais|(?:ja )?(?:falei|disse|avisei|pedi|expliquei) (?:\S+ )?que nao quero(?: mais)?)(?: (?:nada|isso|receber))?(?: (?:por favor|obrigad\w*|viu|ok|ta|nao|poxa|pow|caramba))*$/,
     rejectText: (t) => !/\b(?:mensage\w*|recebo|recebendo|mandam|mandando|enviam|enviando|insistent\w*|insistem|insistindo|insistencia)\b/.test(t) || /\b(?:vagas?|plantao|plantoes|ofertas?) (?:de|do|da|no|na|em|noturn\w*|diurn\w*)\b/.test(t),
   },
-  // "não quero mais participar da lista de ofertas": leaving said as not taking part; a list of one kind stays narrow.
-  // "não quero mais estar cadastrado": on our books at all; "cadastrado no hospital X" is someone else's.
-  { name: 'no_longer_registered', confidence: 0.85, pattern: /\bnao quero (?:mais )?(?:estar|ficar|continuar|permanecer|ser) cadastrad[oa]\b/, rejectTail: (tail) => /^(?:no|na|nos|nas|em|do|da) (?!voces|vcs|sistema de voces)\S+/.test(tail) },
-  { name: 'stop_taking_part', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:participar|fazer parte|estar|ficar|constar) ${oneOf('da', 'das', 'do', 'dos', 'dessa', 'desta', 'desse', 'deste', 'na', 'no', 'nessa', 'nesse')} (?:sua |seu |essa |esta )?${CONTAINER}\\b`), rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail) },
-  // "me tira daqui" is the chat; "daqui dessa escala" names a shift.
-  { name: 'remove_from_here', confidence: 0.88, pattern: new RegExp(`\\b(?:me|nos) ${REMOVE} (?:daqui|dai|dali)\\b|\\b${REMOVE} (?:me|eu) (?:daqui|dai|dali)\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
-  // A name taken off one shift or roster is narrow ("tira meu nome da escala do dia 22",).
-  // Nor one booked shift given up in the same message ("não vou mais fazer o plantão de quinta, pode tirar meu nome").
-  { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) || namedList(tail) || AN_EVENT.test(tail), rejectMessage: (whole) => ONE_BOOKED_SHIFT.test(whole) && !/\b(?:lista|cadastro|base|contatos?|disparos?|grupo)\b/.test(whole) },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all ("pedi pra parar de
   // mandar vaga noturna" repeats a narrow one).
   { name: 'asked_before', confidence: 0.9, pattern: /\bquantas vezes (?:\S+ ){0,3}?(?:pedir|pedi|falar|falei|dizer|disse|repetir) (?:pra|para|que) (?:voces )?(?:parar|pararem|parem|me tirar|me tirarem|me tirem|nao me mandar|nao mandar)\b|\b(?:ja )?(?:mandei|(?:falei|disse)(?: (?:\d+|duas|tres|varias|mil|umas \S+|um monte de|zilhoes de) vezes)? (?:pra|para)) (?:voces )?(?:parar|pararem)\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar|sair)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) || isShiftSpecific(tail.replace(/^de (?:me )?(?:mandar|enviar|oferecer) /, '')) },
-  // Being added to lists and groups stopped: a container named ("para de me add nesses grupos de vagas, eu nunca pedi";
-  // a list of one kind, "no grupo de pediatria", stays narrow), or nothing but "nessas coisas" to the clause's end.
-  {
-    name: 'stop_adding_me',
-    confidence: 0.88,
-    pattern: new RegExp(
-      `\\b${oneOf('para', 'pare', 'parem', 'chega')} de me (?:add?|adicionar|incluir)(?: (?:em|nas?|nos?|nessas?|nesses?))?` +
-        `(?: ${CONTAINER}\\b|(?: (?:coisas?|essas|esses|isso)(?: ${CONTAINER})?)?(?: ${oneOf('por favor', 'pf', 'pfv', 'ja', 'agora', 'viu')})*$)`,
-    ),
-    rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail),
-  },
   // "tô pedindo educadamente pra vocês pararem": the stop asked of us, nothing narrower after it.
   { name: 'asks_us_to_stop', confidence: 0.88, pattern: /\b(?:pedindo|peco|pedi|vou pedir)(?: \S+){0,2}? (?:pra|para|que) (?:voces |vcs )?(?:parem|pararem|parar)(?: (?:de (?:me )?(?:mandar|enviar|escrever|chamar)(?: (?:mensage\w*|isso|nada|coisas?))?|com isso|por favor|agora|ja|mais|obrigad[oa]))*$/, negatable: true },
   // "dispenso esse tipo de mensagem": the kind of contact as a whole; a bare "dispenso" turns down this offer.
   { name: 'decline_the_kind', confidence: 0.85, pattern: /\bdispenso (?:esse tipo de |este tipo de |essas |estas |suas |as |qualquer )(?:mensage(?:m|ns)|contatos?|ofertas|vagas|propagandas|abordage(?:m|ns)|tipo de contato)\b/, rejectTail: isShiftSpecific },
   // "me poupe dessas mensagens"; "dessas vagas de 12h" is one kind.
   { name: 'spare_me', confidence: 0.88, pattern: /\bme poup(?:e|em|a) (?:dessas?|desses?|destas?|das|dos|de) (?:mensage\w*|vagas|ofertas|propagandas|coisas|spam|disparos|contatos)\b/, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:de|do|da|em|no|na|noturn\w*|diurn\w*|so)\b/.test(tail) },
-  // Being added refused with nothing at all ("não me adicione mais em nada"), or with no group, list or campaign
-  // named, to the clause's end ("não me add mais em grupo nenhum", "favor não me incluírem nas próximas campanhas").
-  { name: 'do_not_add_anywhere', confidence: 0.88, pattern: /\bnao (?:me )?(?:add?|adiciona|adicione|adicionem|adicionar|inclui|inclua|incluam|incluir|incluirem|coloca|coloque|coloquem|bota|bote|botem) (?:mais )?(?:(?:em |a )?(?:mais )?nada|(?:em |nos |nas |num |numa )?(?:(?:proxim|futur|su|se)[oa]s )?(?:grupos?|listas?|campanhas?|disparos?|envios?)(?: (?:nenhum|nenhuma|algum|alguma|de voces|de vcs))?)(?: (?:mais|por favor|pf|pfv|ok|obrigad[oa]|viu))*$/ },
-  { name: 'do_not_add', confidence: 0.9, pattern: new RegExp(`\\bnao (?:me )?(?:inclua|incluam|coloque|coloquem|adicione|adicionem|ponha|ponham|cadastre|cadastrem) (?:mais )?(?:em |na |nas |no |nos |nessa |nessas |nesse |nesses |a |sua |suas )?${CONTAINER}\\b`) },
-  // "que meu número seja removido de todas as listas": the subjunctive of the same request.
-  // bare "sai" left out: it is mostly the past "saí do grupo…" (accents fold away), told not asked.
-  { name: 'leave_list', confidence: 0.93, pattern: new RegExp(`\\b(?:sair|saia|${oneOf('ser', 'seja', 'sejam', 'fosse')} ${oneOf('removid[oa]s?', 'excluid[oa]s?', 'retirad[oa]s?')}) ${FROM} (?:sua |seu |vossa |essa |esta |todas as |todos os |qualquer )?${CONTAINER}\\b`), negatable: true, rejectTail: (tail) => NARROW_LIST.test(tail) },
-  { name: 'be_removed', confidence: 0.9, pattern: /\b(?:quero|gostaria de|queria|desejo|pode|podem|por favor|exijo|solicito|peco (?:para|pra)|favor|preciso|prefiro) (?:me )?(?:ser )?(?:removid[oa]|excluid[oa]|retirad[oa]|descadastrad[oa])\b/, negatable: true, rejectTail: isShiftSpecific },
   {
     name: 'stop_sending',
     confidence: 0.95,
