@@ -16,15 +16,27 @@ interface Pooled {
 const idle = new Map<string, Pooled[]>();
 const KEEP = 3;
 
+/** An idle database restored; one that cannot be restored (a session its file left broken) is closed instead. */
+async function reuse(template: string): Promise<Pooled | undefined> {
+  for (let entry = idle.get(template)?.pop(); entry; entry = idle.get(template)?.pop()) {
+    try {
+      await entry.snapshot.restore();
+      return entry;
+    } catch {
+      await entry.pg.close().catch(() => {});
+    }
+  }
+  return undefined;
+}
+
+async function start(load: () => Blob): Promise<Pooled> {
+  const { pg } = await createPgliteDb({ loadDataDir: load() });
+  return { pg, snapshot: await snapshotPglite(pg) };
+}
+
 /** A migrated database from `template` (a dumpDataDir tarball, read by `load`); close() hands it back. */
 export async function pooledPgliteDb(template: string, load: () => Blob): Promise<SqlDb & { pg: PGlite }> {
-  let entry = idle.get(template)?.pop();
-  if (entry) await entry.snapshot.restore();
-  else {
-    const { pg } = await createPgliteDb({ loadDataDir: load() });
-    entry = { pg, snapshot: await snapshotPglite(pg) };
-  }
-  const held = entry;
+  const held = (await reuse(template)) ?? (await start(load));
   const db = pgliteDb(held.pg);
   // Closed for its file as a real close would be: every later call fails.
   let closed = false;

@@ -77,6 +77,21 @@ describe('the PGlite pass reuses a database a file closed', () => {
     }
   });
 
+  it('starts another when the one idle cannot be restored (a transaction left aborted after its file closed it)', async () => {
+    const a = await pooledPgliteDb(template(), load);
+    const pg = a.pg;
+    await a.close();
+    await pg.exec('begin; select 1 / 0').catch(() => {});
+    const b = await pooledPgliteDb(template(), load);
+    try {
+      expect(b.pg).not.toBe(pg);
+      expect(pg.closed).toBe(true);
+      expect((await b.rpc<{ ok: boolean }>('julia_ping')).ok).toBe(true);
+    } finally {
+      await b.close();
+    }
+  });
+
   it('throws away a database whose schema its file changed', async () => {
     const a = await pooledPgliteDb(template(), load);
     await a.exec('create table left_behind (x int)');
