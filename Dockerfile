@@ -19,7 +19,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-# Stage 3: runtime, as a non-root user. Sources run through tsx (no build output to drift).
+# Stage 3: runtime, as a non-root user. The sources are compiled here, while the tree can be
+# written; on start `julia` checks them against the compiled copy (src/compile-sources.mjs).
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
@@ -32,6 +33,7 @@ COPY --from=build /app/workers ./workers
 COPY supabase ./supabase
 COPY prompts ./prompts
 COPY knowledge ./knowledge
+RUN node src/compile-sources.mjs
 USER julia
 EXPOSE 3000
 CMD ["node", "src/julia.mjs", "web"]

@@ -11,7 +11,9 @@ interface FakeServer {
 
 // The fake lives with the tests (loopback HTTP speaking the Messages API); the
 // offline run is for CI and development checkouts, where tests/ exists.
-const FAKE_MODULE = new URL('../../tests/fakes/anthropic-fake.ts', import.meta.url).href;
+// A literal specifier, resolved against wherever this module was loaded from
+// (the sources, or their compiled copy; src/compile-sources.mjs).
+const FAKE_MODULE = '../../tests/fakes/anthropic-fake.js';
 
 /**
  * Scripted model answers through the real SDK and HTTP: each doctor turn

@@ -9,6 +9,8 @@ export interface ImagePlan {
   env: Record<string, string>;
   /** The image's CMD, as an argument list. */
   cmd: string[];
+  /** RUN commands of the final stage, in order (they run on its files, after node_modules is in place). */
+  runs: string[];
 }
 
 interface Stage {
@@ -52,7 +54,7 @@ export function planFromDockerfile(path: string): ImagePlan {
     else if (op === 'CMD') stage.cmd = JSON.parse(args) as string[];
   }
   const final = stages.at(-1)!;
-  const plan: ImagePlan = { contextPaths: [], env: final.env, cmd: final.cmd };
+  const plan: ImagePlan = { contextPaths: [], env: final.env, cmd: final.cmd, runs: final.runs.filter((r) => !/^(groupadd|useradd|mkdir|chown)\b/.test(r)) };
   for (const copy of final.copies) {
     if (!copy.from) {
       plan.contextPaths.push(...copy.sources);

@@ -105,6 +105,12 @@ async function main(): Promise<void> {
       const r = spawnSync(bin!, args, { cwd: dir, encoding: 'utf8', timeout: 600_000, env: { ...process.env, NODE_ENV: 'production' } });
       if (r.status !== 0) throw new Error(`${plan.install!.command} failed:\n${r.stdout}\n${r.stderr}`);
     });
+    await step('image RUN steps', () => {
+      for (const run of plan.runs) {
+        const r = spawnSync('sh', ['-c', run], { cwd: dir, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NODE_ENV: 'production' } });
+        if (r.status !== 0) throw new Error(`RUN ${run} failed:\n${r.stdout}\n${r.stderr}`);
+      }
+    });
     const imageEnv = { ...plan.env, LOG_LEVEL: 'warn', REDIS_URL: TEST_REDIS_URL };
 
     // 2. The laptop shape: one process, embedded PGlite.
