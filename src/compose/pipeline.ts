@@ -1,35 +1,17 @@
-import type { Config } from '../config.js';
-import type { Db } from '../db/index.js';
 import { CacheDiagnosisChain, createRegionMap, loadPrompts, PROMPTS_DIR, probeModel, runAgentTurn, type AgentDeps } from '../agent/index.js';
+import type { AppDeps } from '../app-deps.js';
 import { handoffDraftNoteText } from '../handoff/index.js';
 import { postConversationNotice } from '../slack/index.js';
 import { createAnthropicClient, unconfiguredLlm } from '../integrations/anthropic/index.js';
-import type { WhatsAppProvider } from '../integrations/evolution/index.js';
-import type { SlackNotifier } from '../integrations/slack/index.js';
-import type { OutboundEnqueuer } from '../outbound/index.js';
 import { handoffNoticeText, loadPipelineReplies, type PipelineDeps } from '../pipeline/index.js';
-import type { Redis } from '../redis/index.js';
 import { createKnowledge, selectEmbedder } from '../retrieval/index.js';
-import type { Clock, Logger } from '../shared/index.js';
 
-export interface PipelineParts {
-  config: Config;
-  db: Db;
-  redis: Redis;
-  redisPrefix: string;
-  clock: Clock;
-  logger: Logger;
-  outbound: OutboundEnqueuer;
-  whatsapp: WhatsAppProvider;
-  notices: SlackNotifier;
-  mirror?: (conversationId: string) => Promise<void>;
-  /** Private Chatwoot note (Júlia's draft and reason on a hand-off). */
-  note?: (n: { conversationId: string; key: string; text: string }) => Promise<void>;
+/** What the pipeline is built from: the app's shared parts (as AppDeps documents them), and the way to the managers. */
+export type PipelineParts = Pick<AppDeps, 'config' | 'db' | 'redis' | 'redisPrefix' | 'clock' | 'logger' | 'outbound' | 'whatsapp' | 'notices' | 'mirror' | 'note'> & {
   /** consultar_gestor's way to the managers (src/compose/ask-manager.ts); absent without Slack. */
   askManager?: AgentDeps['askManager'];
-}
+};
 
-/** The agent (Claude, tools, knowledge, memory) and the pipeline around it. */
 export function composePipeline(p: PipelineParts): PipelineDeps {
   const { config, db, logger } = p;
   const embedder = selectEmbedder(config);

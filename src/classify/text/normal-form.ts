@@ -28,7 +28,8 @@ const ABBREVIATION_TABLE: Readonly<Record<string, string>> = {
   ctt: 'contato', tel: 'telefone', cel: 'celular', nmr: 'numero', ngm: 'ninguem', alg: 'alguem', nd: 'nada',
   qd: 'quando', qdo: 'quando', qnd: 'quando', qq: 'qualquer', qlq: 'qualquer',
   qto: 'quanto', qnto: 'quanto', qt: 'quanto', qnt: 'quanto', eh: 'e',
-  whats: 'whatsapp', wpp: 'whatsapp', wts: 'whatsapp', zap: 'whatsapp', zapzap: 'whatsapp', p: 'para', '+': 'mais',
+  // "whatsapp" itself loses a "p" to squeezeRepeats, and every rule names it whole.
+  whatsap: 'whatsapp', whats: 'whatsapp', wpp: 'whatsapp', wts: 'whatsapp', zap: 'whatsapp', zapzap: 'whatsapp', p: 'para', '+': 'mais',
   qro: 'quero', kero: 'quero', blz: 'beleza', vlw: 'valeu', obg: 'obrigado', brigado: 'obrigado', okk: 'ok', ss: 'sim', sss: 'sim', vdd: 'verdade',
   pra: 'para', pro: 'para o', cm: 'com', ta: 'esta', to: 'estou', tou: 'estou', tava: 'estava',
   hr: 'hora', hrs: 'horas', h: 'horas', fds: 'fim de semana', plant: 'plantao', plt: 'plantao',

@@ -2,19 +2,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../src/app.js';
+import type { App } from '../../../src/app.js';
 import { createCampaignCommands, createDispatcher, type CampaignCommands, type Dispatcher } from '../../../src/campaigns/index.js';
 import { eraseDoctor, parseDoctorSubject } from '../../../src/doctor-rights/index.js';
 import { runImport } from '../../../src/import/index.js';
 import { createRateLimiter } from '../../../src/outbound/index.js';
 import { fixedClock, silentLogger } from '../../../src/shared/index.js';
-import { createOutboundWithdrawer } from '../../../workers/campaign-withdraw.js';
-import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolution-fake.js';
+import type { EvolutionFake } from '../../fakes/evolution-fake.js';
+import { appOnEvolution, type AppOnEvolution } from '../../helpers/app-on-evolution.js';
 import { evolutionPayload } from '../../helpers/evolution-fixture.js';
-import { testConfig } from '../../helpers/test-config.js';
-import { createTestDb, type TestDb } from '../../helpers/test-db.js';
+import type { TestDb } from '../../helpers/test-db.js';
 import { testPrefix } from '../../helpers/test-redis.js';
-import { teardown } from '../../helpers/teardown.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
 // Monday 2026-03-09, 10:00 in São Paulo: inside business hours.
@@ -34,18 +32,14 @@ describe('an erased opted-out doctor re-created is never contacted', () => {
   let fake: EvolutionFake;
   let dispatcher: Dispatcher;
   let commands: CampaignCommands;
-  let withdrawer: ReturnType<typeof createOutboundWithdrawer>;
+  let withdrawer: AppOnEvolution['withdrawer'];
+  let started: AppOnEvolution | undefined;
   const prefix = testPrefix('doctor-rights');
   const clock = fixedClock(MONDAY_1000);
 
   beforeAll(async () => {
-    db = await createTestDb();
-    fake = await startEvolutionFake({ instances: ['n1'] });
-    const config = testConfig({ EVOLUTION_API_URL: fake.url, EVOLUTION_API_KEY: fake.apiKey, EVOLUTION_INSTANCE: 'n1', EVOLUTION_WEBHOOK_TOKEN: TOKEN });
-    app = await createApp(config, { db, redisPrefix: prefix, logger: silentLogger, clock });
-    await app.startWorkers();
-    await app.queues.queues.scheduled.removeJobScheduler('campaign-dispatch');
-    withdrawer = createOutboundWithdrawer(app.deps.redis, prefix);
+    started = await appOnEvolution({ prefix, clock, drivenJob: 'campaign-dispatch', config: { EVOLUTION_WEBHOOK_TOKEN: TOKEN } });
+    ({ db, app, fake, withdrawer } = started);
     const limiter = createRateLimiter(app.deps.redis, prefix);
     dispatcher = createDispatcher({
       db, clock, logger: silentLogger, flags: app.deps.flags, outbound: app.deps.outbound, instances: ['n1'],
@@ -53,7 +47,7 @@ describe('an erased opted-out doctor re-created is never contacted', () => {
     });
     commands = createCampaignCommands({ db, clock, withdraw: withdrawer.withdraw });
   });
-  afterAll(() => teardown(prefix, withdrawer, app, fake));
+  afterAll(() => started?.close());
 
   const q = async <R>(sql: string, params: unknown[] = []) => (await db.pg.query<R>(sql, params)).rows;
   const optOut = (doctorId: string) => db.rpc('doctor_state_set_permission', { p_doctor_id: doctorId, p_state: 'opted_out', p_reason: 'pediu para sair', p_actor: 'test' });

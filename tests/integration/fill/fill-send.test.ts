@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../src/app.js';
+import type { App } from '../../../src/app.js';
 import { createFillPlanner } from '../../../src/fill/index.js';
 import type { OutboundEnqueuer } from '../../../src/outbound/index.js';
 import { fixedClock, silentLogger } from '../../../src/shared/index.js';
-import { createOutboundWithdrawer } from '../../../workers/campaign-withdraw.js';
-import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolution-fake.js';
-import { testConfig } from '../../helpers/test-config.js';
-import { createTestDb, type TestDb } from '../../helpers/test-db.js';
+import type { EvolutionFake } from '../../fakes/evolution-fake.js';
+import { appOnEvolution, type AppOnEvolution } from '../../helpers/app-on-evolution.js';
+import type { TestDb } from '../../helpers/test-db.js';
 import { testPrefix } from '../../helpers/test-redis.js';
-import { teardown } from '../../helpers/teardown.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { openShift, seedFill } from './fill-fixtures.js';
 
@@ -19,20 +17,16 @@ const HOUR = 3_600_000;
 let db: TestDb;
 let app: App;
 let fake: EvolutionFake;
-let withdrawer: ReturnType<typeof createOutboundWithdrawer>;
+let withdrawer: AppOnEvolution['withdrawer'];
+let started: AppOnEvolution | undefined;
 const prefix = testPrefix('fill-send');
 const clock = fixedClock(MONDAY_1000);
 
 beforeAll(async () => {
-  db = await createTestDb();
-  fake = await startEvolutionFake({ instances: ['n1'] });
-  const config = testConfig({ EVOLUTION_API_URL: fake.url, EVOLUTION_API_KEY: fake.apiKey, EVOLUTION_INSTANCE: 'n1' });
-  app = await createApp(config, { db, redisPrefix: prefix, logger: silentLogger, clock });
-  await app.startWorkers();
-  await app.queues.queues.scheduled.removeJobScheduler('fill-waves');
-  withdrawer = createOutboundWithdrawer(app.deps.redis, prefix);
+  started = await appOnEvolution({ prefix, clock, drivenJob: 'fill-waves' });
+  ({ db, app, fake, withdrawer } = started);
 }, 120_000);
-afterAll(() => teardown(prefix, withdrawer, app, fake, db));
+afterAll(() => started?.close());
 
 const planner = (outbound: OutboundEnqueuer) =>
   createFillPlanner({ db, clock, logger: silentLogger, flags: app.deps.flags, outbound, withdraw: withdrawer.withdraw, horizonDays: 20, registrationRequired: true });

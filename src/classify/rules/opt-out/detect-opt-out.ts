@@ -5,7 +5,7 @@ import { matchRules, oneOf, type Rule } from '../engine.js';
 import { MEMBERSHIP_FRAMES } from './membership-frames.js';
 import { RECALL_FRAMES } from './recall-frames.js';
 import { ADDRESSED_ELSEWHERE, WRONG_CHAT, conditionalStop, ECHO_REFUSED, endsWithOwnGeneralStop, JOKE, NARROW_KIND, NEW_NUMBER, hasGeneralStopClause, namesFrequency, ONE_CHANNEL, ONE_FORMAT, keepsOn, setsStopAside, statesContinuation, HOLD_ON, ASKS_FOR_TIME } from './vetoes.js';
-import { STUFF, SEND, PESTER, CONTAINER, FROM, MY_ID, REMOVE, NARROW_LIST, NARROW_OFFERS_LIST, THEIR_LIST, BARE_REMOVE, NAMES_A_THING, NO_LONGER_NEEDED, PLACE_TAIL, FRONTED_PLACE, isShiftSpecific, rejectReceiveTail, WANT_NOT, RECEIVE, BE_CONTACTED, CONTACT, ONE_ROSTER, ONE_SHIFT_HERE, FOR_A_WHILE, OTHER_SERVICE, LEFT_FOR_GOOD } from './objects.js';
+import { STUFF, SEND, PESTER, CONTAINER, FROM, MY_ID, REMOVE, NARROW_LIST, NARROW_OFFERS_LIST, THEIR_LIST, BARE_REMOVE, NAMES_A_THING, NO_LONGER_NEEDED, OWN_CHANNEL_TAIL, PLACE_TAIL, FRONTED_PLACE, isShiftSpecific, rejectReceiveTail, WANT_NOT, RECEIVE, BE_CONTACTED, CONTACT, ONE_ROSTER, ONE_SHIFT_HERE, FOR_A_WHILE, OTHER_SERVICE, LEFT_FOR_GOOD } from './objects.js';
 
 export interface OptOutResult {
   optOut: boolean;
@@ -131,7 +131,7 @@ const RULES: readonly Rule[] = [
   // "não quero mais ofertas" is the offers as a whole; a qualified kind ("…de pediatria") stays narrow.
   // "não quero mais saber dessas vagas": hearing of the offers at all; "dessa vaga" is one, and "saber de plantão"
   // is about the work (tiredness), not about us.
-  { name: 'no_more_offers', confidence: 0.88, pattern: new RegExp(`\\bnao quero mais (?:receber )?(?:${oneOf('ofertas', 'propostas', 'vagas', 'convites', 'oferta nenhuma', 'vaga nenhuma', 'nenhuma oferta', 'nenhuma vaga')})\\b|\\bnao quero (?:mais )?saber (?:de|das|dessas|destas) (?:vagas?|ofertas|propostas)\\b`), rejectTail: (tail) => /^(?:d[aoe]s?|em|no|na|nos|nas|pra|para|por|so|de|com|que|acima|abaixo|longe|assim|nesse|nessa|desse|dessa|esse|essa|agora|hoje|esse mes|este mes|ate|noturn\w*|diurn\w*|barat\w*|long\w*|distant\w*|ruins?|curt\w*|pesad\w*|\d+)\b/.test(tail) },
+  { name: 'no_more_offers', confidence: 0.88, pattern: new RegExp(`\\bnao quero mais (?:receber )?(?:${oneOf('ofertas', 'propostas', 'vagas', 'convites', 'oferta nenhuma', 'vaga nenhuma', 'nenhuma oferta', 'nenhuma vaga')})\\b|\\bnao quero (?:mais )?saber (?:de|das|dessas|destas) (?:vagas?|ofertas|propostas)\\b`), rejectTail: (tail) => !OWN_CHANNEL_TAIL.test(tail) && /^(?:d[aoe]s?|em|no|na|nos|nas|pra|para|por|so|de|com|que|acima|abaixo|longe|assim|nesse|nessa|desse|dessa|esse|essa|agora|hoje|esse mes|este mes|ate|noturn\w*|diurn\w*|barat\w*|long\w*|distant\w*|ruins?|curt\w*|pesad\w*|\d+)\b/.test(tail) },
   // "me bloqueia aí" asks to be blocked, the imperative of "bloqueia meu número".
   { name: 'block_me', confidence: 0.88, pattern: /\bme bloque(?:ia|ie|iem)\b/, negatable: true },
   { name: 'block', confidence: 0.9, pattern: new RegExp(`\\b(?:bloque(?:ia|ar|ie|iem|ei)) (?:${MY_ID}|${oneOf('voce', 'voces', 'esse numero', 'este numero', 'seu numero', 'o numero', 'esse contato', 'o contato', 'isso')})\\b`), rejectTail: (tail) => /^(?:daquel\w*|dess[ae]s? outr\w*|da outra|do outro|de outra|de outro|do hospital|da clinica|dela|dele)\b/.test(tail) },

@@ -86,6 +86,7 @@ export const NAMES_A_THING = new RegExp(`^${oneOf('do', 'da', 'dos', 'das', 'des
 export const NO_LONGER_NEEDED = /\bja (?:resolvi|reservei|recebi|sei|entendi|peguei|achei|fechei|consegui|assinei|mandei|vi|entrei|confirmei)\b/;
 // "não me manda vaga em Guarulhos": the offers sent to one place, not the sending itself.
 // The doctor's own channel ("no meu whats", "nesse número") is where, not which.
+export const OWN_CHANNEL_TAIL = /^(?:em|no|na|nesse|neste|nessa|nesta|pelo|por) (?:(?:o )?(?:meu|minha|esse|este|essa|esta) )?(?:whatsapp|numero|celular|telefone|privado|pv|email|zap|chat)\b/;
 export const PLACE_TAIL = /^(?:em|no|na|nos|nas|pra|pro) (?!(?:meu|minha|esse|este|essa|esta|whatsapp|numero|celular|telefone|privado|pv|email|mim|voces|ninguem)\b)\S+/;
 // the object of the stop is one kind of item or another recipient or place, not messages in
 // general: "para de mandar o link do formulário", "não me envia mais contrato", "não manda mais msg pra minha

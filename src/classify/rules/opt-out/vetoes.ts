@@ -45,7 +45,7 @@ export const NEW_NUMBER = /\b(?:novo numero|numero novo|numero antigo|antigo num
 // to "mensagem", "zap" to "whatsapp").
 export const ONE_CHANNEL = /\b(?:por|via|pelo|no|de) (?:mensagem|email|e mail|telefone|ligacao|telegram|instagram|linkedin)\b.{0,20}\b(?:so|apenas|somente) (?:pelo |por |no )?(?:whatsapp|aqui|email|e mail|mensagem)\b/;
 // - a stop aimed at one format or channel, with the other one preferred ("pode parar de mandar áudio? prefiro texto").
-export const ONE_FORMAT = /\b(?:parar|para|pare|parem|nao) (?:de )?(?:me )?(?:mandar|mande|manda|mandem|enviar|envie|envia|enviem|encaminhar|encaminha) (?:mais )?(?:esses? |essas? |os |as |tanto |tantos |tantas |mais )?(?:em |por |como |de )?(?:audios?|figurinhas?|stickers?|fotos?|videos?|links?|pdfs?|anexos?|arquivos?|documentos?|imagens?|prints?|textao|textoes|mensage(?:m|ns) de voz)\b|\bprefiro (?:por )?(?:texto|mensagem|escrito|whatsapp|email|e mail|ligacao)\b/;
+export const ONE_FORMAT = /\b(?:parar|para|pare|parem|nao) (?:de )?(?:me )?(?:mandar|mande|manda|mandem|enviar|envie|envia|enviem|encaminhar|encaminha) (?:mais )?(?:esses? |essas? |os |as |tanto |tantos |tantas |mais )?(?:em |por |como |de )?(?:audios?|figurinhas?|stickers?|fotos?|videos?|links?|pdfs?|anexos?|arquivos?|documentos?|imagens?|prints?|textao|textoes|mensage(?:m|ns) de voz)\b|\bprefiro (?:so |apenas |somente )?(?:por |pelo )?(?:texto|mensagem|escrito|whatsapp|email|e mail|ligacao)\b/;
 
 // - a stop whose object is narrower than "you/messages in general". Each frame names the
 //   object's kind, not a line: the same message repeated ("a mesma vaga 3 vezes"), offers of a specialty the
@@ -79,18 +79,22 @@ const GROUP_ONLY = /(?<!\b(?:adicion\w*|add?|inclu\w*|coloc\w*|bot\w*) )\b(?:no|
 const FREQUENCY_CAP = /\btant[ao]s? (?:mensage(?:m|ns)|vagas?|ofertas?|notificac(?:ao|oes))\b|\b(?:uma|duas|tres|\d+) (?:vez |vezes |mensage(?:m|ns) |vaga |vagas )?(?:por|na|no|a|ao) (?:dia|semana|mes)\b|\bmenos mensage(?:m|ns)\b/;
 // A stop on one channel with another one offered: "para de ligar no consultório, me chama aqui".
 // also "prefiro receber só por aqui" and, after a stop of calls, "manda msg" (not negated).
-const OTHER_CHANNEL = /\b(?:me chama|me chame|fala comigo|fala direto comigo|pode me chamar|me manda|manda|mande|pode mandar|prefiro (?:receber|falar|que mandem|que me mandem)?) ?(?:so |direto |apenas )?(?:aqui|por aqui|pelo whatsapp|no whatsapp|por email|no email|pelo email|no privado|no pv|comigo)\b|(?<!\b(?:nao|nem|nunca) (?:me )?)\b(?:liga|ligue|ligar|ligacao|ligacoes)\b.{0,30}\b(?:manda|mande|mandem|me manda|pode mandar) (?:so )?(?:msg|mensagem|mensagens|texto|por escrito)\b/;
+const OTHER_CHANNEL = /\b(?:me chama|me chame|fala comigo|fala direto comigo|pode me chamar|me manda|manda|mande|pode mandar|prefiro (?:receber|falar|que mandem|que me mandem)?) ?(?:so |direto |apenas )?(?:aqui|por aqui|pelo whatsapp|no whatsapp|por email|no email|pelo email|no privado|no pv|comigo)\b|(?<!\b(?:nao|nem|nunca) (?:me )?)\b(?:liga|ligue|ligar|ligacao|ligacoes)\b.{0,30}\b(?:(?:manda|mande|mandem|me manda|pode mandar) (?:so |por |uma |so por )?(?:msg|mensagem|mensagens|texto|escrito|whatsapp)|prefiro (?:so |por |so por )?(?:msg|mensagem|mensagens|texto|escrito|whatsapp|aqui))\b/;
 // the kind put first ("vaga de ambulância e remoção pode parar de mandar").
 const FRONTED_KIND = /^(?:essas? |esses? |as |os )?(?:vagas?|plantoes?|plantao|ofertas?) (?:de|da|do|na|no|em) \S+/;
+// a time of day or week put first ("depois das 22h não manda nada", "de madrugada não me manda msg"): when not to
+// write, not whether. "a partir de hoje" and "de agora em diante" name no such time and stay stops.
+const WHEN = String.raw`(?:\d+(?: ?(?:h|hs|hrs?|horas))?(?: \d+)?|(?:a |o )?(?:madrugada|noite|manha|tarde|fim de semana|fins de semana|fds|sabados?|domingos?|feriados?|almoco|horario (?:de|do) \S+|plantao|expediente|trabalho|madrugadas|noites))`;
+const FRONTED_TIME = new RegExp(String.raw`^(?:(?:e|mas|so|tipo|olha|por favor|pfv) )*(?:depois d[ao]s?|antes d[ao]s?|a partir d[ao]s?|ate as|de|a|durante (?:a|o)|no|na|nos|nas|aos|as|em|pela|pelas|tarde da|cedo de) ${WHEN} (?:\S+ ){0,2}(?:nao|para de|pare de|parem de)\b`);
 export const NARROW_KIND = (t: string): boolean =>
-  FRONTED_KIND.test(t) || REPEATED.test(t) || DROPPED_KIND.test(t) || SOMEONE_ELSE.test(t) || GROUP_ONLY.test(t) || OTHER_CHANNEL.test(t);
+  FRONTED_TIME.test(t) || FRONTED_KIND.test(t) || REPEATED.test(t) || DROPPED_KIND.test(t) || SOMEONE_ELSE.test(t) || GROUP_ONLY.test(t) || OTHER_CHANNEL.test(t);
 /** How often we write, named: a cap asked for ("uma por semana tá bom") or the complaint behind a stop ("vcs mandam 10 por dia"). */
 export const namesFrequency = (t: string): boolean => FREQUENCY_CAP.test(t);
 // A stop that closes its sentence with a general object is general whatever came before it: "vc manda a mesma
 // msg todo dia, para de me mandar mensagem" complains about repetition and still asks to stop everything.
 const ENDS_WITH_GENERAL_STOP = /\b(?:para|pare|parem|parar|chega|deixa|deixem|nao) (?:de |com )?(?:me )?(?:mandar|manda|mande|mandem|enviar|envia|envie|enviem)(?: me)?(?: mais)? (?:mensage(?:m|ns)|nada|coisa nenhuma)(?: (?:pra mim|por favor|de voces|nenhuma))?$/;
-/** A normalized sentence or clause closed by a general stop the doctor asks himself. */
-export const endsWithOwnGeneralStop = (c: string): boolean => ENDS_WITH_GENERAL_STOP.test(c) && !SOMEONE_ELSE.test(c);
+/** A normalized sentence or clause closed by a general stop the doctor asks himself, at any time. */
+export const endsWithOwnGeneralStop = (c: string): boolean => ENDS_WITH_GENERAL_STOP.test(c) && !SOMEONE_ELSE.test(c) && !FRONTED_TIME.test(c);
 /**
  * A clause of the raw message (commas kept apart) that is a general stop on its own: "parem de me mandar msg,
  * vcs mandam 10 por dia" asks to stop everything and then says why. A frequency named elsewhere is then the
