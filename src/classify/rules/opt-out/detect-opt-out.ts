@@ -173,6 +173,16 @@ const RULES: readonly Rule[] = [
     rejectText: (t) => /\b(?:falando|falei|disse|gritei|pedi|mandei) (?:\S+ ){0,3}?(?:pr[oa]s?|para [oa]s?|a|ao|aos|as) \S+/.test(t) || /\b(?:ai|dai) (?:voces |voce )?parem\b/.test(t),
     rejectMessage: (whole) => HOLD_ON.test(whole),
   },
+  // The same stop asked politely, as a wish: "gostaria que parassem", "peço que parem, obrigado". Its whole clause
+  // again: with an object after it ("que parassem de me colocar no noturno") it is about that object.
+  {
+    name: 'wished_stop',
+    confidence: 0.82,
+    pattern: /\b(?:gostaria|queria|quero|peco|pedimos|pediria|solicito|espero) (?:muito )?(?:que|q) (?:voces |voce )?(?:parem|parassem|pare|parasse)(?: (?:por favor|pf|pfv|ja|agora|imediatamente|de vez|com isso|obrigad[oa]|grat[oa]))*$/,
+    negatable: true,
+  },
+  // A no to every offer, for good: "não tenho interesse nem agora nem nunca". A no to one hospital or kind stays a no.
+  { name: 'never_interested', confidence: 0.85, pattern: /\bnao tenho (?:nenhum )?interesse(?: (?:em nada|em nenhuma (?:vaga|oferta|proposta)|em nenhum plantao|em vagas|em plantao|em plantoes))? (?:nem agora nem nunca|nem agora nem depois|nunca mais|jamais|nunca)\b/ },
   {
     name: 'leave_me_after_complaint',
     confidence: 0.8,
