@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appSources, compiledEntry } from './compile-sources.mjs';
 
 const MODULE = fileURLToPath(new URL('./compile-sources.mjs', import.meta.url));
+const REPO_MODULES = fileURLToPath(new URL('../node_modules/', import.meta.url));
 const roots: string[] = [];
 afterEach(() => {
   for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
@@ -117,5 +118,41 @@ describe('compiledEntry', () => {
     for (let i = 0; i < 40; i++) expect(readFileSync(join(root, `node_modules/.cache/julia/src/lib/m${i}.js`), 'utf8')).toContain(`m${i}_49 = ${i}`);
     const leftovers = spawnSync('find', [join(root, 'node_modules/.cache/julia'), '-name', '*.tmp'], { encoding: 'utf8' }).stdout.trim();
     expect(leftovers).toBe('');
+  });
+
+  describe('the julia binary', () => {
+    /** The project with the real binary and the two packages it may load (esbuild, tsx) linked in. */
+    function withBinary(): string {
+      const root = project();
+      for (const f of ['julia.mjs', 'compile-sources.mjs']) copyFileSync(fileURLToPath(new URL(`./${f}`, import.meta.url)), join(root, 'src', f));
+      mkdirSync(join(root, 'node_modules'));
+      for (const pkg of ['esbuild', '@esbuild', 'tsx']) symlinkSync(join(REPO_MODULES, pkg), join(root, 'node_modules', pkg));
+      return root;
+    }
+    const run = (root: string) => spawnSync(process.execPath, [join(root, 'src/julia.mjs')], { encoding: 'utf8', timeout: 60_000 });
+
+    it('runs the compiled sources', () => {
+      const root = withBinary();
+      const r = run(root);
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout)).toMatchObject({ g: 'oi Ana', prompt: 'olá do prompt', url: pathToFileURL(join(root, 'src/main.ts')).href });
+      expect(existsSync(join(root, 'node_modules/.cache/julia/src/main.js'))).toBe(true);
+    });
+
+    it('runs the sources through tsx where the compiled tree cannot be written', () => {
+      const root = withBinary();
+      writeFileSync(join(root, 'node_modules/.cache'), 'not a folder');
+      const r = run(root);
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout)).toMatchObject({ g: 'oi Ana', prompt: 'olá do prompt', url: pathToFileURL(join(root, 'src/main.ts')).href });
+    });
+
+    it('stops on a syntax error with one line naming the file, not a stack', () => {
+      const root = withBinary();
+      writeFileSync(join(root, 'src/lib/greet.ts'), 'export function greet(name: string {\n');
+      const r = run(root);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/^julia: cannot compile src\/lib\/greet\.ts:\n\S+greet\.ts:1:\d+: .+\n$/);
+    });
   });
 });
