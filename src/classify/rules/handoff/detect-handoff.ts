@@ -174,6 +174,9 @@ const COMPLAINT_RULES: readonly Rule[] = [
 
 const ASKS_WHAT_WE_ARE = /\bou (?:e |sera )?(?:tudo |so |apenas |um |uma )?(?:robo|bot|maquina|ia|automatic\w*|automatizad\w*|sistema|programa)\b/;
 
+// The courts as the subject of an opinion, not where he will take us: "a justiça do trabalho é lenta demais".
+const JUSTICE_IN_GENERAL = /^(?:(?:mas|e|olha|pois|porque|pq) )*(?:a )?justica(?: do trabalho| brasileira| daqui| aqui)? (?:e|esta|ta|anda|demora|nunca|sempre|so|nao)\b/;
+
 const LEGAL_RULES: readonly Rule[] = [
   // The veiled threat closing a sentence: "isso não vai ficar assim", "vocês vão se ver comigo".
   { name: 'legal_threat:veiled', confidence: 0.85, pattern: /\b(?:isso|isto) nao vai ficar (?:assim|barato)(?: nao)?$|\b(?:voces|voce) (?:vao|vai) se ver comigo\b/ },
@@ -183,7 +186,7 @@ const LEGAL_RULES: readonly Rule[] = [
   // A lawyer as the next step ("pro meu advogado", "meu advogado vai entrar em contato"),
   // not as a source ("meu advogado disse que o contrato está ok").
   { name: 'legal_threat:lawyer', confidence: 0.9, pattern: /\b(?:pro|para o|ao|pelo|com o|do) meu advogad[oa]\b|\b(?:(?:meu|minha|o meu|a minha) advogad[oa]|advogad[oa] (?:meu|minha)) (?:vai|vem|ira|entra|entrara|ja esta|esta|cuida|ja foi|ja sabe|ja tem|fala|falara|liga|ligara|tambem vai)\b|\bacion\w* (?:o |meu |um )?(?:advogad[oa]|juridico)\b|\b(?:chamar|acionar|consultar|procurar|falar com|contratar|passar para|passar pro) (?:um |uma |o |a |meu |minha )?advogad[oa]\b/ },
-  { name: 'legal_threat:court', confidence: 0.9, pattern: /\b(?:na|a|pela|da) justica\b|\b(?:vou|vamos|irei) (?:atras|procurar|correr atras) (?:d?os )?meus direitos\b|\bjustica do trabalho\b|\b(?:acao|processo|medida|via|cobranca) judicial\b|\bjudicialmente\b|\bmeu juridico\b|\bdanos morais\b|\bjuizado\b|\bpequenas causas\b/, rejectText: (t) => /\btribunal de justica\b/.test(t) && !/\bprocess/.test(t) },
+  { name: 'legal_threat:court', confidence: 0.9, pattern: /\b(?:na|a|pela|da) justica\b|\b(?:vou|vamos|irei) (?:atras|procurar|correr atras) (?:d?os )?meus direitos\b|\bjustica do trabalho\b|\b(?:acao|processo|medida|via|cobranca) judicial\b|\bjudicialmente\b|\bmeu juridico\b|\bdanos morais\b|\bjuizado\b|\bpequenas causas\b/, rejectText: (t) => (/\btribunal de justica\b/.test(t) && !/\bprocess/.test(t)) || JUSTICE_IN_GENERAL.test(t) },
   { name: 'legal_threat:authority', confidence: 0.9, pattern: /\bministerio (?:publico|do trabalho)\b|\bmpt\b|\bboletim de ocorrencia\b|\b(?:registrei|registrar|fiz|fazer|abri|abrir|prestei|prestar) (?:um )?bo\b|\bdenunci\w* (?:voces |isso )?(?:no|ao|pro|para o|na|a) (?:crm|cremesp|cfm|procon|ministerio|policia|conselho|sindicato)\b|\bvou (?:chamar|acionar) a policia\b|\bisso e crime\b/ },
 ];
 

@@ -212,7 +212,7 @@ const PRICE_HUMILIATION = /\b(?:r \d|\d+ reais|valor|preco)\b.{0,40}\bhumilhac\w
 
 // "tem humano aí?" asks what answers (bot suspicion), not for someone to take over; "tem algum humano aí?" and
 // "tem algum humano que possa me atender?" ask for one.
-export const ONLY_WHETHER_HUMAN = /^(?:\S+ ){0,3}?tem (?:um |uma )?(?:humano|humana|ser humano)(?: ai| aqui| lendo(?: isso)?| digitando| respondendo)*$/;
+export const ONLY_WHETHER_HUMAN = /^(?:\S+ ){0,4}?tem (?:um |uma )?(?:humano|humana|ser humano|alguem (?:de verdade|real|de carne e osso)|pessoa (?:de verdade|real)|gente de verdade)(?: ai| aqui| de verdade| lendo(?: isso)?| digitando| respondendo)*$/;
 
 /**
  * The rule hits a guard read on the whole message sets aside: a hit names its rule, "family:frame".

@@ -126,7 +126,7 @@ const RULES: readonly Rule[] = [
   // "deixa eu fora dessa lista", "quero ficar fora do cadastro".
   { name: 'keep_me_out', confidence: 0.88, pattern: new RegExp(`\\b(?:deixa|deixe|deixem|quero ficar|prefiro ficar) (?:eu |me )?fora ${FROM} (?:sua |seu |vossa |essa |esta )?${CONTAINER}\\b`), negatable: true, rejectTail: (tail) => NARROW_LIST.test(tail) || NARROW_OFFERS_LIST.test(tail) || THEIR_LIST.test(tail) },
   // "Quero sair. Como faço?": leaving, said as a whole sentence.
-  { name: 'want_out', confidence: 0.88, pattern: /^(?:eu )?(?:quero|queria|preciso) sair(?: (?:da lista|dessa lista|disso|daqui|de tudo|do cadastro|dessa|disso ai))?(?: (?:por favor|agora|ja|logo))?$/ },
+  { name: 'want_out', confidence: 0.88, pattern: /^(?:eu )?(?:quero|queria|preciso) sair(?: (?:da lista|dessa lista|disso|daqui|de tudo|do cadastro|dessa|disso ai))?(?: (?:por favor|pfv|pf|agora|ja|logo|obrigad[oa]|obg|brigad[oa]|valeu|vlw|grat[oa]|tchau))*$/ },
   { name: 'no_more_messages', confidence: 0.88, pattern: new RegExp(`\\bnao quero (?:mais )?(?:receber )?(?:(?:essas|estas|suas|tantas|as) )?(?:${oneOf('mensage(?:m|ns)', 'nada de voces', 'nada com voces', 'saber de voces', 'saber disso', 'spam', 'papo com voces', 'conversa com voces')})\\b`) },
   // "não quero mais ofertas" is the offers as a whole; a qualified kind ("…de pediatria") stays narrow.
   // "não quero mais saber dessas vagas": hearing of the offers at all; "dessa vaga" is one, and "saber de plantão"
