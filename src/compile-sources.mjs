@@ -88,6 +88,7 @@ function compile(esbuild, root, rel, source) {
  */
 export function compiledEntry({ root = ROOT, outDir = join(root, 'node_modules/.cache/julia') } = {}) {
   const esbuildVersion = require('esbuild/package.json').version;
+  // Anything that changes every output at once starts the tree afresh; the last number is this file's own format.
   const version = createHash('sha256').update(JSON.stringify([esbuildVersion, TSCONFIG_RAW, SOURCE_DIRS, 1])).digest('hex');
   const manifestPath = join(outDir, 'manifest.json');
   let manifest = { version, files: {} };

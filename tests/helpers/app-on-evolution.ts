@@ -36,6 +36,5 @@ export async function appOnEvolution(opts: { prefix: string; clock: Clock; drive
     throw err;
   }
   const withdrawer = createOutboundWithdrawer(app.deps.redis, opts.prefix);
-  const started = { fake, app };
-  return { db, ...started, withdrawer, close: () => teardown(opts.prefix, withdrawer, started.app, started.fake, db) };
+  return { db, fake, app, withdrawer, close: () => teardown(opts.prefix, withdrawer, app, fake, db) };
 }

@@ -9,7 +9,10 @@ export interface ImagePlan {
   env: Record<string, string>;
   /** The image's CMD, as an argument list. */
   cmd: string[];
-  /** RUN commands of the final stage, in order (they run on its files, after node_modules is in place). */
+  /**
+   * RUN commands of the final stage, in order (they run on its files, after node_modules is in place); the ones
+   * that make the system user and the data folder are left out: they need root and change nothing in the app.
+   */
   runs: string[];
 }
 
