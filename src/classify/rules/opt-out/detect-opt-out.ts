@@ -65,7 +65,8 @@ const RULES: readonly Rule[] = [
   // A complaint about the messages closed by a stop of its own: "ninguém pediu essas msg, para",
   // "tô cansado dessas mensagens, chega". The stop word is the message's last word.
   // "tô cansado desse robô mandando mensagem, para": the sending itself named as the complaint.
-  { name: 'complaint_then_stop', confidence: 0.85, pattern: new RegExp(`\\b(?:essas?|estas?|tantas?|suas?|dessas?|destas?|de tanta|das|mandando|enviando|recebendo) ${oneOf('mensage(?:m|ns)', 'propagandas?', '(?:ofertas?|vagas?)(?! (?:de|do|da|dos|das|em|no|na|nos|nas|pra|para|pro|com|sem|acima|abaixo|noturn|diurn|long|pert|\\d))')}\\b(?: \\S+){0,8} ${oneOf('para', 'pare', 'parem', 'chega', 'basta')}(?: ${oneOf('por favor', 'pf', 'pfv', 'ja', 'agora', 'viu', 'ta')})*$`) },
+  // "to de saco cheio dessas msg, some": going away is the same stop.
+  { name: 'complaint_then_stop', confidence: 0.85, pattern: new RegExp(`\\b(?:essas?|estas?|tantas?|suas?|dessas?|destas?|de tanta|das|mandando|enviando|recebendo) ${oneOf('mensage(?:m|ns)', 'propagandas?', '(?:ofertas?|vagas?)(?! (?:de|do|da|dos|das|em|no|na|nos|nas|pra|para|pro|com|sem|acima|abaixo|noturn|diurn|long|pert|\\d))')}\\b(?: \\S+){0,8} ${oneOf('para', 'pare', 'parem', 'chega', 'basta', 'some', 'suma', 'sumam')}(?: ${oneOf('por favor', 'pf', 'pfv', 'ja', 'agora', 'viu', 'ta')})*$`) },
   // Being pestered, said of us as it happens: "vocês tão me enchendo o saco". "enchendo de vaga boa" is praise.
   { name: 'being_pestered', confidence: 0.85, pattern: /\b(?:voces|voce|isso|essas mensagens?) (?:estao|tao|ta|esta|ficam|fica) me (?:enchendo|perturbando|incomodando|importunando|torrando)\b/, rejectTail: (tail) => /^(?:de|com) (?!mensage(?:m|ns)|msg|spam|propaganda)/.test(tail) },
   // "peço que não me escrevam", "favor não me liguem mais": the request in the subjunctive, closing its clause.
