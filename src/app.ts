@@ -224,7 +224,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         onForged: forgedJobReporter({ db, logger, notify: (text) => notices.post(text) }),
         // Inbound jobs are short DB writes; 16 drains a burst of webhooks quickly.
         concurrency: { inbound: 16, turn: config.TURN_CONCURRENCY, outbound: config.OUTBOUND_CONCURRENCY },
-        ...(overrides.workerSettings && { settings: overrides.workerSettings }),
+        settings: overrides.workerSettings ?? { lockDurationMs: config.JOB_LOCK_MS, stalledIntervalMs: config.JOB_LOCK_MS },
       });
       await upsertSchedules(queues, schedules);
       for (const c of capabilities) await c.onWorkersStarted?.();

@@ -26,6 +26,8 @@ describe('loadConfig', () => {
     expect(fails({ PORT: 'abc' })).toMatch(/^invalid configuration: PORT: .*"abc"/);
     expect(fails({ HUMANIZED_DELAY: 'maybe' })).toMatch(/HUMANIZED_DELAY/);
     expect(fails({ REDIS_URL: 'not a url' })).toMatch(/REDIS_URL/);
+    // A lock shorter than a few seconds would take running jobs from live workers on any pause of the event loop.
+    expect(fails({ JOB_LOCK_MS: '1000' })).toMatch(/^invalid configuration: JOB_LOCK_MS: /);
   });
 
   it('names the missing half of an integration', () => {

@@ -128,6 +128,9 @@ const schema = z.object({
   FILL_ALERT_BEFORE_HOURS: int(24, 1, 14 * 24),
   // On SIGTERM, how long running jobs may take to finish before the workers close anyway (fly.toml kill_timeout is longer).
   SHUTDOWN_GRACE_MS: int(20_000, 0, 300_000),
+  // A job held by a worker that died is run elsewhere once its lock lapses and the next stall check sees it: up to
+  // twice this. Locks are renewed at half this while a job runs, so only a blocked event loop would lose one.
+  JOB_LOCK_MS: int(30_000, 5_000, 600_000),
   // Catch-up with Evolution (docs/decisions/0010): how often per instance (0 = only on reconnect),
   // how far back an instance's first run looks, and how many recovered messages in one run page the managers.
   CATCHUP_INTERVAL_MS: int(180_000, 0, 3_600_000),

@@ -26,7 +26,7 @@ export interface WorkerOptions {
   logger: Logger;
   handlers: JobHandlers;
   concurrency?: Partial<Record<QueueName, number>>;
-  /** Lock and stall detection; tests shorten them to recover killed workers quickly. */
+  /** Lock and stall detection (JOB_LOCK_MS); tests shorten them to recover killed workers quickly. */
   settings?: { lockDurationMs?: number; stalledIntervalMs?: number; maxStalledCount?: number };
   /** Checks `sig` on jobs whose definition is `signed`; without it such jobs are all refused. */
   signer?: JobSigner;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { NotFoundError, ValidationError, type Clock } from '../shared/index.js';
+import { NotFoundError, ValidationError, withTimeout, type Clock } from '../shared/index.js';
 import { createCampaignStore } from './campaign-store.js';
 import { templateProblem } from './render-template.js';
 import { newCampaignSchema, type Campaign, type CampaignAction, type CampaignProgress, type NewCampaign } from './types.js';
@@ -10,7 +10,15 @@ export interface CampaignCommandsDeps {
   clock: Clock;
   /** Absent (no Redis at hand): the dispatcher withdraws the jobs on its next run instead. */
   withdraw?: OutboundWithdraw;
+  /**
+   * Asks the dispatcher for a run now, so a campaign started or resumed for now begins sending at once instead of on
+   * the next minute. Absent or failing: the per-minute run starts it.
+   */
+  dispatchNow?: () => Promise<unknown>;
 }
+
+/** How long a start waits for its dispatcher run to be queued before leaving it to the per-minute run. */
+const DISPATCH_NOW_TIMEOUT_MS = 2_000;
 
 export interface ActionResult {
   campaign: Campaign;
@@ -42,6 +50,9 @@ export function createCampaignCommands(deps: CampaignCommandsDeps) {
       throw new ValidationError(`campanha ${id}: não é possível ${action} a partir de "${res.from}"`);
     }
     const withdrawn = (action === 'pause' || action === 'cancel') && deps.withdraw ? await withdrawStopped(store, deps.withdraw, deps.clock, id) : 0;
+    const forNow = (action === 'start' || action === 'resume') && (!at || at.getTime() <= deps.clock.now().getTime());
+    // The status change is what counts; the dispatcher run only comes sooner.
+    if (forNow && deps.dispatchNow) await withTimeout(deps.dispatchNow(), DISPATCH_NOW_TIMEOUT_MS, 'campaign dispatch').catch(() => undefined);
     return { campaign: res.campaign, from: res.from, withdrawn };
   }
 

@@ -5,6 +5,7 @@ import { isSqlDb, migrate, openDb } from '../db/index.js';
 import { createRedis, locateRedis, pingRedis } from '../redis/index.js';
 import { systemClock, ValidationError } from '../shared/index.js';
 import { createOutboundWithdrawer } from '../../workers/campaign-withdraw.js';
+import { createBullQueues } from '../../workers/queue.js';
 
 const USAGE = `usage: julia campaign <command>
   create --name N --type prospeccao|oferta|reativacao|followup|custom --template "Oi {{primeiro_nome}}..."
@@ -35,13 +36,19 @@ export async function run(config: Config, args: string[] = []): Promise<number> 
     return 2;
   }
   const db = await openDb(config.database);
-  // Pause and cancel also take queued jobs back; without Redis the dispatcher does it on its next run.
-  const redis = sub === 'pause' || sub === 'cancel' ? createRedis(await locateRedis(config.REDIS_URL, { dataDir: config.DATA_DIR }), { name: 'cli' }) : undefined;
-  const withdrawer = redis && (await pingRedis(redis)) ? createOutboundWithdrawer(redis, config.REDIS_PREFIX) : undefined;
+  // Pause and cancel also take queued jobs back, and start and resume ask the dispatcher for a run now; without Redis
+  // the dispatcher does either on its next run.
+  const stops = sub === 'pause' || sub === 'cancel';
+  const redis = stops || sub === 'start' || sub === 'resume' ? createRedis(await locateRedis(config.REDIS_URL, { dataDir: config.DATA_DIR }), { name: 'cli' }) : undefined;
+  const reachable = redis !== undefined && (await pingRedis(redis));
+  const withdrawer = reachable && stops ? createOutboundWithdrawer(redis, config.REDIS_PREFIX) : undefined;
+  const queues = reachable && !stops ? createBullQueues(redis, config.REDIS_PREFIX) : undefined;
   try {
     if (isSqlDb(db)) await migrate(db);
     const withdraw: OutboundWithdraw | undefined = withdrawer?.withdraw;
-    const commands = createCampaignCommands({ db, clock: systemClock, ...(withdraw && { withdraw }) });
+    const commands = createCampaignCommands({
+      db, clock: systemClock, ...(withdraw && { withdraw }), ...(queues && { dispatchNow: () => queues.enqueue('campaign-dispatch', {}) }),
+    });
     const id = positionals[0] ?? '';
     const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
     switch (sub) {
@@ -81,6 +88,7 @@ export async function run(config: Config, args: string[] = []): Promise<number> 
     }
   } finally {
     await withdrawer?.close();
+    await queues?.close();
     redis?.disconnect();
     await db.close();
   }

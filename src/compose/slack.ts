@@ -47,7 +47,9 @@ export function composeSlack(deps: AppDeps, extras: SlackExtras = {}): Capabilit
       clock: deps.clock,
       logger,
       ...(config.SLACK_ALERTS_CHANNEL ? { announceChannel: config.SLACK_ALERTS_CHANNEL } : {}),
-      campaigns: extras.campaigns ?? slackCampaignPort({ db: deps.db, clock: deps.clock, openWithdrawer: () => createOutboundWithdrawer(deps.redis, deps.redisPrefix) }),
+      campaigns: extras.campaigns ?? slackCampaignPort({
+        db: deps.db, clock: deps.clock, openWithdrawer: () => createOutboundWithdrawer(deps.redis, deps.redisPrefix), dispatchNow: () => deps.queue.enqueue('campaign-dispatch', {}),
+      }),
       documents: createGoogleDocsReader({ baseUrl: config.GOOGLE_DOCS_BASE_URL }),
       ...(chatwootUiBase(config) ? { chatwootUrl: chatwootUiBase(config)! } : {}),
       registrationRequired: config.REGISTRATION_REQUIRED,

@@ -13,10 +13,10 @@ export interface OutboundWithdrawer {
  * The campaign commands the CLI also uses, shaped for the Slack tools
  * (Portuguese tool input → command). `openWithdrawer` gives a pause its own
  * handle on the outbound queue; without it a pause leaves the queued sends to
- * the dispatcher's next run.
+ * the dispatcher's next run; `dispatchNow` starts a campaign's sends at once.
  */
-export function slackCampaignPort(deps: { db: Db; clock: Clock; openWithdrawer?: () => OutboundWithdrawer }): CampaignPort {
-  const commands = createCampaignCommands({ db: deps.db, clock: deps.clock });
+export function slackCampaignPort(deps: { db: Db; clock: Clock; openWithdrawer?: () => OutboundWithdrawer; dispatchNow?: () => Promise<unknown> }): CampaignPort {
+  const commands = createCampaignCommands({ db: deps.db, clock: deps.clock, ...(deps.dispatchNow && { dispatchNow: deps.dispatchNow }) });
   return {
     check: (i) => checkTemplates({ type: String(i['tipo']), template: String(i['texto']) }),
     async create(i, actor, key) {

@@ -86,7 +86,7 @@ describe('a company first day beside julia serve', () => {
     expect(ok(await julia('campaign', 'start', id!))).toMatch(/^draft -> scheduled/);
 
     const campaignTexts = () => s.evolution.sentTexts().filter((t) => t.text.includes(MARKER));
-    // The service's dispatcher runs once a minute.
+    // `campaign start` asks the service's dispatcher for a run at once; the per-minute run is the fallback.
     await waitFor(() => campaignTexts().length >= REACHED.length, { timeoutMs: 150_000, intervalMs: 500, what: 'the campaign sends' });
     // Room for a duplicate or a late send to the opted-out doctor to show up.
     await new Promise((r) => setTimeout(r, 3_000));

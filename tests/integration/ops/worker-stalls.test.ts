@@ -1,7 +1,11 @@
 import { Queue } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../src/app.js';
 import { silentLogger } from '../../../src/shared/index.js';
 import { startWorkers, type JobHandler, type RunningWorkers } from '../../../workers/index.js';
+import { teardown } from '../../helpers/teardown.js';
+import { testConfig } from '../../helpers/test-config.js';
+import { createTestDb } from '../../helpers/test-db.js';
 import { dropPrefix, testPrefix, testRedis } from '../../helpers/test-redis.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
@@ -56,5 +60,21 @@ describe('a job whose process dies while running it', () => {
     expect(job?.failedReason ?? null).toBeNull();
     expect(state).toBe('completed');
     expect(job?.returnvalue).toBe('done');
+  });
+});
+
+describe('JOB_LOCK_MS', () => {
+  it("sets every worker's lock and stall check; unset, BullMQ's 30 s", async () => {
+    const db = await createTestDb();
+    const lockPrefix = testPrefix('job-lock');
+    const app = await createApp(testConfig({ JOB_LOCK_MS: '7000' }), { db, redisPrefix: lockPrefix, logger: silentLogger });
+    try {
+      const { workers } = await app.startWorkers();
+      expect(workers.length).toBeGreaterThan(3);
+      for (const w of workers) expect([w.name, w.opts.lockDuration, w.opts.stalledInterval]).toEqual([w.name, 7_000, 7_000]);
+    } finally {
+      await teardown(lockPrefix, app, db);
+    }
+    expect(testConfig({}).JOB_LOCK_MS).toBe(30_000);
   });
 });
