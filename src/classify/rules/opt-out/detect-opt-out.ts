@@ -5,7 +5,7 @@ import { matchRules, oneOf, type Rule } from '../engine.js';
 import { MEMBERSHIP_FRAMES } from './membership-frames.js';
 import { RECALL_FRAMES } from './recall-frames.js';
 import { ADDRESSED_ELSEWHERE, WRONG_CHAT, conditionalStop, ECHO_REFUSED, endsWithOwnGeneralStop, JOKE, NARROW_KIND, NEW_NUMBER, hasGeneralStopClause, namesFrequency, ONE_CHANNEL, ONE_FORMAT, keepsOn, setsStopAside, statesContinuation, HOLD_ON, ASKS_FOR_TIME } from './vetoes.js';
-import { STUFF, SEND, PESTER, CONTAINER, FROM, MY_ID, REMOVE, NARROW_LIST, NARROW_OFFERS_LIST, THEIR_LIST, BARE_REMOVE, NAMES_A_THING, NO_LONGER_NEEDED, OWN_CHANNEL_TAIL, PLACE_TAIL, FRONTED_PLACE, isShiftSpecific, rejectReceiveTail, WANT_NOT, RECEIVE, BE_CONTACTED, CONTACT, ONE_ROSTER, ONE_SHIFT_HERE, FOR_A_WHILE, OTHER_SERVICE, LEFT_FOR_GOOD } from './objects.js';
+import { STUFF, SEND, PESTER, CONTAINER, FROM, MY_ID, REMOVE, NARROW_LIST, NARROW_OFFERS_LIST, THEIR_LIST, BARE_REMOVE, NAMES_A_THING, NO_LONGER_NEEDED, OWN_CHANNEL_TAIL, PLACE_TAIL, FRONTED_PLACE, isShiftSpecific, namesOneKindOf, rejectReceiveTail, WANT_NOT, RECEIVE, BE_CONTACTED, CONTACT, ONE_ROSTER, ONE_SHIFT_HERE, FOR_A_WHILE, OTHER_SERVICE, LEFT_FOR_GOOD } from './objects.js';
 
 export interface OptOutResult {
   optOut: boolean;
@@ -117,7 +117,7 @@ const RULES: readonly Rule[] = [
   // English, as doctors borrow it ("please remove me from your list", "stop texting me"); "off" arrives as "of", repeated letters being squeezed.
   { name: 'english_stop', confidence: 0.9, pattern: /\b(?:remove me|remove my (?:number|contact|name|data|phone)|delete my (?:number|contact|data)|take me off?|unsubscribe me|stop (?:texting|messaging|sending|contacting) me|do not (?:contact|text|message) me|dont (?:contact|text|message) me)\b/ },
   // "cancela o envio dessas mensagens", "suspende os disparos": stopping the sending itself.
-  { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'cess(?:e|em|ar|a)', 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens', 'recebimento', 'notificac(?:ao|oes)')}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:daquel[ae]|dess[ae]|dest[ae]) (?:vaga|oferta|mensagem|plantao)\b/.test(tail) || NAMES_A_THING.test(tail) },
+  { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'cess(?:e|em|ar|a)', 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens', 'recebimento', 'notificac(?:ao|oes)')}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || namesOneKindOf(tail) || /^(?:daquel[ae]|dess[ae]|dest[ae]) (?:vaga|oferta|mensagem|plantao)\b/.test(tail) || NAMES_A_THING.test(tail) },
   // "não insista, amanhã te respondo" asks for time, and "não insistam com o Dr. Carlos" is about someone else.
   // "desiste não, insiste que eu pego" urges us on: its "não" closes "desiste".
   { name: 'do_not_insist', confidence: 0.88, pattern: /\b(?:nao|parem de|pare de|para de|chega de) (?:me )?(?:insist\w*)\b/, rejectText: (t) => /\bnao insist\w* (?:muito|tanto)\b|\bdesist\w* nao\b/.test(t), rejectMessage: (whole) => ASKS_FOR_TIME.test(whole), rejectTail: (tail) => isShiftSpecific(tail) || /^com (?:o|a|os|as|ele|ela|eles|elas|meu|minha)\b/.test(tail) },
@@ -213,7 +213,16 @@ const RULES: readonly Rule[] = [
   // "não autorizei ninguém a compartilhar meus dados… como conseguiram?" asks how, which is trust, not a stop.
   { name: 'no_consent', confidence: 0.85, pattern: /\bnao autorizo(?:$| (?:mais )?(?:(?:o|a|os|as|nenhum|nenhuma|qualquer|tal) )?(?:uso|envio|envios|contato|mensage\w*|que|voces|vcs|meu|minha|meus|minhas|esse|essa|este|esta|isso|nada|ninguem|receber|mandar|enviar|ligar|contatar|armazenamento|tratamento|compartilhamento|compartilhar|cadastro|divulgac\w*|disparo\w*))\b|\b(?:nao autorizei|nao dei autorizacao)(?:$| (?:(?:voces?|vcs?|ninguem|a empresa) )?(?:(?:a|pra|para) )?(?:(?:me|nenhum|esse|este|o|a) )?(?:mandar|mandarem|enviar|enviarem|contatar|contatarem|ligar|ligarem|receber|contato|envio|mensage(?:m|ns)|isso|nada|uso do meu (?:numero|contato|telefone|whatsapp)|usar(?:em)? (?:o |os )?(?:meu|meus) (?:numero|contato|telefone|whatsapp|dados|cadastro)|(?:meu|esse) (?:numero|contato|cadastro))\b)|\b(?:com base na|conforme a?|nos termos da|pela|de acordo com a|segundo a) lgpd\b/ },
   // An interjection may come first ("aff, chega", "poxa, parem"); bare "para" stays whole-message only below.
-  { name: 'stop_keyword', confidence: 0.9, pattern: /^(?:(?:af|afs|afe|ah|ai|poxa|putz|pqp|nossa|gente|mano|serio|ja falei|ja disse|ja|(?:nao )?obrigad[oa]) )*(?:por favor )?(?:stop|pare|parem|parar|sair|remover|excluir|descadastrar|chega|basta|cancelar inscricao)(?: (?:com isso|de mandar|ja|agora|por favor|obrigad[oa]|stop|ne))*$/, rejectMessage: (whole) => HOLD_ON.test(whole) },
+  // "vixe, chega, não quero mais isso não": the stop word may be followed by the refusal it stands for.
+  { name: 'stop_keyword', confidence: 0.9, pattern: /^(?:(?:af|afs|afe|ah|ai|poxa|putz|pqp|nossa|gente|mano|serio|vixe|oxe|eita|egua|ja falei|ja disse|ja|(?:nao )?obrigad[oa]) )*(?:por favor )?(?:stop|pare|parem|parar|sair|remover|excluir|descadastrar|chega|basta|cancelar inscricao)(?: (?:com isso|de mandar|ja|agora|por favor|obrigad[oa]|stop|ne))*(?: nao quero mais(?: isso| nada)?(?: nao)?)?$/, rejectMessage: (whole) => HOLD_ON.test(whole) },
+  // "desliga essa merda de mensagem automática", "desliguem as mensagens": switching our sending off (the plural after
+  // "desativa" is cancel_sending). A kind named after it ("desliga as mensagens de lembrete") is one kind.
+  {
+    name: 'switch_off_sending',
+    confidence: 0.85,
+    pattern: /\b(?:deslig(?:a|ue|uem|ar)|desativ(?:a|e|em|ar)) (?:(?:essas?|estas?|as|a|os|suas?|seus?) )?(?:\S+ de )?(?:mensage(?:m|ns)|msgs?|envios?|disparos?|notificac(?:ao|oes))(?: automatic\w*)?\b/,
+    rejectTail: (tail) => isShiftSpecific(tail) || namesOneKindOf(tail),
+  },
   // Bare "para" is also a preposition, so it counts only as the entire message.
   // An annoyed interjection may come first ("aff, para"); "ah, para" is also disbelief, so it is not one of them.
   { name: 'stop_keyword', confidence: 0.85, pattern: /^(?:(?:af|afs|afe|pqp|mds|meu deus|putz|ja falei|ja disse) )*(?:para|para para|para por favor|por favor para)$/, wholeMessageOnly: true },

@@ -110,6 +110,9 @@ const EXHAUSTIVE = /^(?:\S+ ){0,2}?nem (?:\S+ ){1,3}?nem \S+|^(?:\S+ ){0,2}?(?:d
 // "para de insistir nesse": a demonstrative closing the clause points at the one offer talked about.
 const POINTED_AT = /^(?:nesse|nessa|neste|nesta|naquele|naquela|desse|dessa|deste|desta|daquele|daquela)(?: (?:ai|ae|aqui|ali|la))?$/;
 export const isShiftSpecific = (tail: string): boolean => !EXHAUSTIVE.test(tail) && (SHIFT_SPECIFIC.test(tail) || QUALIFIED_SHIFT.test(tail) || NARROW_TAIL.test(tail) || POINTED_AT.test(tail));
+// "as notificações de vaga noturna", "as mensagens de lembrete": the messages of one kind of offer or of notice ("as
+// notificações de vagas" are all the offers).
+export const namesOneKindOf = (tail: string): boolean => /^(?:de|do|da|dos|das) (?:lembretes?|confirmac\w*|avisos?)\b/.test(tail) || isShiftSpecific(tail.replace(/^(?:de|do|da|dos|das) /, ''));
 
 // "receber" is also about money; only message-like objects make it an opt-out.
 const NOT_MESSAGES = new RegExp(`^${oneOf('o', 'a', 'meu', 'minha', 'em', 'por', 'via', 'no', 'na', 'pelo', 'pela', 'ate', 'antes', 'depois', 'dia', 'pagamento', 'valor', 'dinheiro', 'pix')}\\b`);
