@@ -178,7 +178,7 @@ const SPEAKER_IS_SUBJECT = /\b(?:eu )?(?:nao |tambem nao )?sou (?:um |uma )?(?:r
 // impatience for a reply ("cadê a resposta?", "vai me responder?") with no word of what we are is a slow
 // reply, not a doubt about a machine; the model, which weighs "resposta" as a bot word, may not add a suspicion there.
 const WAITING_FOR_REPLY = /\b(?:cade|e) (?:a |o |minha |meu )?(?:resposta|retorno)\b|\b(?:vai|vao|ninguem|nao vai|voce nao vai) (?:me )?responder\b|\b(?:ainda )?sem (?:resposta|retorno)\b/;
-const SAYS_WHAT_WE_ARE = /\b(?:robo\w*|bot|chatbot|maquina|ia|inteligencia artificial|automatic\w*|automatizad\w*|humano|humana|gente|pessoa|sistema|programa|gpt|chat ?gpt|virtual|script|pronta|prontas|gravad\w*)\b/;
+const SAYS_WHAT_WE_ARE = /\b(?:robo\w*|bot|chatbot|maquina|ia|inteligencia artificial|automatic\w*|automatizad\w*|humano|humana|gente|pessoa|sistema|programa|gpt|chat ?gpt|virtual|script|pronta|prontas|gravad\w*|disparo\w*|em massa|copia e cola)\b/;
 
 // the doctor comparing himself to a machine ("vou responder rapidinho igual robô", "trabalho feito
 // máquina"): the speaker is the subject, as in `SPEAKER_IS_SUBJECT`, so the model may not add a suspicion alone.
@@ -200,6 +200,9 @@ const ANOTHERS_MACHINE = new RegExp(
 // Thanks and praise of how she answers ("vc é muito educada", "que bom falar com alguém que responde rápido") with no
 // word of what we are: the model weighs the praise of speed or manners as a doubt, and may not add one alone.
 const PRAISE = /\b(?:educad[oa]|atencios[oa]|simpatic[oa]|gentil|prestativ[oa]|querid[oa]|fofa|que bom (?:falar|conversar)|obrigad[oa])\b/;
+// who else got the message ("essa mensagem foi pra todo mundo?", "é só pra mim ou pra geral?") asks about the audience, not
+// about what writes it: with nothing said of what we are, the model may not add a suspicion alone.
+const AUDIENCE_ASKED = /\b(?:pra|para|pro) (?:todo mundo|todos|geral|varios medicos|outros medicos|meu colega)\b|\bso (?:pra|para) mim\b/;
 
 /** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
 export function detectBotSuspicion(raw: string): BotSuspicionResult {
@@ -210,6 +213,7 @@ export function detectBotSuspicion(raw: string): BotSuspicionResult {
   if (otherCompaniesBots(text) || machineInHisLife(text)) return rules;
   if (!rules.suspicious && SPEAKER_COMPARES.test(text)) return rules;
   if (!rules.suspicious && PRAISE.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
+  if (!rules.suspicious && AUDIENCE_ASKED.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
   if (!rules.suspicious && (PROCESS_AUTOMATIC.test(text) || ANOTHERS_MACHINE.test(text) || HIS_OWN_MACHINE.test(text)) && !SAID_TO_US.test(text)) return rules;
   const learned = learnedVerdict('botSuspicion', raw, rules.suspicious, (piece) => botSuspicionByRules(piece).suspicious);
   if (learned.yes === rules.suspicious) return rules;
