@@ -157,13 +157,26 @@ export function statesContinuation(normalized: string): boolean {
   return m !== null && !NEGATED_BEFORE.test(normalized.slice(0, m.index));
 }
 
+// "não me tira da lista não, pf", "ai, não me removam": a removal refused at the start of its clause is a wish to stay.
+// Read within a comma's reach and outside a question, because "não, me tira da lista" is a no and then a stop, and
+// "não me tira da lista?" may ask why we have not.
+const KEEP_ME = /^(?:(?:ah|ai|ei|opa|olha|calma|mas|por favor|pf|pfv|pelo amor de deus) )*nao (?:me |nos )?(?:tira|tire|tirem|retira|retire|retirem|remove|remova|removam|exclui|exclua|excluam|apaga|apague|apaguem|descadastra|descadastre|descadastrem)\b/;
+export function refusesRemoval(text: string): boolean {
+  return canonical(text)
+    .split(/[.!;\n]+/)
+    .filter((sentence) => !sentence.includes('?'))
+    .flatMap((sentence) => sentence.split(','))
+    .some((clause) => KEEP_ME.test(normalize(clause)));
+}
+
 /** A wish to stay, a condition, a joke, another addressee, a wrong chat or a stop told to someone else: frames that bind the learned layer too. */
 export function setsStopAside(raw: string): boolean {
   const text = keepsOn(detectorInput(raw));
   const normalized = normalize(text);
   // a stop told to someone else, a block undone, a pause until a date and a move to another number, channel or
-  // format bind the model too: the rules set them aside and the model, reading the words of a stop, added them back.
-  return NEW_NUMBER.test(normalized) || ONE_CHANNEL.test(normalized) || ONE_FORMAT.test(normalized) || conditionalStop(text) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || TOLD_ELSEWHERE.test(normalized) || SOMEONE_ELSE.test(normalized) || BLOCK_UNDONE.test(normalized) || UNTIL.test(normalized);
+  // format bind the model too: the rules set them aside and the model, reading the words of a stop, added them back;
+  // so does a removal refused, whose words are a stop's.
+  return NEW_NUMBER.test(normalized) || ONE_CHANNEL.test(normalized) || ONE_FORMAT.test(normalized) || conditionalStop(text) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || TOLD_ELSEWHERE.test(normalized) || SOMEONE_ELSE.test(normalized) || BLOCK_UNDONE.test(normalized) || UNTIL.test(normalized) || refusesRemoval(text);
 }
 
 // Read on the whole message by single rules (`rejectMessage`):
