@@ -11,8 +11,12 @@ import { canonical, detectorInput, keepTitles, normalize } from '../../text/norm
 // the negated imperative "não pare de mandar" asks for more, like the indicative ("se não
 // pararem de mandar" is a threat, so not that form).
 const KEEPS_ON = /\b(?:n[aã]o|naum|n|nunca) +(?:para|param|parou|paravam|parava|pare|parem) +de\b/giu;
+// "não quero que vocês parem de mandar" wishes the sending on; "não vou bloquear vocês, relaxa" promises the
+// contact stays. With a comma after the "não" ("não, quero que parem"; "não, vou bloquear") they are a no and a stop.
+const WANTS_IT_ON = /\b(?:n[aã]o|naum|n|nunca) +(?:quero|queria|gostaria) +(?:que +)?(?:(?:voc[eê]s?|vcs?) +)?(?:parem|pare|parassem|deixem|deixe|deixassem) +de\b/giu;
+const WILL_NOT_BLOCK = /\b(?:n[aã]o|naum|n|nunca|jamais) +(?:vou|iria|vo) +(?:te +|lhe +|lhes +)?bloquear\b/giu;
 export function keepsOn(text: string): string {
-  return text.replace(KEEPS_ON, 'insiste em');
+  return text.replace(KEEPS_ON, 'insiste em').replace(WANTS_IT_ON, 'quero que continuem a').replace(WILL_NOT_BLOCK, 'vou manter');
 }
 
 // Sentences that mention a stop without asking for one. Each is a linguistic frame, not a phrase list:
