@@ -28,6 +28,8 @@ describe('normalize', () => {
     ['q vc qr?', 'que voce qr'],
     ['sai do meu whats', 'sai do meu whatsapp'],
     ['manda no zap', 'manda no whatsapp'],
+    ['pare de me encomodar', 'pare de me incomodar'],
+    ['não tenho intereçe', 'nao tenho interesse'],
     ['tbm nao sei, pq?', 'tambem nao sei porque'],
     ['p/ mim tanto faz', 'para mim tanto faz'],
     ['plantão c/ 12h', 'plantao com 12h'],

@@ -36,6 +36,9 @@ const ABBREVIATION_TABLE: Readonly<Record<string, string>> = {
   hosp: 'hospital', info: 'informacao', infos: 'informacoes', doc: 'documento', docs: 'documentos',
   rs: 'reais', conto: 'reais', contos: 'reais', sp: 'sao paulo',
   r1: 'residente', r2: 'residente', r3: 'residente', resid: 'residencia',
+  // misspellings common enough to reach the words every rule names whole
+  encomodar: 'incomodar', encomodando: 'incomodando', encomoda: 'incomoda', encomode: 'incomode', encomodem: 'incomodem',
+  interece: 'interesse', interese: 'interesse',
 };
 
 /**
