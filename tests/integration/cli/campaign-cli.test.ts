@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { describe, expect, it } from 'vitest';
-import { TEST_REDIS_URL } from '../../helpers/test-redis.js';
+import { dropPrefix, TEST_REDIS_URL, testRedis } from '../../helpers/test-redis.js';
 import { migratedDataDir } from '../../helpers/test-db.js';
 
 const JULIA = join(import.meta.dirname, '../../../src/julia.mjs');
 
 describe('julia campaign', () => {
-  it('creates, starts, pauses and shows a campaign, each command its own process', { timeout: 300_000 }, () => {
+  it('creates, starts, pauses and shows a campaign, each command its own process', { timeout: 300_000 }, async () => {
     const env = {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
@@ -25,6 +26,16 @@ describe('julia campaign', () => {
     expect(id).toBeDefined();
 
     expect(julia('start', id!).stdout).toMatch(/^draft -> scheduled/);
+    // The start asked the service's dispatcher for a run now (no worker runs here, so it waits in the queue).
+    const redis = testRedis();
+    const scheduled = new Queue('scheduled', { connection: redis as never, prefix: env.REDIS_PREFIX });
+    try {
+      expect((await scheduled.getJobs(['waiting'])).map((j) => j.name)).toEqual(['campaign-dispatch']);
+    } finally {
+      await scheduled.close();
+      await dropPrefix(redis, env.REDIS_PREFIX);
+      redis.disconnect();
+    }
     const paused = julia('pause', id!);
     expect(paused.stdout).toMatch(/^scheduled -> paused/);
     // Each command is its own process: state lives in the database.
