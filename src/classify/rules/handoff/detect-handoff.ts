@@ -146,7 +146,7 @@ const HUMAN_RULES: readonly Rule[] = [
   { name: 'human_request:named_person', confidence: 0.85, pattern: new RegExp(`\\b${oneOf('posso', 'poderia', 'preciso', 'precisava', 'quero', 'queria', 'gostaria de', 'da pra', 'consigo')} (?:falar|conversar) com (?:a |o )?[a-z]+ ${oneOf('da', 'do')} ${oneOf('escala', 'equipe', 'empresa', 'coordenacao', 'voces', DEPT)}\\b`) },
   { name: 'human_request:our_number', confidence: 0.85, pattern: /\bme (?:passa|passe|manda|mande|da|de) (?:um|o|algum|seu|teu) (?:telefone|contato|numero)(?: (?:de|da|do) (?:alguma |algum |uma |um |alguem )?(?:pessoa|responsavel|humano|gerente|supervisor\w*|coordenador\w*)\w*(?: responsavel)?)?(?: (?:por favor|pfv|ai|urgente))?$/ },
   // someone of ours asked after ("cadê a moça que me ligou?"), our legal department asked for ("vocês têm jurídico?").
-  { name: 'human_request:where_is_person', confidence: 0.85, pattern: /\bcade (?:a |o )(?:moca|rapaz|menina|menino|pessoa|atendente|mulher|cara|senhora|senhor|humano|humana) (?:que|q|do|da)\b|\b(?:voces )?(?:tem|possuem) (?:um |uma |o |a |algum |alguem d[oa] )?(?:juridico|setor juridico|departamento juridico|ouvidoria|advogad[oa])\b/, rejectMessage: (whole) => /\bcuriosidade\b/.test(whole) },
+  { name: 'human_request:where_is_person', confidence: 0.85, pattern: /\bcade (?:a |o )(?:moca|rapaz|menina|menino|pessoa|atendente|mulher|cara|senhora|senhor|humano|humana) (?:que|q|do|da)\b|\b(?:voces )?(?:tem|possuem) (?:um |uma |o |a |algum |alguem d[oa] )?(?:juridico|setor juridico|departamento juridico|ouvidoria|advogad[oa])\b/, rejectMessage: (whole) => /\bcuriosidade\b/.test(whole) || HOSPITAL_HAS.test(whole) },
 ];
 
 // Formal complaints and unresolved problems need a person even when calm.
@@ -213,6 +213,9 @@ const MASKED_WORD = /(?<![\p{L}*#])\p{L}{1,3}(?:[*#]{2,}\p{L}{0,4}|[*#]+\p{L}{1,
 function unmaskSwearing(text: string): string {
   return text.replace(MASKED_WORD, 'palavrao');
 }
+
+// "o hospital tem advogado próprio?": a department of the hospital asked about, not ours.
+const HOSPITAL_HAS = /\b(?:o|a) (?:hospital|clinica|upa|ps|pronto socorro|santa casa|prefeitura|cooperativa|maternidade)(?: \S+)? (?:tem|possui)\b/;
 
 /** Should a human take this conversation over? Deterministic, no I/O. */
 export function handoffByRules(raw: string): HandoffResult {

@@ -280,7 +280,7 @@ export function colleagueCase(text: string): boolean {
   return !/\b(?:me|meu|minha|meus|minhas|comigo|fiz|trabalhei|recebi)\b/.test(rest);
 }
 const THEIR_FAULT = /\beles (?:\S+ )?(?:atrasam|atrasaram|atrasavam|nao pagam|nao pagaram|dao calote|deram calote)\b/;
-const AGAINST_THEM = /\b(?:com|contra) (?:eles|elas|aquela empresa|a outra)\b/;
+const AGAINST_THEM = /\b(?:com|contra) (?:eles|elas|aquela empresa|a outra|(?:uma |a )?outras? (?:empresas?|agencias?|cooperativas?))\b/;
 // "tive problema com pagamento na MedPlus, nada a ver com vcs": the doctor himself says it was not us.
 const NOT_US = /\bnada a ver com (?:voces|vcs|a julia)\b|\bnao foi (?:com|culpa de) (?:voces|vcs)\b/;
 export function anotherCompanysFault(text: string): boolean {
