@@ -155,6 +155,10 @@ export function machineInHisLife(text: string): boolean {
 // it is not a question about who writes here.
 const HIS_OWN_MACHINE = /\b(?:(?:vou deixar|deixei|ativei|liguei|desliguei|esqueci) (?:a |uma |minha )?(?:resposta|mensagem) automatica|(?:desculpa|desculpe|perdao) (?:a|pela|pelas|as) (?:resposta|respostas|mensagem|mensagens) automatica|(?:meu|minha) (?:\S+ ){0,2}?(?:resposta|mensagem) automatica|(?:resposta|mensagem) automatica d[oa] (?:meu|minha)|(?:app|ap|aplicativo|relogio|catraca|totem|leitor|biometria|sistema) (?:de |do |da )?(?:\S+ )?(?:e|eh|parece) (?:um |uma )?(?:robo|maquina)\b)/;
 
+// "você não é robô né? kkk brincadeira": a question taken back as a joke at the end of the message, as the other
+// detectors read a joke.
+const TAKEN_BACK = /\b(?:brincadeira|(?:to|estou|tava|so) brincando|zoeira|zuera|zoando)(?: (?:k+|rs+|ha\w*|he\w*))*$/;
+
 export function botSuspicionByRules(raw: string): BotSuspicionResult {
   const text = detectorInput(raw);
   // An upper-case "IA" is the acronym, never the verb, so it is safe to rewrite.
@@ -164,7 +168,7 @@ export function botSuspicionByRules(raw: string): BotSuspicionResult {
   if (normalized.length === 0 || otherCompaniesBots(normalized) || machineInHisLife(normalized)) return { suspicious: false, confidence: 0 };
   if (HIS_OWN_MACHINE.test(normalized) && !SAID_TO_US.test(normalized)) return { suspicious: false, confidence: 0 };
   const [best] = matchRules(ALL_RULES, normalized, clauses(expanded));
-  if (!best) return { suspicious: false, confidence: 0 };
+  if (!best || TAKEN_BACK.test(normalized)) return { suspicious: false, confidence: 0 };
   // A question mark makes a sincere question likelier than a passing remark.
   const confidence = Math.min(1, best.confidence + (text.includes('?') ? 0.03 : 0));
   return { suspicious: true, confidence };
@@ -199,7 +203,7 @@ const ANOTHERS_MACHINE = new RegExp(
 
 // Thanks and praise of how she answers ("vc é muito educada", "que bom falar com alguém que responde rápido") with no
 // word of what we are: the model weighs the praise of speed or manners as a doubt, and may not add one alone.
-const PRAISE = /\b(?:educad[oa]|atencios[oa]|simpatic[oa]|gentil|prestativ[oa]|querid[oa]|fofa|que bom (?:falar|conversar)|obrigad[oa])\b/;
+const PRAISE = /\b(?:educad[oa]|atencios[oa]|simpatic[oa]|gentil|prestativ[oa]|querid[oa]|fofa|que bom (?:falar|conversar)|obrigad[oa]|amig[oa])\b/;
 // who else got the message ("essa mensagem foi pra todo mundo?", "é só pra mim ou pra geral?") asks about the audience, not
 // about what writes it: with nothing said of what we are, the model may not add a suspicion alone.
 const AUDIENCE_ASKED = /\b(?:pra|para|pro) (?:todo mundo|todos|geral|varios medicos|outros medicos|meu colega)\b|\bso (?:pra|para) mim\b/;
@@ -210,7 +214,7 @@ export function detectBotSuspicion(raw: string): BotSuspicionResult {
   const text = normalize(detectorInput(raw));
   if (!rules.suspicious && SPEAKER_IS_SUBJECT.test(text)) return rules;
   if (!rules.suspicious && WAITING_FOR_REPLY.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
-  if (otherCompaniesBots(text) || machineInHisLife(text)) return rules;
+  if (otherCompaniesBots(text) || machineInHisLife(text) || TAKEN_BACK.test(text)) return rules;
   if (!rules.suspicious && SPEAKER_COMPARES.test(text)) return rules;
   if (!rules.suspicious && PRAISE.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
   if (!rules.suspicious && AUDIENCE_ASKED.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
