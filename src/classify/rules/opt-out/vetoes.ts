@@ -22,8 +22,8 @@ export function keepsOn(text: string): string {
 // Sentences that mention a stop without asking for one. Each is a linguistic frame, not a phrase list:
 // - continuation stated anywhere wins over a stop phrase ("continua mandando", "quero continuar recebendo",
 //   "manda aí a vaga", "pelo contrário"); a negated continuation ("não quero continuar recebendo") does not;
-// "quero continuar!" closing the message (after "vocês me tiraram da lista?").
-// A request to be put on a list or group ("pode me adicionar na lista de transmissão") asks for more contact, not less.
+// "quero continuar!" closing the message (after "vocês me tiraram da lista?"); a request to be put on a list or group
+// ("pode me adicionar na lista de transmissão") asks for more contact too.
 const CONTINUE = /\bquero (?:continuar|ficar|seguir)(?: (?:na|no) (?:lista|grupo|cadastro))?$|\b(?:pode|podem|pode ja) voltar a (?:mandar|enviar|me mandar|me chamar)\b|\b(?:(?<!(?:voce|voces|ele|eles|ainda|e|mas|se|caso|quando|enquanto|se eu|caso eu|quando eu) )(?:continua|continue|continuem|continuar) (?:a )?(?:me )?(?:mandando|enviando|mandar|enviar|recebendo|receber)|(?:pode|podem) continuar|quero (?:continuar |seguir )?receb\w* (?:mais|as|os|sim|vagas?|plantoes|mensage\w*)|pelo contrario|manda (?:ai|sim|as proximas|mais)|pode (?:mandar|me mandar|enviar)|gosto (?:das|de receber)|mas eu gosto)\b|\b(?:pode|podem|poderia|poderiam|consegue|conseguem|quero|queria|gostaria de) (?:me )?(?:adicionar|incluir|colocar|cadastrar|botar) (?:de novo |novamente )?(?:na|no|nas|nos|em|numa|num)\b|\bme (?:adiciona|add|inclui|coloca|bota|poe|cadastra) (?:de novo |novamente )?(?:na|no|nas|nos|em|numa|num) (?:\S+ )?(?:lista|grupo|cadastro|base|transmissao)\b|\bquero (?:entrar|participar) (?:na|no|da|do) (?:lista|grupo)\b/;
 // "não faz sentido continuar recebendo": a judgement on continuing negates it like "não quero" does.
 const NEGATED_BEFORE = /\b(?:nao|nem|nunca|jamais)(?: \S+){0,1} ?$|\bnao (?:faz (?:mais )?sentido|tem (?:mais )?(?:porque|por que|sentido|motivo|razao)|vale (?:mais )?a pena|compensa(?: mais)?|ha (?:porque|motivo|razao))(?: eu| pra mim)? ?$/;
