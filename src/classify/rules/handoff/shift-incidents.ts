@@ -176,9 +176,8 @@ const ROSTER_INCIDENT_RULES: readonly Rule[] = [
 ];
 
 /**
- * Hand-off frames added after reading set 7. Set 7's misses were not new words for the
- * old families but new situations a recruiter cannot settle alone: something went wrong at the shift
- * (cancelled late, no schedule at the door, someone else put in the doctor's place, unpaid hours),
+ * Hand-off frames for situations a recruiter cannot settle alone, beyond the request, threat and dispute
+ * families: something went wrong at the shift (cancelled late, no schedule at the door, someone else put in the doctor's place, unpaid hours),
  * the doctor's safety (harassment, humiliation, an unsafe shift), a reputational or regulatory threat
  * ("vou denunciar", "vou expor vocês"), a scam in our name, a demand for whoever is in charge, and an insult
  * aimed at us. Each frame names a situation, not a line: the unit tests hold fresh paraphrases of each.

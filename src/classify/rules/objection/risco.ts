@@ -113,7 +113,7 @@ export const RISCO_RULES: ObjectionRule[] = [
     pattern: /\bse (o plantao|a vaga|o turno|a escala) (for|fosse|vier a ser) (cancelad|desmarcad)\w*\b.{0,40}\b(recebo|recebe|pagam|paga|ganho|tem (alguma |algum )?(multa|compensacao|indenizacao|pagamento))\b/,
   },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
-  // Families added after set 3 (development set): each names a situation, not a sentence.
+  // Each family names a situation, not a sentence.
   // Being or fearing to be left unpaid is a risk of the job, even when it reads as distrust
   // ("vi reclamação de atraso", "a colega não recebeu até hoje", "só receber daqui 90 dias").
   {

@@ -117,6 +117,8 @@ const RULES: readonly Rule[] = [
   // English, as doctors borrow it ("please remove me from your list", "stop texting me"); "off" arrives as "of", repeated letters being squeezed.
   { name: 'english_stop', confidence: 0.9, pattern: /\b(?:remove me|remove my (?:number|contact|name|data|phone)|delete my (?:number|contact|data)|take me off?|unsubscribe me|stop (?:texting|messaging|sending|contacting) me|do not (?:contact|text|message) me|dont (?:contact|text|message) me|(?:please )?stop sending(?: (?:messages|this|these))?(?: please)?$|no more (?:messages|texts|offers)(?: please)?$)\b/ },
   // "cancela o envio dessas mensagens", "suspende os disparos": stopping the sending itself.
+  // The formal noun of the same request, asked for: "solicito a suspensão de qualquer comunicação comercial".
+  { name: 'cancel_sending', confidence: 0.88, pattern: /\b(?:solicito|peco|pedimos|requeiro|quero|queria|gostaria d[aeo]|exijo|favor|aguardo) (?:a |o )?(?:suspensao|cessacao|interrupcao|cancelamento|encerramento) (?:de|do|da|dos|das) (?:qualquer |toda |todas as |todos os |todo |os |as |o |a )?(?:comunicac(?:ao|oes)|contatos?|envios?|mensage(?:m|ns)|disparos?)(?: comercia(?:l|is))?\b/, negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || namesOneKindOf(tail) || NAMES_A_THING.test(tail) },
   { name: 'cancel_sending', confidence: 0.9, pattern: new RegExp(`\\b${oneOf(REMOVE, 'cess(?:e|em|ar|a)', 'suspend(?:e|a|am|er)', 'interromp(?:e|a|am|er)', 'encerr(?:a|e|em|ar)')} (?:o |os |a |as |esse |esses |essas? )?${oneOf('envios?', 'disparos?', 'mensagens', 'recebimento', 'notificac(?:ao|oes)')}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || namesOneKindOf(tail) || /^(?:daquel[ae]|dess[ae]|dest[ae]) (?:vaga|oferta|mensagem|plantao)\b/.test(tail) || NAMES_A_THING.test(tail) },
   // "não insista, amanhã te respondo" asks for time, and "não insistam com o Dr. Carlos" is about someone else.
   // "desiste não, insiste que eu pego" urges us on: its "não" closes "desiste".
@@ -202,7 +204,8 @@ const RULES: readonly Rule[] = [
     rejectText: (t) => !/\bme (?:mand|envi)\w*|\b(?:mensage\w*|mandam|mandando|enviam|enviando|me cadastr\w*|cadastrei)\b/.test(t) || /\b(?:errad\w*|contratos?|documentos?|arquivos?|fotos?|pdfs?|links?|audios?|comprovantes?|notas?|escalas?|reservas?|dia \d+|agenda|turno|data)\b|\b(?:vagas?|plantao|plantoes) (?:de|do|da|no|na|dia|\d)\b(?! (?:vagas?|plantao|plantoes)\b)/.test(t),
   },
   // "nao vou pegar plantao com vcs nunca, podem me esquecer": forgetting him, the clause's end.
-  { name: 'forget_me', confidence: 0.82, pattern: /\b(?:pode|podem|poderia|poderiam) me esquecer(?: (?:de vez|pra sempre|para sempre|por favor|viu|ta))*$/, rejectText: (t) => /\b(?:nao|nem) (?:pode|podem|poderia|poderiam) me esquecer\b/.test(t) },
+  // "podem me esquecer, não volto a fazer plantão": the reason for good may follow.
+  { name: 'forget_me', confidence: 0.82, pattern: /\b(?:pode|podem|poderia|poderiam) me esquecer(?: (?:de vez|pra sempre|para sempre|por favor|viu|ta))*(?:$| nao (?:volto|vou voltar|faco mais|pego mais|quero mais|trabalho mais|tenho mais interesse)\b)/, rejectText: (t) => /\b(?:nao|nem) (?:pode|podem|poderia|poderiam) me esquecer\b/.test(t) },
   // "para com isso, não quero mais": stopping "this" when it is the whole clause.
   { name: 'stop_this', confidence: 0.85, pattern: /^(?:\S+ )?(?:para|pare|parem|chega) com isso(?: (?:por favor|ja|agora|pelo amor de deus))*(?: nao quero mais(?: nada)?)?$/ },
   // "parem com isso por favor, eu tenho 70 anos e não dou mais plantão": the reason follows in the
