@@ -1,7 +1,7 @@
 import type { Rule } from '../engine.js';
 
 // Words of money: a rule about money not received needs one somewhere in the message.
-const PAY = /\b(?:pagamentos?|pago|paga|pagaram|pagou|pagar|dinheiro|pix|depositos?|depositad[oa]|repasses?|valor|salario|honorarios?|plantao|plantoes|transferencia|grana|centavo|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b/;
+const PAY = /\b(?:pagamentos?|pago|paga|pagaram|pagou|pagar|dinheiro|pix|depositos?|depositad[oa]|repasses?|valor|salario|honorarios?|plantao|plantoes|transferencia|grana|centavo|adicional|adicionais|bonus|bonificac\w*|horas? extras?|13o|decimo terceiro|insalubridade|periculosidade|reembolso|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b/;
 const NOT_PAY_OBJECT = /^(?:\S+ )?(?:o |a |os |as |meu |minha |nenhum |nenhuma )?(?:mensage\w*|email|endereco|escala|contrato|documento\w*|link|localizacao|confirmac\w+|resposta|retorno|ligac\w+|senha|acesso|cracha|informac\w+|convite|vaga|proposta|detalhes)\b/;
 
 /** A payment in dispute: not received, short, late, deducted, owed. */
