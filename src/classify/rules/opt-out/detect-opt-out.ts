@@ -20,7 +20,7 @@ const RULES: readonly Rule[] = [
   { name: 'unsubscribe', confidence: 0.97, pattern: /\bdescadastr\w*|\bdesinscrev\w*|\bdesinscri\w*|\bunsubscribe\b|\bopt ?out\b/, negatable: true, rejectTail: (tail) => /^(?:so|somente|apenas) (?:d[aoe]s?|nos?|nas?|em)\b/.test(tail) || OTHER_SERVICE.test(tail) },
   // A bare imperative closing a sentence: "me exclui", "me removam", "remova." There is no object
   // left to make it about a shift ("remove a vaga de quinta" has one).
-  { name: 'bare_remove_me', confidence: 0.88, pattern: new RegExp(`(?:\\b(?:me|nos) ${BARE_REMOVE}|^(?:\\S+ ){0,3}?${BARE_REMOVE}(?: me)?)(?: ${oneOf('por favor', 'agora', 'ja', 'logo', 'daqui', 'dai', 'obrigad[oa]', 'entao', 'de uma vez', 'de vez', 'imediatamente', 'urgente', 'ai', 'pf', 'pfv', 'pls', 'parceir[oa]', 'amig[oa]', 'querid[oa]', 'moca', 'moco')})*$`), negatable: true },
+  { name: 'bare_remove_me', confidence: 0.88, pattern: new RegExp(`(?:\\b(?:me|nos) ${BARE_REMOVE}|\\b(?:pode|podem|poderia|poderiam) me ${oneOf('tirar', 'retirar', 'remover', 'excluir', 'apagar', 'deletar', 'descadastrar')}|^(?:\\S+ ){0,3}?${BARE_REMOVE}(?: me)?)(?: ${oneOf('por favor', 'agora', 'ja', 'logo', 'daqui', 'dai', 'obrigad[oa]', 'entao', 'de uma vez', 'de vez', 'imediatamente', 'urgente', 'ai', 'pf', 'pfv', 'pls', 'parceir[oa]', 'amig[oa]', 'querid[oa]', 'moca', 'moco')})*$`), negatable: true },
   // "Bloqueado.", "número bloqueado": the doctor reports the block as done.
   // "bloqueei, nem adianta mandar": the block told as done, with no use in sending.
   { name: 'blocked_no_use', confidence: 0.88, pattern: /\bbloqueei\b(?: \S+){0,3}? nem adianta (?:me )?(?:mandar|mandarem|insistir|escrever|ligar)\b/ },

@@ -72,7 +72,7 @@ const QUALIFIED_SHIFT = new RegExp(
   `^(?:${oneOf('me', 'mim', 'para mim', 'essas?', 'esses?', 'as', 'os', 'a', 'o', 'mais', 'tantas?', 'tantos')} )*` +
     `${oneOf('vagas?', 'plantao', 'plantoes', 'ofertas?', 'escalas?', 'turnos?')} ` +
     oneOf(
-      `${oneOf('de', 'do', 'da', 'dos', 'das', 'no', 'na', 'nos', 'nas', 'em')} (?!${oneOf('plantao', 'plantoes', 'voces', 'voce', 'trabalho', 'emprego', 'medicos?', 'novo')}\\b)\\S+`,
+      `${oneOf('de', 'do', 'da', 'dos', 'das', 'no', 'na', 'nos', 'nas', 'em')} (?!${oneOf('plantao', 'plantoes', 'voces', 'voce', 'trabalho', 'emprego', 'medicos?', 'novo', 'merda', 'bosta', 'porcaria', 'droga', 'lixo')}\\b)\\S+`,
       'longe', 'distantes?', 'fora', 'noturn\\w*', 'diurn\\w*',
       // a specialty said as an adjective: "vaga pediátrica", "plantão cirúrgico"
       'pediatric\\w*', 'cirurgic\\w*', 'clinic[oa]s?', 'obstetric\\w*', 'ortopedic\\w*', 'neonata\\w*', 'psiquiatric\\w*', 'ginecologic\\w*', 'anestesic\\w*', 'ambulatori\\w*', 'intensiv\\w*', 'perto', 'acima', 'abaixo', 'com', 'sem', 'ate', 'so', 'apenas',
