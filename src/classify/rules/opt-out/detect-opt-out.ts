@@ -31,9 +31,10 @@ const RULES: readonly Rule[] = [
   {
     name: 'no_more_after_messages',
     confidence: 0.82,
-    // "já falei que não quero" restates an earlier refusal the same way.
+    // "já falei que não quero" restates an earlier refusal the same way; "de novo?? já falei que não quero" names the
+    // sending again.
     pattern: /\b(?:nao quero mais|(?:ja )?(?:falei|disse|avisei|pedi|expliquei) (?:\S+ )?que nao quero(?: mais)?)(?: (?:nada|isso|receber))?(?: (?:por favor|obrigad\w*|viu|ok|ta|nao|poxa|pow|caramba))*$/,
-    rejectText: (t) => !/\b(?:mensage\w*|recebo|recebendo|mandam|mandando|enviam|enviando|insistent\w*|insistem|insistindo|insistencia)\b/.test(t) || /\b(?:vagas?|plantao|plantoes|ofertas?) (?:de|do|da|no|na|em|noturn\w*|diurn\w*)\b/.test(t),
+    rejectText: (t) => !/\b(?:mensage\w*|recebo|recebendo|mandam|mandando|enviam|enviando|insistent\w*|insistem|insistindo|insistencia|de novo|denovo|outra vez)\b/.test(t) || /\b(?:vagas?|plantao|plantoes|ofertas?) (?:de|do|da|no|na|em|noturn\w*|diurn\w*)\b/.test(t),
   },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all ("pedi pra parar de
   // mandar vaga noturna" repeats a narrow one).
@@ -230,6 +231,8 @@ const RULES: readonly Rule[] = [
   // Bare "para" is also a preposition, so it counts only as the entire message.
   // An annoyed interjection may come first ("aff, para"); "ah, para" is also disbelief, so it is not one of them.
   { name: 'stop_keyword', confidence: 0.85, pattern: /^(?:(?:af|afs|afe|pqp|mds|meu deus|putz|ja falei|ja disse) )*(?:para|para para|para por favor|por favor para)$/, wholeMessageOnly: true },
+  // "não enche", "ah, não me perturbe mais": the whole message asks not to be pestered.
+  { name: 'do_not_pester', confidence: 0.85, pattern: /^(?:(?:ah|ai|pqp|mano|po|poxa|af|afs|affs) )*nao (?:me )?(?:enche|encha|encham|perturbe|perturbem|incomode|incomodem)(?: (?:o saco|mais|por favor|ne|porra))*$/ },
   { name: 'please_stop', confidence: 0.85, pattern: /\bpor favor (?:parem|pare)$|\b(?:parem|pare) por favor$/ },
 ];
 
