@@ -174,6 +174,10 @@ export function refusesRemoval(text: string): boolean {
     .some((clause) => KEEP_ME.test(normalize(clause)));
 }
 
+// "vocês me removeram? não chega mais nada", "parei de receber as vagas": the sending missed, or a removal asked about,
+// is a wish for the messages back.
+const MISSES_OUR_MESSAGES = /\bnao (?:me )?(?:chega|chegam|recebo|recebi|estou recebendo|to recebendo|tenho recebido|vem|veio|vieram|aparece) mais\b|\bparei de receber\b|\bpararam de (?:me )?(?:mandar|enviar)\b|\b(?:voces |vcs )?me (?:removeram|tiraram|excluiram|descadastraram)\b(?! (?:e|mas) (?:continu|ainda))/;
+
 /** A wish to stay, a condition, a joke, another addressee, a wrong chat or a stop told to someone else: frames that bind the learned layer too. */
 export function setsStopAside(raw: string): boolean {
   const text = keepsOn(detectorInput(raw));
@@ -181,7 +185,7 @@ export function setsStopAside(raw: string): boolean {
   // a stop told to someone else, a block undone, a pause until a date and a move to another number, channel or
   // format bind the model too: the rules set them aside and the model, reading the words of a stop, added them back;
   // so does a removal refused, whose words are a stop's.
-  return NEW_NUMBER.test(normalized) || ONE_CHANNEL.test(normalized) || ONE_FORMAT.test(normalized) || conditionalStop(text) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || TOLD_ELSEWHERE.test(normalized) || SOMEONE_ELSE.test(normalized) || BLOCK_UNDONE.test(normalized) || UNTIL.test(normalized) || refusesRemoval(text);
+  return NEW_NUMBER.test(normalized) || ONE_CHANNEL.test(normalized) || ONE_FORMAT.test(normalized) || conditionalStop(text) || statesContinuation(normalized) || JOKE.test(normalized) || ADDRESSED_ELSEWHERE.test(normalized) || WRONG_CHAT.test(normalized) || TOLD_ELSEWHERE.test(normalized) || SOMEONE_ELSE.test(normalized) || BLOCK_UNDONE.test(normalized) || UNTIL.test(normalized) || refusesRemoval(text) || MISSES_OUR_MESSAGES.test(normalized);
 }
 
 // Read on the whole message by single rules (`rejectMessage`):
