@@ -30,7 +30,7 @@ export interface RuleHit {
 // "não aguento mais, me tira da lista" still counts while "não precisa me tirar" does not; "nem pense em
 // me tirar" is a warning against the stop.
 const NEGATION_BEFORE =
-  /\b(nao|nem|nunca|jamais)( (precisa|precisam|quero|queria|vou|vai|vao|pode|podem|deve|devem|e pra|e para|era pra|pense em|pensem em|pensa em|inventa de|invente de|inventem de|ousa|ouse|ousem))?( (me|de|pra|para))? ?$/;
+  /\b(nao|nem|nunca|jamais)( (precisa|precisam|quero|queria|vou|vai|vao|pode|podem|deve|devem|e pra|e para|era pra|pense em|pensem em|pensa em|pensar em|inventa de|invente de|inventem de|ousa|ouse|ousem))?( (me|de|pra|para))? ?$/;
 
 function takeWords(text: string, count: number): string {
   return text.split(' ').filter(Boolean).slice(0, count).join(' ');

@@ -44,6 +44,9 @@ const REPORTED = /\b(?:(?:meu|minha|o|a|um|uma|uns|umas) (?!numero|contato)\S+(?
 // mandando 6 por dia eu vou bloquear"): a warning, not a request.
 const CONDITIONAL_THREAT = /\bse (?:continuar|continuarem|mandar|mandarem|vier|vierem|insistir|insistirem|seguir|seguirem)\b(?: \S+){0,10} (?:eu )?vou (?:pedir (?:pra|para) (?:sair|me tirar|me remover|me descadastrar)|sair da lista|me descadastrar)|\bse (?:\S+ ){1,10}?(?:eu )?(?:vou|irei) (?:te |lhe )?(?:pedir (?:pra|para) (?:sair|me tirar|me remover|me descadastrar)|sair da lista|me descadastrar|bloquear)\b/;
 const HYPOTHETICAL = /\b(?:(?:voces? )?(?:vao|vai|iriam|iria|ira|irao) parar|(?:e )?se eu (?:nao )?(?:responder|sumir|demorar)|^(?:e |entao |como assim |oi )?parar de (?:mandar|enviar)(?: (?:mensagem|mensagens))?$)/;
+// - our stopping as the condition of something else ("se vc parar de mandar eu fico triste"); "se não pararem" is the threat
+//   behind a stop.
+const IF_WE_STOP = /\bse (?:voce |voces )?(?:parar|pararem|parasse|parassem) de (?:me )?(?:mandar|enviar)\b/;
 // - a change of number: stop here, write there ("esse número é do consultório" only with somewhere else to write:
 //   "…não é pessoal, não enviem mais" names none);
 export const NEW_NUMBER = /\b(?:novo numero|numero novo|numero antigo|antigo numero|o novo e|mudando de numero|mudei de numero|troquei de numero|troquei o numero|(?:mandar|manda|mande) (?:\S+ )?no novo|usa (?:o )?meu (?:pessoal|particular|outro)|usa (?:o |esse |este )?(?:numero |contato |telefone |celular |whatsapp )?d[oa] (?:consultorio|clinica|secretaria|trabalho|escritorio|hospital)|(?:manda|mande|me chama|chama) no (?:meu )?(?:pessoal|particular|outro numero))\b|^(?=.*(?<!\b(?:nao|nem|nunca) )\b(?:manda|mande|mandem|envia|envie|enviem|me chama|chama|usa|use|prefiro|passo|anota|anote|no (?:meu )?(?:pessoal|particular)|outro numero|\d{4,})\b).*\b(?:esse|este) (?:numero )?e (?:o )?d[oa] (?:consultorio|clinica|secretaria|trabalho|escritorio)\b/;
@@ -119,7 +122,7 @@ export const WRONG_CHAT = /\b(?:mandei|enviei|mandou|foi) (?:pra|para|pro|no|na)
 export const ADDRESSED_ELSEWHERE = /^(?:oi |ei )?(?:amor|meu amor|mor|mozao|mozi|minha vida|meu bem|benzinho|mae|mamae|mainha|pai|papai|painho|filh[oa]|filhot[ea]|vo|vovo|sogr[ao])\b(?! (?:de|do|da|amado|eterno|nosso|santo)\b)/;
 
 function mentionsWithoutAsking(sentence: string): boolean {
-  return JOKE.test(sentence) || DENIED_STOP.test(sentence) || REPORTED.test(sentence) || TOLD_ELSEWHERE.test(sentence) || NOT_OURS.test(sentence) || UNTIL.test(sentence) || BLOCK_UNDONE.test(sentence) || THREAT_IF.test(sentence) || HYPOTHETICAL.test(sentence) || CONDITIONAL_THREAT.test(sentence);
+  return JOKE.test(sentence) || DENIED_STOP.test(sentence) || REPORTED.test(sentence) || TOLD_ELSEWHERE.test(sentence) || NOT_OURS.test(sentence) || UNTIL.test(sentence) || BLOCK_UNDONE.test(sentence) || THREAT_IF.test(sentence) || HYPOTHETICAL.test(sentence) || CONDITIONAL_THREAT.test(sentence) || IF_WE_STOP.test(sentence);
 }
 
 // a stop that is only a condition ("quando eu quiser sair da lista é só falar?", "se um dia eu quiser
