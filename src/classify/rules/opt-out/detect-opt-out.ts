@@ -124,7 +124,9 @@ const RULES: readonly Rule[] = [
   // "não insista, amanhã te respondo" asks for time, and "não insistam com o Dr. Carlos" is about someone else.
   // "desiste não, insiste que eu pego" urges us on: its "não" closes "desiste".
   { name: 'do_not_insist', confidence: 0.88, pattern: /\b(?:nao|parem de|pare de|para de|chega de) (?:me )?(?:insist\w*)\b/, rejectText: (t) => /\bnao insist\w* (?:muito|tanto)\b|\bdesist\w* nao\b/.test(t), rejectMessage: (whole) => ASKS_FOR_TIME.test(whole), rejectTail: (tail) => isShiftSpecific(tail) || /^com (?:o|a|os|as|ele|ela|eles|elas|meu|minha)\b/.test(tail) },
-  { name: 'stop_receiving', confidence: 0.9, pattern: /\b(?:parar|deixar) de receber\b/, negatable: true, rejectTail: rejectReceiveTail },
+  // "como eu paro de receber isso?": asking how, with no condition, is asking for it (the labelling guide).
+  { name: 'stop_receiving', confidence: 0.9, pattern: /\b(?:parar|deixar) de receber\b|\bcomo (?:eu )?(?:paro|deixo) de receber\b/, negatable: true, rejectTail: rejectReceiveTail },
+  { name: 'how_to_leave', confidence: 0.88, pattern: /\b(?:onde|como) (?:eu )?(?:clico|aperto|toco|digito) (?:pra|para) (?:sair|me descadastrar)(?: (?:disso|daqui|dessa|desse|da|do)\b|$)/, negatable: true },
   // "quero meu número fora dessa lista", "quero meus dados fora do cadastro".
   { name: 'my_id_out', confidence: 0.9, pattern: new RegExp(`\\b(?:quero|queria|exijo|preciso) (?:o |os )?(?:meu|meus) (?:numero|nome|contato|telefone|cadastro|dados)(?: e (?:o |os )?(?:meu|meus) \\w+)? fora ${FROM} (?:sua |seu |vossa |essa |esta |dessa |desta )?${CONTAINER}\\b`), negatable: true, rejectTail: (tail) => NARROW_LIST.test(tail) || THEIR_LIST.test(tail) },
   // "deixa eu fora dessa lista", "quero ficar fora do cadastro".
