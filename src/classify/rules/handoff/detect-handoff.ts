@@ -39,10 +39,11 @@ const HOSPITAL_SIDE = /^(?:\S+ ){0,3}?(?:d[oa]s? |de )(?:hospital|clinica|upa|ub
 const rejectHospitalSide = (tail: string): boolean => HOSPITAL_SIDE.test(tail);
 
 const HUMAN_RULES: readonly Rule[] = [
+  // "quero cancelar tudo e falar com o dono": a first wish may come before.
   {
     name: 'human_request:talk_to',
     confidence: 0.95,
-    pattern: new RegExp(`\\b${oneOf('quero', 'queria', 'gostaria de', 'preciso', 'posso', 'podia', 'poderia', 'da pra', 'tem como', 'deixa eu', 'me deixa', 'prefiro', 'exijo', 'vou ter que', 'vamos ter que', 'vai ter que')} (?:so )?${oneOf('falar', 'conversar', 'tratar', 'resolver isso')} (?:diretamente |direto |agora |urgente )?com ${PERSON}\\b`),
+    pattern: new RegExp(`\\b${oneOf('quero', 'queria', 'gostaria de', 'preciso', 'posso', 'podia', 'poderia', 'da pra', 'tem como', 'deixa eu', 'me deixa', 'prefiro', 'exijo', 'vou ter que', 'vamos ter que', 'vai ter que')} (?:(?:\\S+ ){1,3}e )?(?:so )?${oneOf('falar', 'conversar', 'tratar', 'resolver isso')} (?:diretamente |direto |agora |urgente )?com ${PERSON}\\b`),
     rejectTail: rejectHospitalSide,
   },
   {
