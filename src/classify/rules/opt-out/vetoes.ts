@@ -169,7 +169,7 @@ export function statesContinuation(normalized: string): boolean {
 // Read within a comma's reach and outside a question, because "não, me tira da lista" is a no and then a stop, and
 // "não me tira da lista?" may ask why we have not.
 const KEEP_ME = /^(?:(?:ah|ai|ei|opa|olha|calma|mas|por favor|pf|pfv|pelo amor de deus) )*nao (?:me |nos )?(?:tira|tire|tirem|retira|retire|retirem|remove|remova|removam|exclui|exclua|excluam|apaga|apague|apaguem|descadastra|descadastre|descadastrem)\b/;
-export function refusesRemoval(text: string): boolean {
+function refusesRemoval(text: string): boolean {
   return canonical(text)
     .split(/[.!;\n]+/)
     .filter((sentence) => !sentence.includes('?'))
