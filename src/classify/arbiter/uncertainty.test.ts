@@ -83,7 +83,7 @@ describe('readBinary (the detectors\' own verdicts)', () => {
 
   it('a guard inside the detector that sets the combination aside is not a close call', () => {
     // A line the model alone calls an opt-out, read as if the detector had kept its "no" anyway.
-    const t = ['Tira eu daí', 'me exclui ai parceiro', 'Me desvincula dessa base de contatos, não tenho mais interesse', 'sem mais contato por favor', 'sai fora, não quero mais']
+    const t = ['Tira eu daí', 'me exclui ai parceiro', 'Me desvincula dessa base de contatos, não tenho mais interesse', 'sem mais contato por favor', 'sai fora, não quero mais', 'nao me chama mais pra nada']
       .find((x) => !optOutByRules(x).optOut && read('optOut', x).p >= learnedPolicy('optOut').high);
     expect(t, 'no line the learned layer alone calls an opt-out').toBeDefined();
     expect(readBinary('optOut', t!, false, false)).toMatchObject({ uncertain: null, decidedBy: 'rules' });

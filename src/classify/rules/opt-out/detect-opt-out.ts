@@ -38,7 +38,9 @@ const RULES: readonly Rule[] = [
   },
   // "já pedi pra me tirarem", "pedi pra parar": a repeated request is the clearest signal of all ("pedi pra parar de
   // mandar vaga noturna" repeats a narrow one).
-  { name: 'asked_before', confidence: 0.9, pattern: /\bquantas vezes (?:\S+ ){0,3}?(?:pedir|pedi|falar|falei|dizer|disse|repetir) (?:pra|para|que) (?:voces )?(?:parar|pararem|parem|me tirar|me tirarem|me tirem|nao me mandar|nao mandar)\b|\b(?:ja )?(?:mandei|(?:falei|disse)(?: (?:\d+|duas|tres|varias|mil|umas \S+|um monte de|zilhoes de) vezes)? (?:pra|para)) (?:voces )?(?:parar|pararem)\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar|sair)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) || isShiftSpecific(tail.replace(/^de (?:me )?(?:mandar|enviar|oferecer) /, '')) },
+  // "quantas vezes vou ter que pedir pra me tirarem?": the request repeated in exasperation, said to us now.
+  { name: 'asked_how_many_times', confidence: 0.9, pattern: /\bquantas vezes (?:\S+ ){0,3}?(?:pedir|pedi|falar|falei|dizer|disse|repetir) (?:pra|para|que) (?:voces )?(?:parar|pararem|parem|me tirar|me tirarem|me tirem|nao me mandar|nao mandar)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) || isShiftSpecific(tail.replace(/^de (?:me )?(?:mandar|enviar|oferecer) /, '')) },
+  { name: 'asked_before', confidence: 0.9, pattern: /\b(?:ja )?(?:mandei|(?:falei|disse)(?: (?:\d+|duas|tres|varias|mil|umas \S+|um monte de|zilhoes de) vezes)? (?:pra|para)) (?:voces )?(?:parar|pararem)\b|\b(?:ja )?pedi (?:(?:\d+|duas|tres|varias|mil|umas) vezes )?(?:pra|para|que) (?:voces )?(?:me )?(?:tirar|tirarem|tirassem|remover|removerem|excluir|excluirem|descadastrar|parar|pararem|parassem|nao mandar|nao me mandar|sair)\b/, rejectTail: (tail) => ONE_ROSTER.test(tail) || isShiftSpecific(tail.replace(/^de (?:me )?(?:mandar|enviar|oferecer) /, '')) },
   // "tô pedindo educadamente pra vocês pararem": the stop asked of us, nothing narrower after it.
   { name: 'asks_us_to_stop', confidence: 0.88, pattern: /\b(?:pedindo|peco|pedi|vou pedir)(?: \S+){0,2}? (?:pra|para|que) (?:voces |vcs )?(?:parem|pararem|parar)(?: (?:de (?:me )?(?:mandar|enviar|escrever|chamar)(?: (?:mensage\w*|isso|nada|coisas?))?|com isso|por favor|agora|ja|mais|obrigad[oa]))*$/, negatable: true },
   // "dispenso esse tipo de mensagem": the kind of contact as a whole; a bare "dispenso" turns down this offer.
@@ -233,6 +235,8 @@ const RULES: readonly Rule[] = [
   // Bare "para" is also a preposition, so it counts only as the entire message.
   // An annoyed interjection may come first ("aff, para"); "ah, para" is also disbelief, so it is not one of them.
   { name: 'stop_keyword', confidence: 0.85, pattern: /^(?:(?:af|afs|afe|pqp|mds|meu deus|putz|ja falei|ja disse) )*(?:para|para para|para por favor|por favor para)$/, wholeMessageOnly: true },
+  // "sem mais mensagens, obrigado": the whole message asks for no more.
+  { name: 'no_more_please', confidence: 0.85, pattern: /^(?:\S+ )?sem mais (?:mensage(?:m|ns)|contatos?|vagas|ofertas|envios)(?: (?:por favor|obrigad[oa]|pf|pfv|pra mim|de voces))*$/ },
   // "não enche", "ah, não me perturbe mais": the whole message asks not to be pestered.
   { name: 'do_not_pester', confidence: 0.85, pattern: /^(?:(?:ah|ai|pqp|mano|po|poxa|af|afs|affs) )*nao (?:me )?(?:enche|encha|encham|perturbe|perturbem|incomode|incomodem)(?: (?:o saco|mais|por favor|ne|porra))*$/ },
   { name: 'please_stop', confidence: 0.85, pattern: /\bpor favor (?:parem|pare)$|\b(?:parem|pare) por favor$/ },
@@ -241,7 +245,7 @@ const RULES: readonly Rule[] = [
 // Rules whose object is general by construction: they survive a narrow frame elsewhere in the message.
 // A bare "me removam"/"me exclui" has no object to narrow it (it was vetoed by a complaint about
 // frequency before it, "recebo 10 por semana, me removam").
-const GENERAL_RULES = new Set(['no_more_after_messages', 'do_not_add_anywhere', 'removal_request_named', 'delete_everything', 'english_stop', 'remove_me_from_this', 'unsubscribe', 'bare_remove_me', 'block_me', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'no_consent', 'leave_me_alone']);
+const GENERAL_RULES = new Set(['no_more_after_messages', 'do_not_add_anywhere', 'removal_request_named', 'delete_everything', 'english_stop', 'remove_me_from_this', 'unsubscribe', 'bare_remove_me', 'block_me', 'remove_from_list', 'leave_list', 'remove_my_id', 'removal_request', 'block', 'will_block', 'get_out', 'no_contact', 'asked_before', 'asked_how_many_times', 'no_consent', 'leave_me_alone']);
 
 
 
@@ -270,7 +274,7 @@ const SHORT_STOP_WORDS = 8;
 // removed 29 true stops fired by these families and 2 false ones (both "remove_from_list", one now read by
 // NARROW_OFFERS_LIST): the doctor's reason after an explicit removal ("pode apagar meu número, vocês demoraram 4 dias")
 // reads to the model like a complaint. A missed stop keeps messaging someone who asked us to stop; these go through.
-const UNVETOED = new Set(['do_not_send_underlined', 'want_it_deleted', 'remove_from_list_bare', 'enough_of', 'no_need_to_send', 'bare_stop', 'forget_me', 'remove_from_list_asked', 'leave_me_after_complaint', 'no_more_after_messages', 'stop_adding_me', 'bare_removal_after_sending', 'ask_not_to_write', 'do_not_want_receive', 'get_out', 'out_for_good', 'remove_my_id', 'remove_from_list', 'block', 'stop_sending', 'do_not_want_contact', 'be_removed', 'no_contact']);
+const UNVETOED = new Set(['do_not_send_underlined', 'want_it_deleted', 'remove_from_list_bare', 'enough_of', 'no_need_to_send', 'bare_stop', 'forget_me', 'remove_from_list_asked', 'leave_me_after_complaint', 'no_more_after_messages', 'stop_adding_me', 'bare_removal_after_sending', 'ask_not_to_write', 'do_not_want_receive', 'get_out', 'out_for_good', 'remove_my_id', 'remove_from_list', 'block', 'stop_sending', 'do_not_want_contact', 'be_removed', 'no_contact', 'asked_how_many_times']);
 const wordCount = (raw: string): number => normalize(detectorInput(raw)).split(' ').filter(Boolean).length;
 
 /** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
