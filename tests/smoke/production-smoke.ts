@@ -118,8 +118,14 @@ async function main(): Promise<void> {
       const port = await freePort();
       const data = join(dir, 'data');
       mkdirSync(data);
+      const servePrefix = `smoke-serve-${process.pid}`;
+      cleanups.push(async () => {
+        const r = new Redis(TEST_REDIS_URL);
+        await dropPrefix(r, servePrefix);
+        r.disconnect();
+      });
       const serve = startService(dir, ['node', 'src/julia.mjs', 'serve'], 'serve', {
-        ...imageEnv, PORT: String(port), DATA_DIR: data, REDIS_PREFIX: `smoke-serve-${process.pid}`,
+        ...imageEnv, PORT: String(port), DATA_DIR: data, REDIS_PREFIX: servePrefix,
       });
       services.push(serve);
       await ready(port, serve);

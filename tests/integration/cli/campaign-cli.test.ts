@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { dropPrefix, TEST_REDIS_URL, testRedis } from '../../helpers/test-redis.js';
 import { migratedDataDir } from '../../helpers/test-db.js';
 
@@ -18,6 +18,11 @@ describe('julia campaign', () => {
       REDIS_PREFIX: `t-campaign-cli-${process.pid}`,
     };
     const julia = (...args: string[]) => spawnSync(process.execPath, [JULIA, 'campaign', ...args], { env, encoding: 'utf8', timeout: 90_000 });
+    const redis = testRedis();
+    onTestFinished(async () => {
+      await dropPrefix(redis, env.REDIS_PREFIX);
+      redis.disconnect();
+    });
 
     const created = julia('create', '--name', 'Reativação março', '--type', 'reativacao', '--template', 'Oi {{primeiro_nome}}!', '--inactive-days', '60');
     expect(created.stderr).toBe('');
@@ -27,14 +32,11 @@ describe('julia campaign', () => {
 
     expect(julia('start', id!).stdout).toMatch(/^draft -> scheduled/);
     // The start asked the service's dispatcher for a run now (no worker runs here, so it waits in the queue).
-    const redis = testRedis();
     const scheduled = new Queue('scheduled', { connection: redis as never, prefix: env.REDIS_PREFIX });
     try {
       expect((await scheduled.getJobs(['waiting'])).map((j) => j.name)).toEqual(['campaign-dispatch']);
     } finally {
       await scheduled.close();
-      await dropPrefix(redis, env.REDIS_PREFIX);
-      redis.disconnect();
     }
     const paused = julia('pause', id!);
     expect(paused.stdout).toMatch(/^scheduled -> paused/);
