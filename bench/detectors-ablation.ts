@@ -6,6 +6,9 @@
  *   node --import tsx bench/detectors-ablation.ts
  * Prints JSON: the rules that can go (label, priority, provenance), the ones that must stay with the sets
  * they would cost, and the per-set figures before and after.
+ * With `--no-rules`, every objection rule is switched off at once instead, and it prints the per-set figures of
+ * the learned layer and the neighbours alone, out of fold, beside those of the rules with them: what deleting
+ * all the objection rules would leave.
  */
 import { readFileSync } from 'node:fs';
 import type { ObjectionPolicy, BinaryPolicy } from '../src/classify/learned/combine.js';
@@ -76,6 +79,14 @@ function figures(answers: Array<string | null>) {
   return out;
 }
 const before = figures(got);
+const rate = (f: { labelled: number; all: number; nLabelled: number; n: number }) => ({ labelled: `${f.labelled}/${f.nLabelled}`, all: `${f.all}/${f.n}` });
+if (process.argv.includes('--no-rules')) {
+  OBJECTION_RULES.forEach((_, i) => off.add(i));
+  const without = figures(verdict(all));
+  const perSet = Object.fromEntries(groups.map((g) => [g, { withRules: rate(before[g]!), withoutRules: rate(without[g]!) }]));
+  console.log(JSON.stringify({ rules: OBJECTION_RULES.length, perSet, seconds: Number(process.hrtime.bigint() - started) / 1e9 }, null, 1));
+  process.exit(0);
+}
 const sourceSize = (r: ObjectionRule) => r.pattern.source.length;
 const order = OBJECTION_RULES.map((r, i) => ({ r, i })).sort((a, b) => sourceSize(b.r) - sourceSize(a.r));
 const dropped: Array<Record<string, unknown>> = [];
@@ -98,7 +109,6 @@ for (const { r, i } of order) {
   }
 }
 const after = figures(got);
-const rate = (f: { labelled: number; all: number; nLabelled: number; n: number }) => ({ labelled: `${f.labelled}/${f.nLabelled}`, all: `${f.all}/${f.n}` });
 console.log(
   JSON.stringify(
     {

@@ -1,6 +1,6 @@
 import { oneOf, type Rule } from '../engine.js';
 import { ONE_BOOKED_SHIFT } from './vetoes.js';
-import { AN_EVENT, BARE_REMOVE, CONTAINER, FROM, MY_ID, NAMES_A_THING, NARROW_LIST, NARROW_OFFERS_LIST, ONE_ROSTER, REMOVE, THEIR_LIST, isShiftSpecific, namedList } from './objects.js';
+import { AN_EVENT, BARE_REMOVE, CONTAINER, FROM, MY_ID, NAMES_A_THING, NARROW_LIST, NARROW_OFFERS_LIST, ONE_ROSTER, REMOVE, THEIR_LIST, WITH_SOMEONE_ELSE, isShiftSpecific, namedList } from './objects.js';
 
 /** Requests to leave our lists, groups and records, or not to be put on them; a list of one kind stays narrow. */
 export const MEMBERSHIP_FRAMES: readonly Rule[] = [
@@ -35,7 +35,7 @@ export const MEMBERSHIP_FRAMES: readonly Rule[] = [
   { name: 'remove_from_here', confidence: 0.88, pattern: new RegExp(`\\b(?:me|nos) ${REMOVE} (?:daqui|dai|dali)\\b|\\b${REMOVE} (?:me|eu) (?:daqui|dai|dali)\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || NAMES_A_THING.test(tail) },
   // A name taken off one shift or roster is narrow ("tira meu nome da escala do dia 22",).
   // Nor one booked shift given up in the same message ("não vou mais fazer o plantão de quinta, pode tirar meu nome").
-  { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) || namedList(tail) || AN_EVENT.test(tail), rejectMessage: (whole) => ONE_BOOKED_SHIFT.test(whole) && !/\b(?:lista|cadastro|base|contatos?|disparos?|grupo)\b/.test(whole) },
+  { name: 'remove_my_id', confidence: 0.93, pattern: new RegExp(`\\b${REMOVE} ${MY_ID}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || ONE_ROSTER.test(tail) || namedList(tail) || AN_EVENT.test(tail) || WITH_SOMEONE_ELSE.test(tail), rejectMessage: (whole) => ONE_BOOKED_SHIFT.test(whole) && !/\b(?:lista|cadastro|base|contatos?|disparos?|grupo)\b/.test(whole) },
   // Being added to lists and groups stopped: a container named ("para de me add nesses grupos de vagas, eu nunca pedi";
   // a list of one kind, "no grupo de pediatria", stays narrow), or nothing but "nessas coisas" to the clause's end.
   {

@@ -155,4 +155,6 @@ export const namedList = (tail: string): boolean => {
   return m !== null && (NARROW_LIST.test(m[1]!) || NARROW_OFFERS_LIST.test(m[1]!));
 };
 // "cancela minha inscrição no congresso": a registration for an event, not with us.
+// Someone else the contact is with: "meu contato com a empresa anterior", "com o hospital".
+export const WITH_SOMEONE_ELSE = /^com (?:a |o |essa |esse |aquela |aquele )?(?:(?:empresa|agencia|cooperativa|escala) (?:anterior|antiga|passada|de antes|d[oa] (?!voces|vcs)\S+)|hospital|clinica|outr[ao]s?|concorrente)\b/;
 export const AN_EVENT = /^(?:no|na|do|da|pro|pra|para o|para a) (?:curso|congresso|evento|prova|residencia|concurso|webinar|aula|palestra|simposio|jornada|workshop)\b/;

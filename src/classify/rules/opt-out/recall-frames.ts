@@ -1,5 +1,6 @@
 import type { Rule } from '../engine.js';
 import { isShiftSpecific, BE_CONTACTED_WORD, THIS_THING } from './objects.js';
+import { ONE_BOOKED_SHIFT } from './vetoes.js';
 
 /** Requests to stop written as general frames (being sought, contacted, disregarded, removed for a reason). */
 export const RECALL_FRAMES: readonly Rule[] = [
@@ -18,6 +19,23 @@ export const RECALL_FRAMES: readonly Rule[] = [
     rejectTail: (tail) => tail !== '' && !/^(?:(?:d|n|para |pra )?(?:as|os|das|dos|nas|nos) (?:proximas|proximos|futuras|futuros|novas|novos|demais|outras)|de (?:tudo|todas|todos|agora em diante)|daqui (?:pra|para) frente|por favor|obrigad)/.test(tail),
   },
   { name: 'remove_me_from_this', confidence: 0.85, pattern: new RegExp(`\\bme (?:tira|tire|tirem|remove|remova|removam|exclui|exclua|excluam) (?:dessa|desta|disso|desse|deste) ${THIS_THING}\\b`) },
+  // "me tira disso" closing the message: the whole thing we send, not one item named before it.
+  { name: 'remove_me_from_this', confidence: 0.85, pattern: /\bme (?:tira|tire|tirem|remove|remova|removam|exclui|exclua|excluam) disso(?: (?:ai|aqui|por favor|pf|pfv|ja|agora|logo|de vez))*$/, negatable: true, rejectMessage: (whole) => ONE_BOOKED_SHIFT.test(whole) || /\b(?:se|caso)\b/.test(whole) },
+  // His number named, then removed by pronoun: "quem deu meu número pra vocês? apaguem ele". A number swapped for a
+  // new one is not a stop ("o antigo, apaga ele").
+  {
+    name: 'remove_my_id_by_pronoun',
+    confidence: 0.85,
+    pattern: /\b(?:numero|contato|telefone|cadastro|zap|whatsapp)\b.*\b(?:apaga|apague|apaguem|deleta|delete|deletem|exclui|exclua|excluam|remove|remova|removam|tira|tire|tirem) (?:ele|o mesmo)(?: (?:por favor|pf|pfv|ja|agora|logo|de vez|dai|daí|da lista))*$/,
+    rejectText: (t) => /\b(?:novo|nova|antigo|antiga|outro numero|troquei|mudei de numero|numero errado)\b/.test(t),
+  },
+  // The sending itself called pointless for him: "não faz mais sentido vocês me mandarem vagas, mudei de área".
+  {
+    name: 'no_point_sending',
+    confidence: 0.85,
+    pattern: /\bnao (?:faz|tem) (?:mais )?(?:sentido|porque|por que|motivo) (?:voces |vcs |pra voces |pra vcs |para voces )?(?:continuar(?:em)? )?(?:me )?(?:mandarem|mandar|enviarem|enviar|oferecerem|oferecer)(?: me)?(?: mais)?(?: (?:essas?|as|nenhuma))? (?:vagas?|mensage(?:m|ns)|ofertas?|plantoes|nada|coisas?)\b/,
+    rejectTail: (tail) => isShiftSpecific(tail) || /^(?:d[aoe]s?|em|no|na|nos|nas|pra|para|pro|de|noturn\w*|diurn\w*|\d)/.test(tail),
+  },
   // "quero sair desse negócio aí de vocês": leaving the same thing, said of himself; "desse negócio de plantão
   // noturno" names one kind of shift.
   { name: 'leave_this_thing', confidence: 0.85, pattern: new RegExp(`\\b(?:quero|queria|preciso|vou) sair (?:dessa|desta|desse|deste) ${THIS_THING}\\b`), negatable: true, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:de|do|da|dos|das) (?!voces|vcs)\S/.test(tail) },
