@@ -106,7 +106,7 @@ const RULES: readonly Rule[] = [
   { name: 'anyone_real', confidence: 0.85, pattern: new RegExp(`\\btem (?:alguem|gente|uma pessoa|algum humano|um humano)(?: ai| aqui)? (?:de carne e osso|de verdade|real|humano)\\b|\\btem (?:alguem|gente|uma pessoa)(?: ai| aqui) ou nao$`) },
   // suspicion stated rather than asked. "tô achando q é bot", "desconfio que é um sistema automatizado",
   // "tá com cara de chatgpt", "nem parece gente respondendo", "se vc for robô...", "resposta pronta né? robozinho".
-  { name: 'suspects_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:acho|achando|acredito|desconfio|desconfiad[oa]|suspeito|impressao|certeza|reconheco|saquei|percebi) (?:de )?(?:que |q )?(?:(?:to|estou) (?:falando|conversando) com |(?:voce|isso|aqui|julia) )?(?:e |seja |ta |esta )?(?:um |uma |o |a |so )?(?:${BEING}|${SERVICE} ${AUTO}|${AUTO})\\b`) },
+  { name: 'suspects_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:acho|aposto|achando|acredito|desconfio|desconfiad[oa]|suspeito|impressao|certeza|reconheco|saquei|percebi) (?:de )?(?:que |q )?(?:(?:to|estou) (?:falando|conversando) com |(?:voce|isso|aqui|julia) )?(?:e |seja |ta |esta )?(?:um |uma |o |a |so )?(?:${BEING}|${SERVICE} ${AUTO}|${AUTO})\\b`), rejectTail: (tail) => /^d[oa]s? (?!voces|vcs|julia|empresa)\S+/.test(tail) },
   { name: 'looks_like_machine', confidence: 0.85, pattern: new RegExp(`\\b(?:com|tem|de) cara de (?:(?:resposta|coisa|texto|mensagem) de )?${BEING}\\b|\\b(?:nem|nao) parece (?:ser )?(?:gente|humano|humana|pessoa|alguem|uma pessoa)(?: de verdade| real)?(?: respondendo| escrevendo| falando)?\\b`) },
   { name: 'if_you_are_machine', confidence: 0.85, pattern: new RegExp(`\\bse (?:voce|tu|isso|julia) (?:for|e|fosse|for mesmo) (?:um |uma |o |a )?${BEING}\\b`) },
   { name: 'canned_reply', confidence: 0.8, pattern: new RegExp(`^(?:e |isso e |so |mais uma |outra )?(?:uma )?(?:resposta|mensagem|msg) (?:pronta|automatica|de robo|de bot|copiada)(?: (?:ne|de novo|ne nao|essa|hein|outra vez|k+\\w*|rs\\w*))*$|^(?:seu |sua |ô |o |oi |ai )?(?:robozinho|robozao|chatbot|robo|bot)(?: k+\\w*| rs\\w*| ne)?$`) },
@@ -208,6 +208,10 @@ const PRAISE = /\b(?:educad[oa]|atencios[oa]|simpatic[oa]|gentil|prestativ[oa]|q
 // about what writes it: with nothing said of what we are, the model may not add a suspicion alone.
 const AUDIENCE_ASKED = /\b(?:pra|para|pro) (?:todo mundo|todos|geral|varios medicos|outros medicos|meu colega)\b|\bso (?:pra|para) mim\b/;
 
+// Questions about her as a colleague ("vc é nova aí?", "trabalha aí faz tempo?") with no word of what we are: small
+// talk about a person, which the model may not read as a doubt alone.
+const ABOUT_HER_AS_COLLEAGUE = /\b(?:voce|tu) (?:e|eh) (?:nova|novo|novata|novato|estagiaria|daqui|de onde)\b|\b(?:voce|tu) trabalha (?:ai|la|nessa empresa|com isso) (?:faz|ha) (?:muito )?tempo\b|\bfaz tempo que (?:voce|tu) trabalha\b/;
+
 /** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
 export function detectBotSuspicion(raw: string): BotSuspicionResult {
   const rules = botSuspicionByRules(raw);
@@ -218,6 +222,7 @@ export function detectBotSuspicion(raw: string): BotSuspicionResult {
   if (!rules.suspicious && SPEAKER_COMPARES.test(text)) return rules;
   if (!rules.suspicious && PRAISE.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
   if (!rules.suspicious && AUDIENCE_ASKED.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
+  if (!rules.suspicious && ABOUT_HER_AS_COLLEAGUE.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
   if (!rules.suspicious && (PROCESS_AUTOMATIC.test(text) || ANOTHERS_MACHINE.test(text) || HIS_OWN_MACHINE.test(text)) && !SAID_TO_US.test(text)) return rules;
   const learned = learnedVerdict('botSuspicion', raw, rules.suspicious, (piece) => botSuspicionByRules(piece).suspicious);
   if (learned.yes === rules.suspicious) return rules;

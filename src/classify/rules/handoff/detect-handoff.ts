@@ -77,7 +77,8 @@ const HUMAN_RULES: readonly Rule[] = [
     pattern: new RegExp(`\\b(?:telefone|numero|contato|whatsapp) (?!(?:d[oa]s?|de) (?:hospital|clinica|upa|ubs|unidade|recepcao|portaria)\\b)(?:\\S+ ){0,2}?${oneOf('para', 'pra', 'que')} (?:eu )?(?:possa |consiga )?(?:ligar|falar|conversar|resolver)\\b|\\bcom quem (?:eu )?(?:posso |devo |consigo |poderia )?(?:falo|falar|converso|conversar|resolvo|resolver|trato|tratar|negocio|negociar|acerto|acertar|vejo|ver)\\b`),
     rejectTail: (tail) => HOSPITAL_SIDE.test(tail) || /^(?:no|na|pro|pra|para o|para a|com o|com a) (?:hospital|clinica|upa|ubs|unidade|plantao|local|recepcao|portaria)\b|^(?:la|ali|chegando)\b/.test(tail),
     // whom to see on arrival is the hospital's logistics ("cheguei no hospital, com quem falo?").
-    rejectText: (t) => /\b(?:cheguei|chegando|chegar|chego) (?:no|na|ao|a|la|aqui)\b/.test(t),
+    // nor is whom to call should a problem come ("se der problema no pagamento, com quem falo?"): nothing happened.
+    rejectText: (t) => /\b(?:cheguei|chegando|chegar|chego) (?:no|na|ao|a|la|aqui)\b|\b(?:se|caso) (?:der|tiver|houver|acontecer|rolar|aparecer|de|eu tiver)\b(?: \S+){0,4}? (?:problema|atraso|erro|duvida|imprevisto)s?\b/.test(t),
   },
   {
     name: 'human_request:department_contact',

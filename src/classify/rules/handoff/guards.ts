@@ -97,7 +97,7 @@ export function priceComplaintAlone(text: string): boolean {
  * - Júlia herself wanted ("quero falar com a Júlia mesmo"): the person asked for is the one answering.
  */
 const HOSPITAL = /\b(?:hospital|clinica|upa|ubs|unidade|pronto socorro|santa casa|maternidade)\b/;
-const LOGISTICS = /\b(?:estacionamento|vaga de carro|vestiario|armario|cracha|uniforme|jaleco|refeicao|refeitorio|almoco|janta|alojamento|quarto de descanso|conforto medico|wifi|wi fi|senha do (?:sistema|wifi|computador)|endereco|entrada|portaria|acesso|horario de chegada|como chegar|onde fica|onde estacionar|chave|primeiro dia|(?:vai|vao) (?:estar|ter alguem) (?:no|na|la))\b/;
+const LOGISTICS = /\b(?:estacionamento|vaga de carro|vestiario|armario|cracha|uniforme|jaleco|refeicao|refeitorio|almoco|janta|alojamento|quarto de descanso|conforto medico|wifi|wi fi|senha do (?:sistema|wifi|computador)|endereco|entrada|portaria|acesso|horario de chegada|como chegar|onde fica|onde estacionar|chave|primeiro dia|(?:vai|vao) (?:estar|ter alguem) (?:no|na|la)|alguem (?:\S+ ){0,3}?que (?:vai )?me (?:recebe|receba|receber|orienta|oriente|orientar|mostra|mostre|mostrar|acompanha|acompanhe))\b/;
 const PROBLEM = /\b(?:reclama\w*|problema|pagamento|atras\w*|cancel\w*|golpe|denunci\w*|absurdo|descaso|assedi\w*|urgente)\b/;
 export function hospitalLogistics(text: string): boolean {
   return HOSPITAL.test(text) && LOGISTICS.test(text) && !PROBLEM.test(text.replace(/\b(?:estacionamento|vaga de carro)\b/g, ''));

@@ -216,7 +216,7 @@ export const INCIDENT_RULES: readonly Rule[] = [
     rejectText: (t) => /\b(?:d[oa]s?|no|na|daquel[ea]|dess[ea]|nesse|nessa) (?:hospital|clinica|upa|ubs|plantao|ps|uti|unidade|setor)\b/.test(t),
   },
   // An insult aimed at us, alone, is enough: the anger count needs two signals for venting in general.
-  { name: 'strong_anger:insult_at_us', confidence: 0.85, pattern: /\b(?:voces|vcs|voce|vc) (?:sao|e|sao mesmo) (?:uns |umas |um |uma |um bando de )?(?:incompetentes?|idiotas?|ladr\w+|picaretas?|golpistas?|amadores|palhac[oa]s?|vagabund[oa]s?|mentiros[oa]s?|pilantras?)\b|\bvai (?:se |te )?(?:f\W*\w{0,2}der|palavrao)\b/ },
+  { name: 'strong_anger:insult_at_us', confidence: 0.85, pattern: /^(?:\S+ )?(?:seus|suas|bando de|cambada de|corja de) (?:caloteir[oa]s|ladr(?:oes|onas)|picaretas|pilantras|vagabund[oa]s|safad[oa]s|mentiros[oa]s)\b|\b(?:voces|vcs|voce|vc) (?:sao|e|sao mesmo) (?:uns |umas |um |uma |um bando de )?(?:incompetentes?|idiotas?|ladr\w+|picaretas?|golpistas?|caloteir[oa]s?|amadores|palhac[oa]s?|vagabund[oa]s?|mentiros[oa]s?|pilantras?)\b|\bvai (?:se |te )?(?:f\W*\w{0,2}der|palavrao)\b/ },
   ...ROSTER_INCIDENT_RULES,
   ...SHIFT_INCIDENT_RULES,
   ...CARE_INCIDENT_RULES,
