@@ -181,6 +181,11 @@ export const COMUNICACAO_RULES: ObjectionRule[] = [
     label: 'comunicacao', priority: 484, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(por|pelo|no) (email|e mail|telefone|ligacao|sms|telegram) (eu )?(respondo|vejo|leio|falo) (bem )?(melhor|mais rapido)\b/,
   },
+  // A shift offered or announced a short time before it starts: "me avisaram do plantão 1 hora antes".
+  {
+    label: 'comunicacao', priority: 474, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(avisaram|avisou|mandaram|chamaram|ligaram|ofereceram) ((do|da|de|o|a|sobre o|sobre a) (plantao|vaga|escala|troca) )?(\d+|uma|meia|duas) (hora|horas|minutos|min) antes\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // exasperation at our insistence or frequency is about how we talk to him (sets 3 and 4
   // convention), even when it comes with a stop: "já pedi 3x", "todo santo dia isso", "vcs são insistentes",

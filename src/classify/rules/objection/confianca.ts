@@ -69,6 +69,11 @@ export const CONFIANCA_RULES: ObjectionRule[] = [
     label: 'confianca', priority: 494, provenance: 'set 19 misses, written as general forms',
     pattern: /\b(colocaram|botaram|puseram|incluiram) (o )?meu nome (numa|na|em|no|nessa) (escala|lista de plantao)\b/,
   },
+  // Not knowing us, said as never having seen us or as a search to make first: "nunca vi essa empresa", "vou pesquisar antes".
+  {
+    label: 'confianca', priority: 477, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(nunca (vi|tinha visto) (essa|esta|a sua|sua) empresa|nunca vi voces|(vou|deixa eu|preciso|quero) pesquisar (sobre )?(voces|a empresa|essa empresa|antes))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   {
     label: 'confianca', priority: 170, provenance: 'the first labelled sets', broad: true,

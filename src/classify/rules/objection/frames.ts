@@ -42,6 +42,7 @@ const LOGISTICS = new RegExp(
     // talking later
     'nao (?:posso|consigo|da para) (?:falar|responder|atender|conversar|ver)',
     '(?:depois |ja )?(?:vou |eu )?(?:te )?(?:respond\\w*|retorn\\w*|falo com voce|falo contigo|chamo|ligo)(?: voce)? (?:mais tarde|depois|em casa|a noite|de noite|ja ja|daqui a pouco|no almoco|quando sair|assim que (?:puder|sair|chegar))',
+    '(?:depois|mais tarde|ja ja|daqui a pouco) (?:eu )?(?:te )?(?:respondo|retorno|falo com voce|chamo|ligo)',
     '(?:me )?(?:liga|ligue|chama|chame|manda mensagem) (?:depois|a partir) das \\d+ ?(?:h|horas)?',
     // a late reply with the occupation that caused it: "só demorei porque tava em cirurgia", "desculpa a demora pra
     // responder, tava operando"

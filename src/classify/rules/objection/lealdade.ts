@@ -52,6 +52,11 @@ export const LEALDADE_RULES: ObjectionRule[] = [
       ].join('|'),
     ),
   },
+  // Shifts taken straight from the hospital's side: "pego meus plantões direto com o coordenador do hospital".
+  {
+    label: 'lealdade', priority: 475, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(pego|faco|consigo|arrumo|fecho) (meus |os |minhas )?(plantoes|escalas) (direto |diretamente )?(com|pelo|pela) (o |a )?(coordenador\w*|hospital|cooperativa|chefe|diretor\w*)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   {
     label: 'lealdade', priority: 210, provenance: 'the first labelled sets', broad: true,

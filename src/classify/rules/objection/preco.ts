@@ -128,6 +128,11 @@ export const PRECO_RULES: ObjectionRule[] = [
     label: 'preco', priority: 488, provenance: 'set 19 misses, written as general forms',
     pattern: /\b(esperava (um |uma )?(valor|pagamento|preco|proposta) (\S+ ){0,3}(melhor|maior)|com esse valor)\b/,
   },
+  // Earning more elsewhere, or another payer's figure: "no particular eu ganho o dobro disso", "outra empresa me ofereceu 2200".
+  {
+    label: 'preco', priority: 479, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((ganho|recebo|tiro|faturo) (o dobro|o triplo|bem mais|muito mais)(?! de (?!\d))|(outra empresa|outra agencia|outro hospital|a concorrencia|o concorrente) (\w+ ){0,2}?(me )?(ofereceu|ofereceram|oferece|oferecem|paga|pagam|pagou|pagaram) (r )?\d+)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Price stated as a number or a rule of the market.
   {

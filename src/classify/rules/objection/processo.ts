@@ -72,6 +72,11 @@ export const PROCESSO_RULES: ObjectionRule[] = [
     label: 'processo', priority: 758, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(tenho que|preciso|precisa|vou ter que|teria que|e obrigatorio) assinar (\w+ ){0,2}(contrato|termo|clausula)\w*/,
   },
+  // The app or system we ask him to use that will not let him in: "não consigo acessar o app pra bater ponto".
+  {
+    label: 'processo', priority: 476, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\bnao (consigo|to conseguindo|estou conseguindo) (acessar|entrar|logar|abrir) (no |o |na |a )?(app|aplicativo|sistema|portal|plataforma)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // The paperwork of working with us: a company to open, an accountant, a registration he lacks.
   {

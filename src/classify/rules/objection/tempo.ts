@@ -97,6 +97,11 @@ export const TEMPO_RULES: ObjectionRule[] = [
       ].join('|'),
     ),
   },
+  // Busy with shifts until a day, or ill and on leave now: "tô de plantão até domingo", "tô com covid, de atestado".
+  {
+    label: 'tempo', priority: 478, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((estou|to) de plantao (direto )?ate (segunda|terca|quarta|quinta|sexta|sabado|domingo|amanha|o fim|dia \d+)|(estou|to|fiquei) (com (covid|dengue|gripe|virose|pneumonia|uma virose)|doente|de atestado|afastad[oa])|de atestado (essa|esta|ate|por))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // A full schedule or a moment's impossibility is about time: "bem servido de escala", "tô dirigindo",
   // "já tenho meus plantões fixos", "passei no concurso, tô com 40h", "terça é dia de aula".
