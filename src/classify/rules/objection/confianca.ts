@@ -74,6 +74,11 @@ export const CONFIANCA_RULES: ObjectionRule[] = [
     label: 'confianca', priority: 477, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(nunca (vi|tinha visto) (essa|esta|a sua|sua) empresa|nunca vi voces|(vou|deixa eu|preciso|quero) pesquisar (sobre )?(voces|a empresa|essa empresa|antes))\b/,
   },
+  // Our reputation read elsewhere, or a colleague of ours asked for as a reference: "vi comentários ruins de vocês", "tem algum médico que trabalha com vocês pra eu conversar?".
+  {
+    label: 'confianca', priority: 470, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((comentarios?|avaliac\w+|reclamac\w+|relatos?) (\w+ )?(ruins?|negativ\w+|pessim\w*|horrive\w*) (de|sobre) (voces|a empresa|essa empresa)|(algum|um|uma) (medic[oa]|colega) que (ja )?trabalh\w* (com|pra|para) voces (pra|para) (eu )?(conversar|falar|perguntar|tirar))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   {
     label: 'confianca', priority: 170, provenance: 'the first labelled sets', broad: true,

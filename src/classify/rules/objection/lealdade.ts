@@ -57,6 +57,11 @@ export const LEALDADE_RULES: ObjectionRule[] = [
     label: 'lealdade', priority: 475, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(pego|faco|consigo|arrumo|fecho) (meus |os |minhas )?(plantoes|escalas) (direto |diretamente )?(com|pelo|pela) (o |a )?(coordenador\w*|hospital|cooperativa|chefe|diretor\w*)\b/,
   },
+  // Tied to another employer: "tenho vínculo com a prefeitura", "minha escala tá completa com o hospital onde trabalho".
+  {
+    label: 'lealdade', priority: 468, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(tenho (um )?vinculo (com|na|no) (a |o )?(prefeitura|hospital|estado|municipio|cooperativa|outra|outro|clinica)|(escala|agenda) (\w+ ){0,2}?(completa|fechada|cheia) (com|no|na|pelo|pela) (o |a )?(hospital|cooperativa|prefeitura|outra empresa|clinica))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   {
     label: 'lealdade', priority: 210, provenance: 'the first labelled sets', broad: true,

@@ -133,6 +133,11 @@ export const PRECO_RULES: ObjectionRule[] = [
     label: 'preco', priority: 479, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((ganho|recebo|tiro|faturo) (o dobro|o triplo|bem mais|muito mais)(?! de (?!\d))|(outra empresa|outra agencia|outro hospital|a concorrencia|o concorrente) (\w+ ){0,2}?(me )?(ofereceu|ofereceram|oferece|oferecem|paga|pagam|pagou|pagaram) (r )?\d+)\b/,
   },
+  // His own rate, stated: "tô cobrando 180 a hora", "meu valor mínimo é 1.500".
+  {
+    label: 'preco', priority: 473, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((estou|to|eu) cobrando (r )?\d+|cobro (r )?\d+ (a|por) hora|meu (valor|preco) (minimo )?(hoje )?e (de )?(r )?\d+|meu (valor|preco) minimo)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Price stated as a number or a rule of the market.
   {

@@ -96,6 +96,11 @@ export const QUALIDADE_RULES: ObjectionRule[] = [
     label: 'qualidade', priority: 490, provenance: 'set 19 misses, written as general forms',
     pattern: /\b(fui |ja fui |foi )?(assaltad\w*|roubad\w*|furtad\w*) (\S+ ){0,2}(perto|na porta|em frente|no entorno|na regiao|no estacionamento) d\w+ (hospital|upa|unidade|clinica)\b/,
   },
+  // The hospital's management or staff called rude: "o gestor daquele hospital é um grosso".
+  {
+    label: 'qualidade', priority: 469, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(gestor|gestora|diretor|diretora|coordenador|coordenadora|chefe|chefia|gestao|equipe) (\w+ ){0,2}?(do|da|daquele|daquela|desse|dessa|de la) (hospital|upa|clinica|ps|pronto socorro|unidade|maternidade)\b.{0,30}\b(grosso|grossa|grossos|estupid\w*|arrogante|mal educad\w*|abusad\w*|toxic\w*)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // The place is badly run or unsafe for its staff.
   {

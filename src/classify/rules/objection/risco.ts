@@ -112,6 +112,11 @@ export const RISCO_RULES: ObjectionRule[] = [
     label: 'risco', priority: 484, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\bse (o plantao|a vaga|o turno|a escala) (for|fosse|vier a ser) (cancelad|desmarcad)\w*\b.{0,40}\b(recebo|recebe|pagam|paga|ganho|tem (alguma |algum )?(multa|compensacao|indenizacao|pagamento))\b/,
   },
+  // A payment term in days set as the condition: "se for 90 dias nem rola", "60 dias não dá".
+  {
+    label: 'risco', priority: 472, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(se (for|forem|pagarem em|pagar em|demorar|levar) (\w+ )?\d+ dias|\d+ dias (e |eh )?(nem rola|nao rola|nao da|nao compensa|e muito|demais|inviavel))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Each family names a situation, not a sentence.
   // Being or fearing to be left unpaid is a risk of the job, even when it reads as distrust

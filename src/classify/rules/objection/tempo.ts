@@ -102,6 +102,11 @@ export const TEMPO_RULES: ObjectionRule[] = [
     label: 'tempo', priority: 478, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((estou|to) de plantao (direto )?ate (segunda|terca|quarta|quinta|sexta|sabado|domingo|amanha|o fim|dia \d+)|(estou|to|fiquei) (com (covid|dengue|gripe|virose|pneumonia|uma virose)|doente|de atestado|afastad[oa])|de atestado (essa|esta|ate|por))\b/,
   },
+  // A life event or a full week for now: "vou ter bebê mês que vem", "semana cheia, quem sabe na próxima".
+  {
+    label: 'tempo', priority: 471, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(vou ter (bebe|nenem|um bebe|um filho|uma filha)|(minha esposa|minha mulher) vai ganhar (o )?(bebe|nenem)|vou (me )?casar|lua de mel|semana (cheia|lotada|corrida|puxada|apertada|complicada)(?! de)|quem sabe (na|no) proxim[oa]( (vez|semana|mes|escala))? *$)/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // A full schedule or a moment's impossibility is about time: "bem servido de escala", "tô dirigindo",
   // "já tenho meus plantões fixos", "passei no concurso, tô com 40h", "terça é dia de aula".
