@@ -186,6 +186,11 @@ export const COMUNICACAO_RULES: ObjectionRule[] = [
     label: 'comunicacao', priority: 474, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(avisaram|avisou|mandaram|chamaram|ligaram|ofereceram) ((do|da|de|o|a|sobre o|sobre a) (plantao|vaga|escala|troca) )?(\d+|uma|meia|duas) (hora|horas|minutos|min) antes\b/,
   },
+  // The channel we use refused for another: "não me chama no whatsapp, liga no fixo".
+  {
+    label: 'comunicacao', priority: 462, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\bnao me (chama|chame|chamem|manda mensagem|mande mensagem|mandem mensagem|procura|procurem) (no|pelo|por) (whatsapp|zap|whats|celular)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // exasperation at our insistence or frequency is about how we talk to him (sets 3 and 4
   // convention), even when it comes with a stop: "já pedi 3x", "todo santo dia isso", "vcs são insistentes",

@@ -79,6 +79,11 @@ export const CONFIANCA_RULES: ObjectionRule[] = [
     label: 'confianca', priority: 470, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((comentarios?|avaliac\w+|reclamac\w+|relatos?) (\w+ )?(ruins?|negativ\w+|pessim\w*|horrive\w*) (de|sobre) (voces|a empresa|essa empresa)|(algum|um|uma) (medic[oa]|colega) que (ja )?trabalh\w* (com|pra|para) voces (pra|para) (eu )?(conversar|falar|perguntar|tirar))\b/,
   },
+  // Whether we are a company at all: "é empresa mesmo ou é pessoa física?".
+  {
+    label: 'confianca', priority: 463, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((e|sao) (uma )?empresa (mesmo|de verdade|registrada|legalizada)(?! que)|empresa (mesmo )?ou (e )?(uma )?pessoa fisica|pessoa fisica ou (uma )?empresa)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   {
     label: 'confianca', priority: 170, provenance: 'the first labelled sets', broad: true,

@@ -122,6 +122,11 @@ export const DISPONIBILIDADE_RULES: ObjectionRule[] = [
     label: 'disponibilidade', priority: 489, provenance: 'set 19 misses, written as general forms',
     pattern: /\b(sou (\w+ ){0,2}?\w*(ista|logo|loga|pediatra|cirurgia\w*)\b.{0,25}\bnao (pego|faco|atendo|dou)|parei de (fazer|pegar|dar) plantao (em|de|no|na) \S+.{0,25}\bso)\b/,
   },
+  // A region he does not go to: "pra zona leste eu não vou".
+  {
+    label: 'disponibilidade', priority: 464, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(pra|para|na|no) (zona (norte|sul|leste|oeste)|centro|baixada|litoral|interior|capital|grande sp|abc) (eu )?nao (vou|faco|pego|trabalho|atendo)\b(?! (hoje|amanha|agora|nessa|nesse|essa|esse|esta|este))/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Distance and getting there belong to where the shift is, not to its price.
   {

@@ -131,7 +131,7 @@ export const PRECO_RULES: ObjectionRule[] = [
   // Earning more elsewhere, or another payer's figure: "no particular eu ganho o dobro disso", "outra empresa me ofereceu 2200".
   {
     label: 'preco', priority: 479, provenance: 'fresh paraphrases, written as a general form',
-    pattern: /\b((ganho|recebo|tiro|faturo) (o dobro|o triplo|bem mais|muito mais)(?! de (?!\d))|(outra empresa|outra agencia|outro hospital|a concorrencia|o concorrente) (\w+ ){0,2}?(me )?(ofereceu|ofereceram|oferece|oferecem|paga|pagam|pagou|pagaram) (r )?\d+)\b/,
+    pattern: /\b((ganho|recebo|tiro|faturo) (o dobro|o triplo|bem mais|muito mais|mais que isso|mais do que isso)(?! de (?!\d))|(outra empresa|outra agencia|outro hospital|a concorrencia|o concorrente) (\w+ ){0,2}?(me )?(ofereceu|ofereceram|oferece|oferecem|paga|pagam|pagou|pagaram) (r )?\d+)\b/,
   },
   // His own rate, stated: "tô cobrando 180 a hora", "meu valor mínimo é 1.500".
   {

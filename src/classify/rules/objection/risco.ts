@@ -117,6 +117,11 @@ export const RISCO_RULES: ObjectionRule[] = [
     label: 'risco', priority: 472, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(se (for|forem|pagarem em|pagar em|demorar|levar) (\w+ )?\d+ dias|\d+ dias (e |eh )?(nem rola|nao rola|nao da|nao compensa|e muito|demais|inviavel))\b/,
   },
+  // A payment term too long to wait for: "não posso esperar 60 dias".
+  {
+    label: 'risco', priority: 465, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /^(?=.*\b(pagamento|pagar|pagam|paga|receber|recebo|cair|dinheiro)\b).*\bnao (posso|consigo|da pra|da para|tenho como) esperar (\w+ )?\d+ dias\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Each family names a situation, not a sentence.
   // Being or fearing to be left unpaid is a risk of the job, even when it reads as distrust

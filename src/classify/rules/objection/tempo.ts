@@ -107,6 +107,11 @@ export const TEMPO_RULES: ObjectionRule[] = [
     label: 'tempo', priority: 471, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(vou ter (bebe|nenem|um bebe|um filho|uma filha)|(minha esposa|minha mulher) vai ganhar (o )?(bebe|nenem)|vou (me )?casar|lua de mel|semana (cheia|lotada|corrida|puxada|apertada|complicada)(?! de)|quem sabe (na|no) proxim[oa]( (vez|semana|mes|escala))? *$)/,
   },
+  // Only possible from a later moment: "só consigo no fim do ano", "só a partir de março".
+  {
+    label: 'tempo', priority: 461, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\bso (consigo|posso|da|da pra|vou poder) (pegar )?(no|em|a partir de|depois d[eo]) (fim do ano|final do ano|ano que vem|proximo mes|proximo ano|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|\w+ que vem)\b(?! (mandar|enviar|entregar|fazer|tirar))/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // A full schedule or a moment's impossibility is about time: "bem servido de escala", "tô dirigindo",
   // "já tenho meus plantões fixos", "passei no concurso, tô com 40h", "terça é dia de aula".

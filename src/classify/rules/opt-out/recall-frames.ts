@@ -21,13 +21,14 @@ export const RECALL_FRAMES: readonly Rule[] = [
   { name: 'remove_me_from_this', confidence: 0.85, pattern: new RegExp(`\\bme (?:tira|tire|tirem|remove|remova|removam|exclui|exclua|excluam) (?:dessa|desta|disso|desse|deste) ${THIS_THING}\\b`) },
   // "me tira disso" closing the message: the whole thing we send, not one item named before it.
   { name: 'remove_me_from_this', confidence: 0.85, pattern: /\bme (?:tira|tire|tirem|remove|remova|removam|exclui|exclua|excluam) disso(?: (?:ai|aqui|por favor|pf|pfv|ja|agora|logo|de vez))*$/, negatable: true, rejectMessage: (whole) => ONE_BOOKED_SHIFT.test(whole) || /\b(?:se|caso)\b/.test(whole) },
-  // His number named, then removed by pronoun: "quem deu meu número pra vocês? apaguem ele". A number swapped for a
-  // new one is not a stop ("o antigo, apaga ele").
+  // His number named, then removed by pronoun or with the object left out: "quem deu meu número pra vocês? apaguem
+  // ele", "não sei de onde tiraram meu número, apaguem". A number swapped for a new one is not a stop ("o antigo,
+  // apaga ele").
   {
     name: 'remove_my_id_by_pronoun',
     confidence: 0.85,
-    pattern: /\b(?:numero|contato|telefone|cadastro|zap|whatsapp)\b.*\b(?:apaga|apague|apaguem|deleta|delete|deletem|exclui|exclua|excluam|remove|remova|removam|tira|tire|tirem) (?:ele|o mesmo)(?: (?:por favor|pf|pfv|ja|agora|logo|de vez|dai|daí|da lista))*$/,
-    rejectText: (t) => /\b(?:novo|nova|antigo|antiga|outro numero|troquei|mudei de numero|numero errado)\b/.test(t),
+    pattern: /\b(?:numero|contato|telefone|cadastro|zap|whatsapp)\b.*\b(?:(?:apaga|apague|apaguem|deleta|delete|deletem|exclui|exclua|excluam|remove|remova|removam)(?: (?:ele|o mesmo))?|(?:tira|tire|tirem) (?:ele|o mesmo))(?: (?:por favor|pf|pfv|ja|agora|logo|de vez|dai|daí|da lista))*$/,
+    rejectText: (t) => /\b(?:novo|nova|antigo|antiga|velho|velha|errado|errada|outro numero|troquei|mudei de numero)\b/.test(t),
   },
   // The sending itself called pointless for him: "não faz mais sentido vocês me mandarem vagas, mudei de área".
   {
