@@ -191,6 +191,11 @@ export const COMUNICACAO_RULES: ObjectionRule[] = [
     label: 'comunicacao', priority: 462, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\bnao me (chama|chame|chamem|manda mensagem|mande mensagem|mandem mensagem|procura|procurem) (no|pelo|por) (whatsapp|zap|whats|celular)\b/,
   },
+  // Our messages too long, or not to the point: "o texto de vocês é muito longo, vai direto ao ponto".
+  {
+    label: 'comunicacao', priority: 453, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((texto|textos|mensagem|mensagens) (de voces|de vcs) (e |sao )?(muito |tao |super )(long[oa]s?|grandes?|enormes?|extens[oa]s?)|(seus|suas) (textos|mensagens) (sao )?(muito |tao |super )(long[oa]s|grandes|enormes)|vai direto ao ponto|vao direto ao ponto)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // exasperation at our insistence or frequency is about how we talk to him (sets 3 and 4
   // convention), even when it comes with a stop: "já pedi 3x", "todo santo dia isso", "vcs são insistentes",

@@ -84,6 +84,11 @@ export const CONFIANCA_RULES: ObjectionRule[] = [
     label: 'confianca', priority: 463, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((e|sao) (uma )?empresa (mesmo|de verdade|registrada|legalizada)(?! que)|empresa (mesmo )?ou (e )?(uma )?pessoa fisica|pessoa fisica ou (uma )?empresa)\b/,
   },
+  // Our registration asked about, or the first time he sees us: "vocês têm registro no CRM?", "primeira vez que vejo essa empresa".
+  {
+    label: 'confianca', priority: 457, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((voces|a empresa|vcs) (tem|possui|possuem) registro (no|na|como|de empresa|junto)|primeira vez que (vejo|ouco falar|escuto falar) (d?essa|d?esta|de|da) (empresa|voces|agencia))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   {
     label: 'confianca', priority: 170, provenance: 'the first labelled sets', broad: true,

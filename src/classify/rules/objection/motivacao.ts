@@ -122,6 +122,11 @@ export const MOTIVACAO_RULES: ObjectionRule[] = [
     label: 'motivacao', priority: 467, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(nao quero mais (essa|esta) vida|(migrando|mudando|migrar|mudar) (pra|para) (a |o )?(telemedicina|ambulatorio|consultorio|pesquisa|docencia|gestao|outra area|outra especialidade))\b/,
   },
+  // His health no longer bearing shifts: "minha saúde não aguenta mais plantão".
+  {
+    label: 'motivacao', priority: 454, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(minha saude|meu corpo|minha cabeca|minha coluna|meu psicologico) (ja )?nao (aguenta|suporta|permite|deixa) mais\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Plantão itself is what he no longer wants: another job, another area, no will left.
   {

@@ -138,6 +138,11 @@ export const PRECO_RULES: ObjectionRule[] = [
     label: 'preco', priority: 473, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((estou|to|eu) cobrando (r )?\d+|cobro (r )?\d+ (a|por) hora|meu (valor|preco) (minimo )?(hoje )?e (de )?(r )?\d+|meu (valor|preco) minimo)\b/,
   },
+  // A better offer asked for: "melhora a proposta que eu penso".
+  {
+    label: 'preco', priority: 460, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(melhora|melhore|melhorem|aumenta|aumente|sobe|suba|melhorando|aumentando) (um pouco )?(a |o |essa |esse |sua |seu )?(proposta|valor|oferta|preco)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Price stated as a number or a rule of the market.
   {

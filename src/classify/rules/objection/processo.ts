@@ -77,6 +77,11 @@ export const PROCESSO_RULES: ObjectionRule[] = [
     label: 'processo', priority: 476, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\bnao (consigo|to conseguindo|estou conseguindo) (acessar|entrar|logar|abrir) (no |o |na |a )?(app|aplicativo|sistema|portal|plataforma)\b/,
   },
+  // Going in person to sign or deliver papers: "tem que ir presencialmente assinar contrato?".
+  {
+    label: 'processo', priority: 456, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(tem que|tenho que|preciso|precisa|e obrigatorio) (ir|comparecer|passar) (ai |la |no escritorio )?(presencialmente|pessoalmente|ai|la|no escritorio) (pra |para )?(assinar|entregar|levar|reconhecer)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // The paperwork of working with us: a company to open, an accountant, a registration he lacks.
   {

@@ -122,6 +122,11 @@ export const RISCO_RULES: ObjectionRule[] = [
     label: 'risco', priority: 465, provenance: 'fresh paraphrases, written as a general form',
     pattern: /^(?=.*\b(pagamento|pagar|pagam|paga|receber|recebo|cair|dinheiro)\b).*\bnao (posso|consigo|da pra|da para|tenho como) esperar (\w+ )?\d+ dias\b/,
   },
+  // A company vanishing with the money, a long payment term: "empresa que some com o dinheiro dos médicos", "prazo de pagamento muito longo".
+  {
+    label: 'risco', priority: 459, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((somem|some|sumiu|sumiram|desaparece\w*) com o dinheiro|prazo (de|do) (pagamento|repasse|recebimento) (\w+ ){0,2}?(longo|demorado|grande|extenso|alto))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Each family names a situation, not a sentence.
   // Being or fearing to be left unpaid is a risk of the job, even when it reads as distrust
