@@ -132,6 +132,11 @@ export const DISPONIBILIDADE_RULES: ObjectionRule[] = [
     label: 'disponibilidade', priority: 458, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(nao (trabalho|faco plantao|pego plantao|atendo|dou plantao) (aos|nos|aos|de|em) (domingos|sabados|fins de semana|feriados|segundas|tercas|quartas|quintas|sextas)|(plantao|plantoes) de \d+ ?h(oras)? (eu )?nao (aguento|faco|pego|consigo)( mais)?\b.{0,20}\bso)\b/,
   },
+  // Where he works, or a kind of offer not for him: "só atuo em Campinas", "essas vagas de clínica não são pra mim".
+  {
+    label: 'disponibilidade', priority: 450, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(so (atuo|trabalho|atendo|faco plantao|pego plantao|dou plantao) (em|na|no) (?!cooperativa|hospital|empresa|outra|outro)\w+|nao tenho como ir (a|ate|pra|para) \w+|(vagas?|plantoes|plantao) de \w+ nao (sao|e) (pra|para) mim)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Distance and getting there belong to where the shift is, not to its price.
   {

@@ -127,6 +127,11 @@ export const MOTIVACAO_RULES: ObjectionRule[] = [
     label: 'motivacao', priority: 454, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(minha saude|meu corpo|minha cabeca|minha coluna|meu psicologico) (ja )?nao (aguenta|suporta|permite|deixa) mais\b/,
   },
+  // Cutting down his work: "estou reduzindo minha carga de trabalho".
+  {
+    label: 'motivacao', priority: 449, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(reduzindo|reduzir|diminuindo|diminuir) (a |minha |o meu |meu )?(carga( de trabalho| horaria)?|ritmo|quantidade de plantoes|numero de plantoes)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Plantão itself is what he no longer wants: another job, another area, no will left.
   {

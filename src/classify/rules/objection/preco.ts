@@ -143,6 +143,11 @@ export const PRECO_RULES: ObjectionRule[] = [
     label: 'preco', priority: 460, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(melhora|melhore|melhorem|aumenta|aumente|sobe|suba|melhorando|aumentando) (um pouco )?(a |o |essa |esse |sua |seu )?(proposta|valor|oferta|preco)\b/,
   },
+  // A rate in reais judged unworkable: "R$ 95/h para UTI é inviável".
+  {
+    label: 'preco', priority: 452, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\br \d+( \d+)?( horas| a hora| por hora| reais)? (\w+ ){0,4}?(e |eh |fica |ta )?(inviavel|inaceitavel|impraticavel|muito pouco|muito baixo)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Price stated as a number or a rule of the market.
   {

@@ -127,6 +127,11 @@ export const RISCO_RULES: ObjectionRule[] = [
     label: 'risco', priority: 459, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((somem|some|sumiu|sumiram|desaparece\w*) com o dinheiro|prazo (de|do) (pagamento|repasse|recebimento) (\w+ ){0,2}?(longo|demorado|grande|extenso|alto))\b/,
   },
+  // Late payment suffered before, or whether we pay on time: "tive experiência ruim com atraso", "eles atrasam tudo. Vocês pagam em dia?" (asked alone, or after a friend's good word, it is a question: set 4 labels it none).
+  {
+    label: 'risco', priority: 451, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /^(?=.*\b(pag\w*|receb\w*|empresa|agencia|cooperativa|dinheiro)\b).*\b(experiencia ruim|problema|problemas|trauma) com (atraso|atrasos|calote)\b|^(?=.*\b(atras\w*|calote|medo|receio|nao pagam|nao pagou|nao pagaram)\b).*\bvoces pagam (certinho|direitinho|em dia|no prazo)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Each family names a situation, not a sentence.
   // Being or fearing to be left unpaid is a risk of the job, even when it reads as distrust
