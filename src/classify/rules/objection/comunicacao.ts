@@ -196,6 +196,11 @@ export const COMUNICACAO_RULES: ObjectionRule[] = [
     label: 'comunicacao', priority: 453, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((texto|textos|mensagem|mensagens) (de voces|de vcs) (e |sao )?(muito |tao |super )(long[oa]s?|grandes?|enormes?|extens[oa]s?)|(seus|suas) (textos|mensagens) (sao )?(muito |tao |super )(long[oa]s|grandes|enormes)|vai direto ao ponto|vao direto ao ponto)\b/,
   },
+  // Our slow reply: "demorou tanto pra responder que já peguei outro".
+  {
+    label: 'comunicacao', priority: 443, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /^(?!.*\b(desculp\w*|foi mal|perdao)\b).*\b(demorou|demoraram|demoram|demora) (tanto|muito|demais|uma eternidade) (pra|para) (responder|retornar|me responder|dar retorno)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // exasperation at our insistence or frequency is about how we talk to him (sets 3 and 4
   // convention), even when it comes with a stop: "já pedi 3x", "todo santo dia isso", "vcs são insistentes",

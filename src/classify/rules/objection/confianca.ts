@@ -7,7 +7,7 @@ export const CONFIANCA_RULES: ObjectionRule[] = [
   {
     label: 'confianca', priority: 920, provenance: 'set 8 as a development set',
     pattern:
-      /\b(nao autorizei (ninguem )?a passar|onde (voces )?(conseguiram|pegaram|acharam|arrumaram) (o )?meu|preciso de (uma )?referencia|(alguem|medico|colega) (\w+ )?(que )?ja trabalhou com voces)\b/,
+      /\b(nao autorizei (ninguem )?a passar|onde (voces )?(conseguiram|pegaram|acharam|arrumaram) (o )?meu|preciso de (uma )?referencias?(?! d[aeo]s? (?!voces|empresa|quem|algu|medic|colega)\w+)|(alguem|medico|colega) (\w+ )?(que )?ja trabalhou com voces)\b/,
   },
   // Doubt about who we are before any deal: our reputation looked up, the owner's name, "não confio".
   {
@@ -88,6 +88,11 @@ export const CONFIANCA_RULES: ObjectionRule[] = [
   {
     label: 'confianca', priority: 457, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((voces|a empresa|vcs) (tem|possui|possuem) registro (no|na|como|de empresa|junto)|primeira vez que (vejo|ouco falar|escuto falar) (d?essa|d?esta|de|da) (empresa|voces|agencia))\b/,
+  },
+  // Whether we are registered or licensed: "vocês são registrados? tem alvará?".
+  {
+    label: 'confianca', priority: 446, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((voces|a empresa) (sao|e) (registrad[oa]s?|legalizad[oa]s?|regularizad[oa]s?)(?! como)|tem alvara)\b/,
   },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   {

@@ -130,7 +130,7 @@ export const DISPONIBILIDADE_RULES: ObjectionRule[] = [
   // Days of the week he never works, or a length of shift refused: "não trabalho aos domingos", "plantão de 24h não aguento mais, só 12".
   {
     label: 'disponibilidade', priority: 458, provenance: 'fresh paraphrases, written as a general form',
-    pattern: /\b(nao (trabalho|faco plantao|pego plantao|atendo|dou plantao) (aos|nos|aos|de|em) (domingos|sabados|fins de semana|feriados|segundas|tercas|quartas|quintas|sextas)|(plantao|plantoes) de \d+ ?h(oras)? (eu )?nao (aguento|faco|pego|consigo)( mais)?\b.{0,20}\bso)\b/,
+    pattern: /\b(nao (trabalho|faco plantao|pego plantao|atendo|dou plantao) (aos|nos|de|em) (domingos|sabados|fins de semana|feriados?|segundas|tercas|quartas|quintas|sextas)|(plantao|plantoes) de \d+ ?h(oras)? (eu )?nao (aguento|faco|pego|consigo)( mais)?\b.{0,20}\bso)\b/,
   },
   // Where he works, or a kind of offer not for him: "só atuo em Campinas", "essas vagas de clínica não são pra mim".
   {

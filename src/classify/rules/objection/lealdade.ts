@@ -67,6 +67,11 @@ export const LEALDADE_RULES: ObjectionRule[] = [
     label: 'lealdade', priority: 466, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(ja tenho (um )?(emprego|trabalho|contrato) fixo(?! de (segunda|terca|quarta|quinta|sexta|sabado|domingo|manha|tarde|noite|dia))|(faco|pego|dou) (meus )?(plantao |plantoes )?(pela|pelo) (?!voces)\w+( \w+)? e (estou|to) (bem|satisfeit\w*|feliz|tranquil\w*)( (la|com eles|assim|obrigad\w*|valeu))* *$)/,
   },
+  // His own workplace's schedule filling his time: "a escala do hospital onde trabalho já me ocupa".
+  {
+    label: 'lealdade', priority: 444, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(escala|plantoes|agenda) d[oa] (hospital|clinica|lugar|empresa) onde (eu )?trabalho (ja )?(me )?(ocupa|toma|preenche|lota)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   {
     label: 'lealdade', priority: 210, provenance: 'the first labelled sets', broad: true,

@@ -148,6 +148,11 @@ export const PRECO_RULES: ObjectionRule[] = [
     label: 'preco', priority: 452, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\br \d+( \d+)?( horas| a hora| por hora| reais)? (\w+ ){0,4}?(e |eh |fica |ta )?(inviavel|inaceitavel|impraticavel|muito pouco|muito baixo)\b/,
   },
+  // The amount against his costs or the day: "esse valor não cobre nem o deslocamento", "feriado deveria ser dobrado", costs not reimbursed.
+  {
+    label: 'preco', priority: 448, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((esse |o )?valor nao (cobre|paga) (nem )?(o |a )?(deslocamento|gasolina|combustivel|estacionamento|transporte|uber|passagem|custo)|(deveria|devia|tinha que) ser (dobrado|o dobro|maior|mais alto)|(nao|sem) (reembolsaram|reembolsam|reembolso|ressarciram|ressarcimento))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Price stated as a number or a rule of the market.
   {

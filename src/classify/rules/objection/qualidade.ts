@@ -106,6 +106,11 @@ export const QUALIDADE_RULES: ObjectionRule[] = [
     label: 'qualidade', priority: 455, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\bsem (outro|outra|nenhum|nenhuma) (medic[oa]|colega|plantonista) (eu )?nao (faco|vou|pego|topo|aceito)\b/,
   },
+  // The atmosphere or the team at the place: "ambiente pesado, equipe desunida".
+  {
+    label: 'qualidade', priority: 445, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((ambiente|clima) (muito |bem )?(pesado|toxico|horrivel|pessimo|insuportavel)|equipe (muito |bem )?(desunida|toxica|pessima|desorganizada|despreparada))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // The place is badly run or unsafe for its staff.
   {

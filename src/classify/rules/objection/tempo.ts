@@ -112,6 +112,11 @@ export const TEMPO_RULES: ObjectionRule[] = [
     label: 'tempo', priority: 461, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\bso (consigo|posso|da|da pra|vou poder) (pegar )?(no|em|a partir de|depois d[eo]) (fim do ano|final do ano|ano que vem|proximo mes|proximo ano|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|\w+ que vem)\b(?! (mandar|enviar|entregar|fazer|tirar))/,
   },
+  // Worn out from a recent shift, for now: "hj não, tô exausto do plantão de ontem".
+  {
+    label: 'tempo', priority: 447, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /^(?=.*\b(nao|n|nem|sem condicao|sem condicoes)\b)(?!.*\bpode mandar\b).*\b(exaust\w*|cansad\w*|esgotad\w*|mort[oa]|quebrad[oa]) (d[oa]|com o|por causa d[oa]) (plantao|noite|semana|viagem) (de ontem|de hoje|passad[oa]|anterior)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // A full schedule or a moment's impossibility is about time: "bem servido de escala", "tô dirigindo",
   // "já tenho meus plantões fixos", "passei no concurso, tô com 40h", "terça é dia de aula".
