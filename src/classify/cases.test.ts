@@ -17,6 +17,12 @@ describe('case table', () => {
     expect(files).toEqual(expect.arrayContaining(['opt-out.jsonl', 'bot-suspicion.jsonl', 'handoff.jsonl', 'objection.jsonl', 'firm-no.jsonl']));
   });
 
+  // An id names one case of its task: a repeated id makes a failure ambiguous and hides a case in the test's list.
+  it.each(files)('gives every case of %s its own id', (file) => {
+    const ids = readCases(file).map((c) => c.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
   for (const file of files) {
     describe(file, () => {
       it.each(readCases(file).map((c) => [c.id, c] as const))('%s', async (_id, c) => {
