@@ -137,6 +137,11 @@ export const DISPONIBILIDADE_RULES: ObjectionRule[] = [
     label: 'disponibilidade', priority: 450, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(so (atuo|trabalho|atendo|faco plantao|pego plantao|dou plantao) (em|na|no) (?!cooperativa|hospital|empresa|outra|outro)\w+|nao tenho como ir (a|ate|pra|para) \w+|(vagas?|plantoes|plantao) de \w+ nao (sao|e) (pra|para) mim)\b/,
   },
+  // The only kind of shift he takes, as the whole message: "só diurno", "apenas 12h".
+  {
+    label: 'disponibilidade', priority: 442, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /^ *(so|somente|apenas) (diurno|diurnos|noturno|noturnos|de dia|de noite|manha|tarde|fim de semana|fins de semana|12 ?h|12 horas|24 ?h|24 horas|enfermaria|uti|ps|pronto socorro|pediatria|ambulatorio)( por favor| pra mim| para mim)? *$/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Distance and getting there belong to where the shift is, not to its price.
   {

@@ -153,6 +153,11 @@ export const PRECO_RULES: ObjectionRule[] = [
     label: 'preco', priority: 448, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((esse |o )?valor nao (cobre|paga) (nem )?(o |a )?(deslocamento|gasolina|combustivel|estacionamento|transporte|uber|passagem|custo)|(deveria|devia|tinha que) ser (dobrado|o dobro|maior|mais alto)|(nao|sem) (reembolsaram|reembolsam|reembolso|ressarciram|ressarcimento))\b/,
   },
+  // The amount laughed at: "esse valor? kkkkk".
+  {
+    label: 'preco', priority: 440, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /^ *(esse|este) valor (k+|rs\w*|ha(ha)+\w*|kk\w*) *$/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Price stated as a number or a rule of the market.
   {

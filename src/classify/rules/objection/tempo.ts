@@ -117,6 +117,11 @@ export const TEMPO_RULES: ObjectionRule[] = [
     label: 'tempo', priority: 447, provenance: 'fresh paraphrases, written as a general form',
     pattern: /^(?=.*\b(nao|n|nem|sem condicao|sem condicoes)\b)(?!.*\bpode mandar\b).*\b(exaust\w*|cansad\w*|esgotad\w*|mort[oa]|quebrad[oa]) (d[oa]|com o|por causa d[oa]) (plantao|noite|semana|viagem) (de ontem|de hoje|passad[oa]|anterior)\b/,
   },
+  // This month or week hard for him: "esse mês tá difícil".
+  {
+    label: 'tempo', priority: 441, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(esse|este|nesse|neste) (mes|semana|fim de semana|fds) (esta|ta|anda|vai estar|vai ser) (muito )?(dificil|complicad[oa]|corrid[oa]|puxad[oa]|apertad[oa]|impossivel)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // A full schedule or a moment's impossibility is about time: "bem servido de escala", "tô dirigindo",
   // "já tenho meus plantões fixos", "passei no concurso, tô com 40h", "terça é dia de aula".
