@@ -1,4 +1,5 @@
 import { BOT_FRAMES } from './bot-frames.js';
+import { detectAutoReply } from '../auto-reply/detect-auto-reply.js';
 import { learnedVerdict } from '../../learned/index.js';
 import { clauses, detectorInput, normalize } from '../../text/normal-form.js';
 import { matchRules, oneOf, type Rule } from '../engine.js';
@@ -214,6 +215,8 @@ const ABOUT_HER_AS_COLLEAGUE = /\b(?:voce|tu) (?:e|eh) (?:nova|novo|novata|novat
 
 /** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
 export function detectBotSuspicion(raw: string): BotSuspicionResult {
+  // His own phone's automatic answer ("Resposta automática: estou em cirurgia…") names a machine of his, not ours.
+  if (detectAutoReply(raw).autoReply) return { suspicious: false, confidence: 0 };
   const rules = botSuspicionByRules(raw);
   const text = normalize(detectorInput(raw));
   if (!rules.suspicious && SPEAKER_IS_SUBJECT.test(text)) return rules;

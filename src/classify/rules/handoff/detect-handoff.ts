@@ -142,7 +142,8 @@ const HUMAN_RULES: readonly Rule[] = [
     name: 'human_request:need_department',
     confidence: 0.85,
     pattern: new RegExp(`\\b${oneOf('preciso', 'precisava', 'quero', 'queria')} (?:falar com (?:a |o )?|d[oa] |de (?:um |uma )?|(?:um |uma ))${oneOf(DEPT, 'empresa', 'humano', 'humana', 'ser humano', 'pessoa (?:pra|para|que)', 'alguem (?:agora|urgente|ja|responsavel|pra resolver|para resolver)')}\\b|\\bquem d[oa] ${DEPT}\\b|\\b${DEPT}\\b.{0,30}\\bqual (?:o |e o |seria o )?(?:contato|telefone|numero|email|whatsapp)\\b`),
-    rejectTail: rejectHospitalSide,
+    // "preciso de uma pessoa pra cobrir meu plantão": a colleague to take his shift, not one of ours.
+    rejectTail: (tail) => rejectHospitalSide(tail) || /^(?:cobrir|substituir|me substituir|me cobrir|trocar|ficar no meu lugar|assumir|pegar) /.test(tail),
   },
   // one of our people asked for by name ("posso falar com a Ana da escala?", "quero falar com o Marcos do financeiro").
   { name: 'human_request:named_person', confidence: 0.85, pattern: new RegExp(`\\b${oneOf('posso', 'poderia', 'preciso', 'precisava', 'quero', 'queria', 'gostaria de', 'da pra', 'consigo')} (?:falar|conversar) com (?:a |o )?[a-z]+ ${oneOf('da', 'do')} ${oneOf('escala', 'equipe', 'empresa', 'coordenacao', 'voces', DEPT)}\\b`) },
