@@ -268,8 +268,13 @@ const THEIR_FAULT = /\beles (?:\S+ )?(?:atrasam|atrasaram|atrasavam|nao pagam|na
 const AGAINST_THEM = /\b(?:com|contra) (?:eles|elas|aquela empresa|a outra|(?:uma |a )?outras? (?:empresas?|agencias?|cooperativas?))\b/;
 // "tive problema com pagamento na MedPlus, nada a ver com vcs": the doctor himself says it was not us.
 const NOT_US = /\bnada a ver com (?:voces|vcs|a julia)\b|\bnao foi (?:com|culpa de) (?:voces|vcs)\b/;
+// "fiz plantão com uma agência e até hoje não recebi, por isso tô com receio": what another owes him, told as his
+// reason for caution with us.
+const ANOTHER_AGENCY = /\b(?:com|por|numa|em|pra) uma (?:agencia|empresa|cooperativa)\b/;
+const FOR_CAUTION = /\bpor isso (?:\S+ )?(?:(?:to|estou|fico|fiquei|ando) (?:com )?(?:receio|medo|desconfiad\w*|preocupad\w*|insegur\w*|com pe atras)|pergunto|a pergunta)\b/;
 export function anotherCompanysFault(text: string): boolean {
-  return NOT_US.test(text) || (THEIR_FAULT.test(text) && /\b(?:pela|pelo|na|no|com a|com o) (?!voces?\b)\S+\b/.test(text)) || (ELSEWHERE.test(text) && AGAINST_THEM.test(text));
+  return NOT_US.test(text) || (THEIR_FAULT.test(text) && /\b(?:pela|pelo|na|no|com a|com o) (?!voces?\b)\S+\b/.test(text)) || (ELSEWHERE.test(text) && AGAINST_THEM.test(text)) ||
+    ((ELSEWHERE.test(text) || ANOTHER_AGENCY.test(text)) && FOR_CAUTION.test(text));
 }
 
 /**

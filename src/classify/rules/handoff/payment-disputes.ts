@@ -12,7 +12,8 @@ export const PAYMENT_RULES: readonly Rule[] = [
     // "o colega não veio" is a person who did not come, not money.
     pattern: /\b(?<!\b(?:colega|medic[oa]|plantonista|rendicao|substitut[oa]|enfermeir[oa]|ele|ela|ninguem) )(?:nao|nunca) (?:me )?(?:recebi|recebemos|caiu|entrou|veio|pagaram|pagou|depositaram|depositou|transferiram|fizeram o pix|foi pago|foi paga|foi depositado|foram pagos|cairam)\b/,
     rejectTail: (tail) => NOT_PAY_OBJECT.test(tail),
-    rejectText: (text) => !PAY.test(text),
+    // Money another agency owes him, with nothing said of ours, is his reason for caution, not a case of ours.
+    rejectText: (text) => !PAY.test(text) || (/\b(?:outras? (?:empresas?|agencias?|cooperativas?)|uma (?:agencia|empresa|cooperativa)|empresa anterior|antiga empresa)\b/.test(text) && !/\b(?:voces|vcs)\b/.test(text)),
   },
   { name: 'payment_dispute:wrong_amount', confidence: 0.9, pattern: /\b(?:ta|esta|tao|estao) faltando (?:quase |uns |umas |mais de |cerca de )?(?:r \d+|\d+(?: \d+)? (?:reais|conto|contos|pila))\b|\b(?:pagaram|pagou|pago|paga|pagamento|valor|deposito|pix|repasse|transferencia|caiu|veio|depositaram|depositado|calcularam|calculo|demonstrativo|holerite|contracheque|extrato|recibo|informe) (?:\S+ ){0,2}?(?:errad[oa]|a menos|menor do que|menor que|mais baix[oa] (?:do )?que|menos que o combinado|incorret[oa]|faltando|pela metade|so metade|diferente do combinado|abaixo do combinado|menos do que|incomplet[oa])\b/ },
   // Money short on a payment in the past tense: "faltou 500 reais no meu pagamento", "vieram faltando 300 no pix".

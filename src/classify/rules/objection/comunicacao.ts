@@ -201,6 +201,11 @@ export const COMUNICACAO_RULES: ObjectionRule[] = [
     label: 'comunicacao', priority: 443, provenance: 'fresh paraphrases, written as a general form',
     pattern: /^(?!.*\b(desculp\w*|foi mal|perdao)\b).*\b(demorou|demoraram|demoram|demora) (tanto|muito|demais|uma eternidade) (pra|para) (responder|retornar|me responder|dar retorno)\b/,
   },
+  // A call or message at an early or late hour: "me ligaram às 6h da manhã".
+  {
+    label: 'comunicacao', priority: 435, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(ligaram|ligou|mandaram|mandou|chamaram|chamou) (\w+ ){0,2}?(as|de) \d+ ?(h|horas)? (da manha|da madrugada|da noite)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // exasperation at our insistence or frequency is about how we talk to him (sets 3 and 4
   // convention), even when it comes with a stop: "já pedi 3x", "todo santo dia isso", "vcs são insistentes",

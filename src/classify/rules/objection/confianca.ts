@@ -94,6 +94,11 @@ export const CONFIANCA_RULES: ObjectionRule[] = [
     label: 'confianca', priority: 446, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((voces|a empresa) (sao|e) (registrad[oa]s?|legalizad[oa]s?|regularizad[oa]s?)(?! como)|tem alvara)\b/,
   },
+  // Not safe sending his documents to a company he does not know (not the place's safety): "não me sinto seguro em mandar meus documentos sem conhecer a empresa".
+  {
+    label: 'confianca', priority: 578, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(segur[oa]|confortavel|tranquil[oa]) (em|pra|para|de) (mandar|enviar|passar) (os |meus |minhas )?(documentos|dados|informacoes)\b|\bsem conhecer a empresa\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   {
     label: 'confianca', priority: 170, provenance: 'the first labelled sets', broad: true,

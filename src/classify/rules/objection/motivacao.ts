@@ -132,6 +132,11 @@ export const MOTIVACAO_RULES: ObjectionRule[] = [
     label: 'motivacao', priority: 449, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(reduzindo|reduzir|diminuindo|diminuir) (a |minha |o meu |meu )?(carga( de trabalho| horaria)?|ritmo|quantidade de plantoes|numero de plantoes)\b/,
   },
+  // Leaving bedside work: "transição de carreira, saindo da assistência".
+  {
+    label: 'motivacao', priority: 436, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(transicao de carreira|saindo da (assistencia|linha de frente|medicina de urgencia|emergencia))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Plantão itself is what he no longer wants: another job, another area, no will left.
   {

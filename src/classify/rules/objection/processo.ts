@@ -82,6 +82,11 @@ export const PROCESSO_RULES: ObjectionRule[] = [
     label: 'processo', priority: 456, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(tem que|tenho que|preciso|precisa|e obrigatorio) (ir|comparecer|passar) (ai |la |no escritorio )?(presencialmente|pessoalmente|ai|la|no escritorio) (pra |para )?(assinar|entregar|levar|reconhecer)\b/,
   },
+  // A requirement of the offer that rules him out: "a exigência de RQE pra essa vaga me impede".
+  {
+    label: 'processo', priority: 437, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\bexigencia (de|do|da) \w+ (\w+ ){0,4}?(me )?(impede|atrapalha|complica|inviabiliza)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // The paperwork of working with us: a company to open, an accountant, a registration he lacks.
   {

@@ -132,6 +132,11 @@ export const RISCO_RULES: ObjectionRule[] = [
     label: 'risco', priority: 451, provenance: 'fresh paraphrases, written as a general form',
     pattern: /^(?=.*\b(pag\w*|receb\w*|empresa|agencia|cooperativa|dinheiro)\b).*\b(experiencia ruim|problema|problemas|trauma) com (atraso|atrasos|calote)\b|^(?=.*\b(atras\w*|calote|medo|receio|nao pagam|nao pagou|nao pagaram)\b).*\bvoces pagam (certinho|direitinho|em dia|no prazo)\b/,
   },
+  // A payment term that worries him: "o pagamento em 60 dias me preocupa".
+  {
+    label: 'risco', priority: 439, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(pagamento|prazo|receber|recebimento) (em|de) \d+ dias (me )?(preocupa|assusta|complica|pesa)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Each family names a situation, not a sentence.
   // Being or fearing to be left unpaid is a risk of the job, even when it reads as distrust
