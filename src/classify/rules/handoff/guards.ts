@@ -288,9 +288,15 @@ export function coverAsked(text: string): boolean {
 
 const CALL_WORD = /\b(?:lig\w*|telefon\w*|chamada|audio)\b/;
 /** A message the model alone may not turn into a hand-off: one of the guards above holds on it. */
+// Our record asked about ("vocês já deram calote em alguém?"), with nothing of his own: a trust question.
+const RECORD_ASKED = /\b(?:voces|vcs|a empresa) (?:ja )?(?:deram|dao|deu|atrasaram|atrasam|atrasou) (?:\S+ )?(?:calote|pagamento|o pagamento) (?:em|de|pra|para|com) (?:alguem|algum medico|algum colega|outros)\b/;
+export function recordAsked(text: string): boolean {
+  return RECORD_ASKED.test(text) && !/\b(?:me|meu|minha|comigo|fiz|trabalhei|recebi)\b/.test(text);
+}
+
 export function guardedMessage(text: string): boolean {
   return (callForConvenience(text) && CALL_WORD.test(text)) || pastToldAsReason(text) || hearsayAboutPractice(text) || jokeOrHypothetical(text) || researchOnReviews(text) || priceComplaintAlone(text) ||
     hospitalLogistics(text) || worryNotHappened(text) || wantsJuliaHerself(text) ||
     hospitalPeopleAsked(text) || legalNegated(text) || processingAsked(text) || directWithJulia(text) || gladToTalk(text) || distrustWithoutRequest(text) || dataSourceAsked(text) || noNeedOfUs(text) || relayToAnother(text) ||
-    settledAlready(text) || colleagueCase(text) || anotherCompanysFault(text) || coverAsked(text);
+    settledAlready(text) || colleagueCase(text) || anotherCompanysFault(text) || coverAsked(text) || recordAsked(text);
 }

@@ -45,7 +45,8 @@ export const PAYMENT_RULES: readonly Rule[] = [
   {
     name: 'payment_dispute:owed',
     confidence: 0.85,
-    rejectText: (text) => /\b(?:outras? (?:empresas?|agencias?|cooperativas?)|empresa anterior|antiga empresa|ano passado)\b/.test(text),
+    // "vocês já deram calote em alguém?" asks about the record, it reports nothing.
+    rejectText: (text) => /\b(?:outras? (?:empresas?|agencias?|cooperativas?)|empresa anterior|antiga empresa|ano passado|em algu\w+|alguma vez)\b/.test(text),
     pattern: /\b(?:me devem|me deviam|me devia|ficaram me devendo|estao me devendo|ta me devendo|esta me devendo|me deve|(?:me )?(?:deram|dando|deu) (?:um )?calote|calote de voces|ninguem me pagou|nunca me pagaram|(?:to|estou|fiquei|continuo|ando) (?:\S+ ){0,3}?sem receber(?! (?:\S+ )?(?:mensage\w*|vagas?|resposta|retorno|noticias?|emails?|o link|o contrato))|faltou (?:pagar|o pagamento|receber)|falta(?:m)? (?:pagar|receber) (?:o |os |meu |meus )?(?:plantao|plantoes|dinheiro|valor))\b/,
   },
 ];

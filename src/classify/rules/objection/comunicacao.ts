@@ -206,6 +206,11 @@ export const COMUNICACAO_RULES: ObjectionRule[] = [
     label: 'comunicacao', priority: 435, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(ligaram|ligou|mandaram|mandou|chamaram|chamou) (\w+ ){0,2}?(as|de) \d+ ?(h|horas)? (da manha|da madrugada|da noite)\b/,
   },
+  // A format he hates: "odeio áudio, manda escrito".
+  {
+    label: 'comunicacao', priority: 428, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((odeio|detesto) (\w+ )?(audio|audios|ligacao|ligacoes|mensagem de voz)|manda (por )?escrito *$)/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // exasperation at our insistence or frequency is about how we talk to him (sets 3 and 4
   // convention), even when it comes with a stop: "já pedi 3x", "todo santo dia isso", "vcs são insistentes",

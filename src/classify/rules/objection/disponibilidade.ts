@@ -142,6 +142,11 @@ export const DISPONIBILIDADE_RULES: ObjectionRule[] = [
     label: 'disponibilidade', priority: 442, provenance: 'fresh paraphrases, written as a general form',
     pattern: /^ *(so|somente|apenas) (diurno|diurnos|noturno|noturnos|de dia|de noite|manha|tarde|fim de semana|fins de semana|12 ?h|12 horas|24 ?h|24 horas|enfermaria|uti|ps|pronto socorro|pediatria|ambulatorio)( por favor| pra mim| para mim)? *$/,
   },
+  // A region he does not leave, or the one length of shift he takes: "não saio da zona norte", "só pego plantão de 6h".
+  {
+    label: 'disponibilidade', priority: 431, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(nao saio (da|do) (zona (norte|sul|leste|oeste)|centro|abc|litoral|interior|meu bairro|minha cidade|minha regiao)|so (pego|faco|aceito|dou) (plantao |plantoes )?(de )?\d+ ?h(oras)?)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Distance and getting there belong to where the shift is, not to its price.
   {

@@ -72,6 +72,11 @@ export const LEALDADE_RULES: ObjectionRule[] = [
     label: 'lealdade', priority: 444, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(escala|plantoes|agenda) d[oa] (hospital|clinica|lugar|empresa) onde (eu )?trabalho (ja )?(me )?(ocupa|toma|preenche|lota)\b/,
   },
+  // His own direct line to the hospitals: "tenho meus contatos diretos com os hospitais".
+  {
+    label: 'lealdade', priority: 429, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(contatos?|acordos?) (diretos? )?(direto )?com (os |o |a |as )?(hospitais|hospital|clinicas|clinica|coordenadores)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   {
     label: 'lealdade', priority: 210, provenance: 'the first labelled sets', broad: true,

@@ -158,6 +158,11 @@ export const PRECO_RULES: ObjectionRule[] = [
     label: 'preco', priority: 440, provenance: 'fresh paraphrases, written as a general form',
     pattern: /^ *(esse|este) valor (k+|rs\w*|ha(ha)+\w*|kk\w*) *$/,
   },
+  // An hourly figure met with a refusal, or our pay set below another's: "80 conto a hora? tô fora", "vocês pagam muito menos que a cooperativa".
+  {
+    label: 'preco', priority: 434, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(\d+ (conto|contos|reais|pila|paus) (a|por|na) hora\b.{0,20}\b(to fora|estou fora|nem pensar|nao da|nao rola|passo|piada|brincadeira|serio)|(voces|vcs) pagam (muito |bem )?(menos|abaixo) (que|do que|de))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Price stated as a number or a rule of the market.
   {

@@ -111,6 +111,11 @@ export const QUALIDADE_RULES: ObjectionRule[] = [
     label: 'qualidade', priority: 445, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((ambiente|clima) (muito |bem )?(pesado|toxico|horrivel|pessimo|insuportavel)|equipe (muito |bem )?(desunida|toxica|pessima|desorganizada|despreparada))\b/,
   },
+  // The place dirty: "hospital sujo, com barata".
+  {
+    label: 'qualidade', priority: 430, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((hospital|upa|ps|clinica|lugar|plantao|pronto socorro) (\w+ )?(sujo|imundo|nojento|caindo aos pedacos)|com (barata|baratas|rato|ratos))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // The place is badly run or unsafe for its staff.
   {

@@ -137,6 +137,11 @@ export const RISCO_RULES: ObjectionRule[] = [
     label: 'risco', priority: 439, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(pagamento|prazo|receber|recebimento) (em|de) \d+ dias (me )?(preocupa|assusta|complica|pesa)\b/,
   },
+  // Money that took months to come, or a term in days scoffed at, or whether we ever failed to pay: "o dinheiro demorou 4 meses", "pagamento depois de 90 dias? fala sério", "vocês já deram calote em alguém?".
+  {
+    label: 'risco', priority: 433, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((dinheiro|pagamento|repasse) (\w+ ){0,2}?demor\w* \d+ (meses|mes|semanas)|(pagamento|receber|pagar|paga|pagam) (so )?(depois de|apos) \d+ dias\b.{0,20}\b(fala serio|serio|piada|absurdo|nem pensar|to fora)|(voces|vcs) (ja )?(deram|dao|deu) calote)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Each family names a situation, not a sentence.
   // Being or fearing to be left unpaid is a risk of the job, even when it reads as distrust

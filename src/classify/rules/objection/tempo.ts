@@ -127,6 +127,11 @@ export const TEMPO_RULES: ObjectionRule[] = [
     label: 'tempo', priority: 438, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(depois d[eoa]s? (janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|carnaval|natal|ano novo|ferias|prova|residencia|formatura|parto|licenca) (eu )?(volto|retomo|consigo|posso|pego)|(hoje|agora|essa semana|esse fim de semana|amanha) .{0,30}\b(quero|preciso|vou) descansar)\b/,
   },
+  // A week of exams: "tô em semana de prova".
+  {
+    label: 'tempo', priority: 432, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(semana|epoca|periodo) de (prova|provas)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // A full schedule or a moment's impossibility is about time: "bem servido de escala", "tô dirigindo",
   // "já tenho meus plantões fixos", "passei no concurso, tô com 40h", "terça é dia de aula".
