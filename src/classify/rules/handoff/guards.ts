@@ -294,9 +294,15 @@ export function recordAsked(text: string): boolean {
   return RECORD_ASKED.test(text) && !/\b(?:me|meu|minha|comigo|fiz|trabalhei|recebi)\b/.test(text);
 }
 
+// Added to a group or list without being asked: a complaint about how we reach him (he may leave it), not a case.
+const ADDED_UNASKED = /\b(?:me )?(?:adicionaram|adicionou|colocaram|colocou|incluiram|botaram|add) (?:\S+ ){0,2}?(?:num|numa|em|no|na|nesse|nessa) (?:grupo|lista)\b.{0,30}\bsem (?:pedir|perguntar|autorizacao|minha autorizacao|eu pedir|consentimento|avisar)\b/;
+export function addedUnasked(text: string): boolean {
+  return ADDED_UNASKED.test(text);
+}
+
 export function guardedMessage(text: string): boolean {
   return (callForConvenience(text) && CALL_WORD.test(text)) || pastToldAsReason(text) || hearsayAboutPractice(text) || jokeOrHypothetical(text) || researchOnReviews(text) || priceComplaintAlone(text) ||
     hospitalLogistics(text) || worryNotHappened(text) || wantsJuliaHerself(text) ||
     hospitalPeopleAsked(text) || legalNegated(text) || processingAsked(text) || directWithJulia(text) || gladToTalk(text) || distrustWithoutRequest(text) || dataSourceAsked(text) || noNeedOfUs(text) || relayToAnother(text) ||
-    settledAlready(text) || colleagueCase(text) || anotherCompanysFault(text) || coverAsked(text) || recordAsked(text);
+    settledAlready(text) || colleagueCase(text) || anotherCompanysFault(text) || coverAsked(text) || recordAsked(text) || addedUnasked(text);
 }

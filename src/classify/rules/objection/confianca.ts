@@ -99,6 +99,11 @@ export const CONFIANCA_RULES: ObjectionRule[] = [
     label: 'confianca', priority: 578, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(segur[oa]|confortavel|tranquil[oa]) (em|pra|para|de) (mandar|enviar|passar) (os |meus |minhas )?(documentos|dados|informacoes)\b|\bsem conhecer a empresa\b/,
   },
+  // His documents not given over the chat: "não passo CPF pelo whatsapp".
+  {
+    label: 'confianca', priority: 425, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\bnao (passo|mando|envio|dou) (meu |o |meus |os )?(cpf|rg|dados|documentos?|dados bancarios) (pelo|por|no|aqui|via) ?(whatsapp|zap|chat|mensagem)?\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   {
     label: 'confianca', priority: 170, provenance: 'the first labelled sets', broad: true,

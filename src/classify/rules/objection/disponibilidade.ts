@@ -147,6 +147,11 @@ export const DISPONIBILIDADE_RULES: ObjectionRule[] = [
     label: 'disponibilidade', priority: 431, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(nao saio (da|do) (zona (norte|sul|leste|oeste)|centro|abc|litoral|interior|meu bairro|minha cidade|minha regiao)|so (pego|faco|aceito|dou) (plantao |plantoes )?(de )?\d+ ?h(oras)?)\b/,
   },
+  // Only one kind of hospital: "só aceito se for em hospital privado".
+  {
+    label: 'disponibilidade', priority: 426, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\bso (aceito|faco|pego|vou|trabalho) (se for )?(em )?(hospital|hospitais|rede) (privad\w*|particular\w*|public\w*)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Distance and getting there belong to where the shift is, not to its price.
   {

@@ -137,6 +137,11 @@ export const MOTIVACAO_RULES: ObjectionRule[] = [
     label: 'motivacao', priority: 436, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(transicao de carreira|saindo da (assistencia|linha de frente|medicina de urgencia|emergencia))\b/,
   },
+  // Retiring: "vou me aposentar mês que vem".
+  {
+    label: 'motivacao', priority: 422, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(vou|to indo|estou indo|pretendo|estou para|to pra) (me )?aposentar\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Plantão itself is what he no longer wants: another job, another area, no will left.
   {

@@ -85,12 +85,17 @@ export const PROCESSO_RULES: ObjectionRule[] = [
   // A requirement of the offer that rules him out: "a exigência de RQE pra essa vaga me impede".
   {
     label: 'processo', priority: 437, provenance: 'fresh paraphrases, written as a general form',
-    pattern: /\bexigencia (de|do|da) \w+ (\w+ ){0,4}?(me )?(impede|atrapalha|complica|inviabiliza)\b/,
+    pattern: /\bexigencia (de|do|da) (?!rqe|titulo)\w+ (\w+ ){0,4}?(me )?(impede|atrapalha|complica|inviabiliza)\b/,
   },
   // Our system refusing his certificate, or a training required before he starts (above "não tenho tempo", which is the reason given): "o sistema de vocês não aceita meu certificado", "tem que fazer treinamento online antes?".
   {
     label: 'processo', priority: 579, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((sistema|app|aplicativo|site|plataforma|portal) (de voces |de vcs )?(nao aceita|nao reconhece|recusa|rejeita)|(tem que|tenho que|preciso|precisa|e obrigatorio) (fazer )?(um |uma )?(treinamento|curso|capacitacao|integracao) (\w+ )?(antes|obrigatori\w*|pra comecar|para comecar))\b/,
+  },
+  // A company to open for it: "abrir MEI só pra isso não vale a pena" (a title he lacks is disponibilidade in the sets).
+  {
+    label: 'processo', priority: 424, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\babrir (um |uma )?(mei|pj|empresa|cnpj)\b/,
   },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // The paperwork of working with us: a company to open, an accountant, a registration he lacks.

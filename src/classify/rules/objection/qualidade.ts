@@ -109,12 +109,17 @@ export const QUALIDADE_RULES: ObjectionRule[] = [
   // The atmosphere or the team at the place: "ambiente pesado, equipe desunida".
   {
     label: 'qualidade', priority: 445, provenance: 'fresh paraphrases, written as a general form',
-    pattern: /\b((ambiente|clima) (muito |bem )?(pesado|toxico|horrivel|pessimo|insuportavel)|equipe (muito |bem )?(desunida|toxica|pessima|desorganizada|despreparada))\b/,
+    pattern: /\b((ambiente|clima) (muito |bem )?(pesado|toxico|horrivel|pessimo|insuportavel)|(equipe|enfermeir\w*|tecnicos|funcionarios|pessoal) (de la |do hospital |daquele hospital )?(e |sao )?(muito |bem )?(desunid[oa]s?|toxic[oa]s?|pessim[oa]s?|desorganizad[oa]s?|despreparad[oa]s?))\b/,
   },
   // The place dirty: "hospital sujo, com barata".
   {
     label: 'qualidade', priority: 430, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((hospital|upa|ps|clinica|lugar|plantao|pronto socorro) (\w+ )?(sujo|imundo|nojento|caindo aos pedacos)|com (barata|baratas|rato|ratos))\b/,
+  },
+  // A unit without the specialist it needs: "UTI sem intensivista?".
+  {
+    label: 'qualidade', priority: 423, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /^(?!.*\b(arriscad\w*|risco)\b).*\b(uti|ps|pronto socorro|plantao|hospital|maternidade) sem (intensivista|pediatra|cirurgiao|anestesista|retaguarda|especialista|obstetra)\b/,
   },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // The place is badly run or unsafe for its staff.

@@ -132,6 +132,11 @@ export const TEMPO_RULES: ObjectionRule[] = [
     label: 'tempo', priority: 432, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(semana|epoca|periodo) de (prova|provas)\b/,
   },
+  // Mourning a loss: "tô de luto, perdi meu pai".
+  {
+    label: 'tempo', priority: 427, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((estou|to) de luto|perdi (meu|minha) (pai|mae|filho|filha|esposa|marido|irmao|irma|avo))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // A full schedule or a moment's impossibility is about time: "bem servido de escala", "tô dirigindo",
   // "já tenho meus plantões fixos", "passei no concurso, tô com 40h", "terça é dia de aula".
