@@ -30,12 +30,16 @@ export const RECALL_FRAMES: readonly Rule[] = [
     pattern: /\b(?:numero|contato|telefone|cadastro|zap|whatsapp)\b.*\b(?:(?:apaga|apague|apaguem|deleta|delete|deletem|exclui|exclua|excluam|remove|remova|removam)(?: (?:ele|o mesmo))?|(?:tira|tire|tirem) (?:ele|o mesmo))(?: (?:por favor|pf|pfv|ja|agora|logo|de vez|dai|daí|da lista))*$/,
     rejectText: (t) => /\b(?:novo|nova|antigo|antiga|velho|velha|errado|errada|outro numero|troquei|mudei de numero)\b/.test(t),
   },
+  // What we send sent away, or not wanted on his phone: "sai pra lá com essas vagas", "não quero mais essa porcaria no
+  // meu whats". A kind of offer after it ("…essas vagas de 24h") is one kind.
+  { name: 'send_it_away', confidence: 0.85, pattern: /^(?:\S+ )?(?:sai|saia|saiam|vai|va) (?:pra|para) la com (?:essas?|esses?|suas?|seus?|tuas?) (?:vagas?|mensage(?:m|ns)|ofertas?|coisas?|propostas?|plantoes)\b/, rejectTail: (tail) => isShiftSpecific(tail) || /^(?:d[aeo]s?|em|no|na|pra|para|noturn\w*|diurn\w*|\d)\b/.test(tail) },
+  { name: 'not_on_my_phone', confidence: 0.85, pattern: /\bnao quero (?:mais )?(?:essa|esse|isso|essas|esses|suas?|seus?) (?:porcaria|merda|lixo|spam|coisas?|mensage(?:m|ns)|vagas?|trem|bagulho|propagandas?)s? (?:\S+ )?(?:no|na|nos) (?:meu|minha) (?:whatsapp|celular|telefone|zap|vida|caixa de entrada|inbox)\b/ },
   // The sending itself called pointless for him: "não faz mais sentido vocês me mandarem vagas, mudei de área".
   {
     name: 'no_point_sending',
     confidence: 0.85,
     pattern: /\bnao (?:faz|tem) (?:mais )?(?:sentido|porque|por que|motivo) (?:voces |vcs |pra voces |pra vcs |para voces )?(?:continuar(?:em)? )?(?:me )?(?:mandarem|mandar|enviarem|enviar|oferecerem|oferecer)(?: me)?(?: mais)?(?: (?:essas?|as|nenhuma))? (?:vagas?|mensage(?:m|ns)|ofertas?|plantoes|nada|coisas?)\b/,
-    rejectTail: (tail) => isShiftSpecific(tail) || /^(?:d[aoe]s?|em|no|na|nos|nas|pra|para|pro|de|noturn\w*|diurn\w*|\d)/.test(tail),
+    rejectTail: (tail) => isShiftSpecific(tail) || /^(?:d[aoe]s?|em|no|na|nos|nas|pra|para|pro|de|noturn\w*|diurn\w*|\d)\b/.test(tail),
   },
   // "quero sair desse negócio aí de vocês": leaving the same thing, said of himself; "desse negócio de plantão
   // noturno" names one kind of shift.
