@@ -19,13 +19,17 @@ export interface BinaryDetector<R> {
 // The confidence given to a verdict only the fast model saw: like the objection arbiter's.
 const ARBITER_CONFIDENCE = 0.8;
 
+/** The arbiter's verdicts of a task whose result is one flag: the same yes and no whatever the rules said. */
+function fixedVerdicts<R extends object>(yes: R, no: R): Pick<BinaryDetector<R>, 'arbiterYes' | 'arbiterNo'> {
+  return { arbiterYes: () => ({ ...yes }), arbiterNo: () => ({ ...no }) };
+}
+
 export const OPT_OUT: BinaryDetector<OptOutResult> = {
   name: 'optOut',
   detect: detectOptOut,
   byRules: optOutByRules,
   yes: (r) => r.optOut,
-  arbiterYes: () => ({ optOut: true, confidence: ARBITER_CONFIDENCE, reason: 'arbiter' }),
-  arbiterNo: () => ({ optOut: false, confidence: 0 }),
+  ...fixedVerdicts<OptOutResult>({ optOut: true, confidence: ARBITER_CONFIDENCE, reason: 'arbiter' }, { optOut: false, confidence: 0 }),
 };
 
 export const BOT_SUSPICION: BinaryDetector<BotSuspicionResult> = {
@@ -33,8 +37,7 @@ export const BOT_SUSPICION: BinaryDetector<BotSuspicionResult> = {
   detect: detectBotSuspicion,
   byRules: botSuspicionByRules,
   yes: (r) => r.suspicious,
-  arbiterYes: () => ({ suspicious: true, confidence: ARBITER_CONFIDENCE }),
-  arbiterNo: () => ({ suspicious: false, confidence: 0 }),
+  ...fixedVerdicts<BotSuspicionResult>({ suspicious: true, confidence: ARBITER_CONFIDENCE }, { suspicious: false, confidence: 0 }),
 };
 
 // Like a hand-off only the learned layer sees, one only the model sees names no rule family: the trigger
