@@ -56,8 +56,9 @@ const HUMAN_RULES: readonly Rule[] = [
   { name: 'human_request:their_number', confidence: 0.85, pattern: new RegExp(`\\b(?:quero|queria|preciso|me (?:passa|passe|manda|mande|da|de)|qual) (?:d?o |e o )?(?:telefone|contato|numero|whatsapp?|zap|email) d[oa] (?:${ROLE}|${DEPT})\\b`), rejectTail: rejectHospitalSide },
   // One of our departments needed by name: "preciso do contador ou do financeiro".
   { name: 'human_request:need_department', confidence: 0.85, pattern: new RegExp(`\\b(?:preciso|precisamos|quero|queria) (?:d[oa] \\S+ (?:ou|e) )?(?:d[oa] |de alguem d[oa] )${DEPT}\\b`), rejectTail: rejectHospitalSide },
-  // "tem alguém de verdade aí ou é tudo automático?" only asks what we are (bot suspicion); "só curiosidade" asks nothing.
-  { name: 'human_request:anyone_there', confidence: 0.9, pattern: new RegExp(`\\btem (?:algum |alguma |um |uma )?${oneOf('humana?o?', 'ser humano', 'pessoa de verdade', 'pessoa real', 'gente de verdade', 'alguem de verdade', 'atendente', 'supervisora?', 'gerente')}\\b`), rejectText: (t) => ASKS_WHAT_WE_ARE.test(t) || ONLY_WHETHER_HUMAN.test(t), rejectMessage: (whole) => /\bcuriosidade\b/.test(whole) },
+  // "tem alguém de verdade aí ou é tudo automático?" only asks what we are (bot suspicion); "só curiosidade" asks nothing;
+  // "tem supervisor no hospital à noite?" asks about the hospital's staff.
+  { name: 'human_request:anyone_there', confidence: 0.9, pattern: new RegExp(`\\btem (?:algum |alguma |um |uma )?${oneOf('humana?o?', 'ser humano', 'pessoa de verdade', 'pessoa real', 'gente de verdade', 'alguem de verdade', 'atendente', 'supervisora?', 'gerente')}\\b`), rejectText: (t) => ASKS_WHAT_WE_ARE.test(t) || ONLY_WHETHER_HUMAN.test(t), rejectTail: (tail) => /^(?:\S+ ){0,2}?(?:no|na|nos|nas|d[oa]s?|de) (?:hospital|clinica|upa|ubs|plantao|setor|pronto socorro|ps|uti|unidade|maternidade)\b/.test(tail), rejectMessage: (whole) => /\bcuriosidade\b/.test(whole) },
   // A call: "me liga", "pode me ligar?", "liga pra mim", "alguém me liga hoje?". Negated ("não me liga") is a preference.
   {
     name: 'human_request:call_me',

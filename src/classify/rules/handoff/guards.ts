@@ -134,8 +134,9 @@ const HOSPITAL_PEOPLE =
   /\b(?:rh|recursos humanos|departamento pessoal|dp|gestao de pessoas|setor pessoal|coordenac\w+|coordenador\w*|supervisor\w* de enfermagem|supervisor\w*|enfermeir\w* chefe|diretoria clinica|diretor clinico|secretaria|chefia|escalista) (?:\S+ ){0,1}?(?:d[oa]|no|na|dess[ea]|dest[ea]) (?:proprio |propria )?(?:hospital|clinica|upa|ubs|unidade|santa casa|maternidade|pronto socorro|ps|plantao)\b/;
 const HOSPITAL_PEOPLE_PROBLEM = /\b(?:reclama\w*|problema|destrat\w*|maltrat\w*|grit\w*|agred\w*|agress\w*|ameac\w*|xing\w*|da empresa|humilh\w*|escala|pag\w*|receb\w*|descont\w*|atras\w*|cancel\w*|golpe|denunci\w*|absurdo|descaso|assedi\w*|urgente|ninguem|voces|vcs)\b/;
 // Asked for: a contact, a name or a word with them. "O coordenador do PS tá me humilhando" tells, it does not ask.
-// also the hospital's person who will call him ("o coordenador do hospital vai me ligar?").
-const CONTACT_ASKED = /\b(?:contato|telefone|numero|whats\w*|zap|email|e mail|ramal|falar com|conversar com|me passa|passa o|passa a|me manda o|me manda a|quem e|qual (?:o|e o) nome|(?:vai|vao|pode|podem|deve|devem) me (?:ligar|chamar|procurar|receber))\b/;
+// also the hospital's person who will call him ("o coordenador do hospital vai me ligar?"), or whether the hospital has
+// one ("tem supervisor no hospital à noite?").
+const CONTACT_ASKED = /^tem\b|\b(?:contato|telefone|numero|whats\w*|zap|email|e mail|ramal|falar com|conversar com|me passa|passa o|passa a|me manda o|me manda a|quem e|qual (?:o|e o) nome|(?:vai|vao|pode|podem|deve|devem) me (?:ligar|chamar|procurar|receber))\b/;
 export function hospitalPeopleAsked(text: string): boolean {
   return HOSPITAL_PEOPLE.test(text) && CONTACT_ASKED.test(text) && !HOSPITAL_PEOPLE_PROBLEM.test(text);
 }
@@ -254,7 +255,7 @@ export function relayToAnother(text: string): boolean {
  *   with a named teller;
  * - another company's fault or lawsuit ("eles atrasam tudo", "brigo na justiça com eles" after "na outra empresa").
  */
-const SETTLED = /\b(?:mas )?ja (?:caiu|cairam|pagaram|pagou|recebi|acertaram|acertou|resolveram|resolveu|foi resolvido|normalizou|regularizaram)\b|\bresolve(?:u|ram) (?:rapidinho|rapido|tudo|na hora|logo|super rapido)\b/;
+const SETTLED = /\b(?:mas )?ja (?:caiu|cairam|pagaram|pagou|recebi|acertaram|acertou|resolveram|resolveu|foi resolvido|normalizou|regularizaram)\b|\bmas (?:ja )?(?:chegou|caiu|cairam|entrou|veio|pagaram|recebi)(?: \S+){0,2}? (?:obrigad[oa]|valeu|tudo certo|tranquilo|de boa)\b|\bresolve(?:u|ram) (?:rapidinho|rapido|tudo|na hora|logo|super rapido)\b/;
 export function settledAlready(text: string): boolean {
   return SETTLED.test(text) && !/\b(?:ainda (?:nao|falta)|cade|continuo|sigo sem|de novo|outra vez)\b/.test(text);
 }
