@@ -216,6 +216,11 @@ export const COMUNICACAO_RULES: ObjectionRule[] = [
     label: 'comunicacao', priority: 421, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((me )?(adicionaram|colocaram|incluiram|botaram) (\w+ ){0,2}?(num|numa|em|no|na) (grupo|lista)\b.{0,30}\bsem (pedir|perguntar|autorizacao|minha autorizacao|eu pedir|consentimento|avisar)|ja (recusei|neguei|disse nao (pra|para)) (essa|esta|a mesma) (vaga|oferta|proposta) (\d+|duas|tres|varias|mil) vezes)\b/,
   },
+  // An offer sent after it was filled: "mandaram a vaga depois que já tinha sido preenchida".
+  {
+    label: 'comunicacao', priority: 416, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(mandaram|ofereceram|mandou|ofereceu) (a |essa |uma )?(vaga|oferta) (depois|quando) (\w+ ){0,4}?(preenchida|fechada|ocupada)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // exasperation at our insistence or frequency is about how we talk to him (sets 3 and 4
   // convention), even when it comes with a stop: "já pedi 3x", "todo santo dia isso", "vcs são insistentes",

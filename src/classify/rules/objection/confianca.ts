@@ -104,6 +104,11 @@ export const CONFIANCA_RULES: ObjectionRule[] = [
     label: 'confianca', priority: 425, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\bnao (passo|mando|envio|dou) (meu |o |meus |os )?(cpf|rg|dados|documentos?|dados bancarios) (pelo|por|no|aqui|via) ?(whatsapp|zap|chat|mensagem)?\b/,
   },
+  // Our reviews asked for: "vocês têm alguma avaliação no Google?".
+  {
+    label: 'confianca', priority: 417, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(avaliac\w+|reviews?|nota|estrelas) (no|na) (google|reclame aqui|internet)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   {
     label: 'confianca', priority: 170, provenance: 'the first labelled sets', broad: true,

@@ -163,6 +163,11 @@ export const PRECO_RULES: ObjectionRule[] = [
     label: 'preco', priority: 434, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(\d+ (conto|contos|reais|pila|paus) (a|por|na) hora\b.{0,20}\b(to fora|estou fora|nem pensar|nao da|nao rola|passo|piada|brincadeira|serio)|(voces|vcs) pagam (muito |bem )?(menos|abaixo) (que|do que|de))\b/,
   },
+  // The amount nobody will take: "com esse preço ninguém vai pegar".
+  {
+    label: 'preco', priority: 420, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\bcom (esse|este) (preco|valor) ninguem (vai )?(pega|pegar|aceita|aceitar|topa|topar|vem|fecha)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Price stated as a number or a rule of the market.
   {

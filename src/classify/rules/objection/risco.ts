@@ -142,6 +142,11 @@ export const RISCO_RULES: ObjectionRule[] = [
     label: 'risco', priority: 433, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((dinheiro|pagamento|repasse) (\w+ ){0,2}?demor\w* \d+ (meses|mes|semanas)|(pagamento|receber|pagar|paga|pagam) (so )?(depois de|apos) \d+ dias\b.{0,20}\b(fala serio|serio|piada|absurdo|nem pensar|to fora)|(voces|vcs) (ja )?(deram|dao|deu) calote)\b/,
   },
+  // Paid a number of days after the shift: "não gosto de receber 60 dias depois".
+  {
+    label: 'risco', priority: 419, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(receber|recebo|pagamento|pagar|pagam) (so )?\d+ dias (depois|apos)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Each family names a situation, not a sentence.
   // Being or fearing to be left unpaid is a risk of the job, even when it reads as distrust

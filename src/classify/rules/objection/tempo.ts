@@ -137,6 +137,11 @@ export const TEMPO_RULES: ObjectionRule[] = [
     label: 'tempo', priority: 427, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((estou|to) de luto|perdi (meu|minha) (pai|mae|filho|filha|esposa|marido|irmao|irma|avo))\b/,
   },
+  // A birth due now: "minha esposa tá grávida de 9 meses, não posso me afastar".
+  {
+    label: 'tempo', priority: 418, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((gravida|gestante) de (8|9|oito|nove) meses|nao posso me afastar (agora|agora nao|esse mes|essa semana))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // A full schedule or a moment's impossibility is about time: "bem servido de escala", "tô dirigindo",
   // "já tenho meus plantões fixos", "passei no concurso, tô com 40h", "terça é dia de aula".
