@@ -13,9 +13,10 @@ import { normalizeText } from './normal-form.js';
 // and the channels a total stop lists ("nem whats, nem email, nem ligação"): set 9 reads no reason from them.
 // the list also without "nem" ("whatsapp, email, sms, tudo"), a stop the clause rules miss
 // ("encerrem qualquer contato comigo") and a legal threat's deadline ("caso isso não seja feito em 48h"): sets
-// 1-10 read no reason from a legal threat or a data-deletion demand.
+// 1-10 read no reason from a legal threat or a data-deletion demand. The trip or the night lost to an incident
+// ("fiz 80 km à toa", "perdi minha noite") is part of what happened, not a reason (set 16).
 const TAG =
-  /^(ne|ne nao|pode falar|fala ai|serio|julia|ju|oi|ola|olha|bom dia|boa tarde|boa noite|por favor|por gentileza|(me )?desculp\w*( a pergunta| julia| ju)?|tipo (a|o) \w+|ou nao|moca|moco|querid[oa]|amig[oa]|doutora?|dra|dr|viu|ta|ta bom|obrigad[oa]( pelo contato)?|grat[oa]|valeu|beijos?|abracos?|agradeco( o| pelo)? (contato|mensagem|atencao)|(dra?|doutora?) \w+( aqui)?|\w+ aqui|nada pessoal|de vez|(com )?urgencia|urgente|e serio|(nem |em )?(canal nenhum|nenhum canal)|((nem )?(whats\w*|zap|e ?mail|ligac\w*|sms|telefone|telegram|mensage\w*|tudo) ?)+|(encerr\w*|cort\w*|cess\w*|par\w*) (qualquer|todo|o) contato( comigo)?|caso (isso )?nao (seja feit[oa]|aconte\w*) (em|ate) .*|((exijo|solicito|peco|quero) )?(a )?(exclusao|remocao|apagamento) (imediata )?(de )?(todos )?(dos |os )?meus dados .*)$/;
+  /^(ne|ne nao|pode falar|fala ai|serio|julia|ju|oi|ola|olha|bom dia|boa tarde|boa noite|por favor|por gentileza|(me )?desculp\w*( a pergunta| julia| ju)?|tipo (a|o) \w+|ou nao|moca|moco|querid[oa]|amig[oa]|doutora?|dra|dr|viu|ta|ta bom|obrigad[oa]( pelo contato)?|grat[oa]|valeu|beijos?|abracos?|agradeco( o| pelo)? (contato|mensagem|atencao)|(dra?|doutora?) \w+( aqui)?|\w+ aqui|nada pessoal|de vez|(com )?urgencia|urgente|e serio|(nem |em )?(canal nenhum|nenhum canal)|((nem )?(whats\w*|zap|e ?mail|ligac\w*|sms|telefone|telegram|mensage\w*|tudo) ?)+|(encerr\w*|cort\w*|cess\w*|par\w*) (qualquer|todo|o) contato( comigo)?|caso (isso )?nao (seja feit[oa]|aconte\w*) (em|ate) .*|((exijo|solicito|peco|quero) )?(a )?(exclusao|remocao|apagamento) (imediata )?(de )?(todos )?(dos |os )?meus dados .*|(fiz|rodei|andei|dirigi|viajei) \d+ ?km (a toa|atoa|pra nada|para nada)|perdi (a viagem|minha noite|a noite|o dia|meu dia|meu tempo))$/;
 const CANNED = /\b((resposta|mensagem|texto|textao)s? (\w+ ){0,2}(generic\w*|pront\w*|padrao|automatic\w*|gigante\w*|enorme\w*|grande\w*|long[oa]s?)|textao)\b/;
 
 /**

@@ -104,6 +104,8 @@ const ROSTER_INCIDENT_RULES: readonly Rule[] = [
     confidence: 0.85,
     pattern: /\bcheguei (?!a )(?:\S+ ){0,6}?nao (?:tinha|havia|existia) (?:(?:nenhum|nenhuma) (?:plantao|escala|agendamento|vaga)|(?:plantao|escala|agendamento|vaga) (?:nenhum|nenhuma))\b/,
   },
+  // on arrival, his shift already given to someone else ("cheguei no PS e a vaga já tinha sido dada pra outro médico").
+  { name: 'complaint:given_to_another', confidence: 0.85, pattern: /\bcheguei (?!a )(?:\S+ ){0,6}?(?:a vaga|o plantao|meu plantao|a escala|meu lugar|minha vaga) (?:ja )?(?:tinha sido |foi |estava |tava )?(?:dad[oa]|passad[oa]|entregue|preenchid[oa]|ocupad[oa]|repassad[oa]) (?:pra|para|a|por) (?:outr[oa]|alguem|um colega|uma colega)\b/ },
   // Left alone with the patients, or an unsafe shift going on now. Said of a place in general or when refusing an
   // offer ("lá o plantonista fica sozinho com 40 pacientes, não vou") it is a reason for a no, which Júlia hears.
   {

@@ -221,6 +221,11 @@ export const COMUNICACAO_RULES: ObjectionRule[] = [
     label: 'comunicacao', priority: 416, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(mandaram|ofereceram|mandou|ofereceu) (a |essa |uma )?(vaga|oferta) (depois|quando) (\w+ ){0,4}?(preenchida|fechada|ocupada)\b/,
   },
+  // Offers that do not fit his profile: "vocês mandam vaga que não tem nada a ver com meu perfil".
+  {
+    label: 'comunicacao', priority: 414, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(mandam|mandaram|oferecem|ofereceram|mandando|oferecendo) (vaga|vagas|plantao|plantoes|oferta|ofertas) (\w+ ){0,3}?(nada a ver|fora do) (com )?(o )?(meu )?(perfil|especialidade|area)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // exasperation at our insistence or frequency is about how we talk to him (sets 3 and 4
   // convention), even when it comes with a stop: "já pedi 3x", "todo santo dia isso", "vcs são insistentes",

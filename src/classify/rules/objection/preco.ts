@@ -168,6 +168,11 @@ export const PRECO_RULES: ObjectionRule[] = [
     label: 'preco', priority: 420, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\bcom (esse|este) (preco|valor) ninguem (vai )?(pega|pegar|aceita|aceitar|topa|topar|vem|fecha)\b/,
   },
+  // A counter-offer in reais: "consegue 1800?", "fecha por 1.500?".
+  {
+    label: 'preco', priority: 415, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(consegue|conseguem|da pra|fecha|fecham|topa|topam) (chegar (a|em) |fazer (por )?|subir (pra|para) |por )?(r )?(?!(19|20)\d\d\b)\d{3,}( \d{3})?\b(?! (km|pacientes|leitos))/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Price stated as a number or a rule of the market.
   {
