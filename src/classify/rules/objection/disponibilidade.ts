@@ -150,7 +150,7 @@ export const DISPONIBILIDADE_RULES: ObjectionRule[] = [
   // Only one kind of hospital: "só aceito se for em hospital privado".
   {
     label: 'disponibilidade', priority: 426, provenance: 'fresh paraphrases, written as a general form',
-    pattern: /\bso (aceito|faco|pego|vou|trabalho) (se for )?(em )?(hospital|hospitais|rede) (privad\w*|particular\w*|public\w*)\b/,
+    pattern: /\b(so (aceito|faco|pego|vou|trabalho) (se for )?(em )?|nao (trabalho|faco plantao|pego plantao|atendo|vou) (em|no|na|pra) )(hospital|hospitais|rede) (privad\w*|particular\w*|public\w*)\b/,
   },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Distance and getting there belong to where the shift is, not to its price.

@@ -77,6 +77,11 @@ export const LEALDADE_RULES: ObjectionRule[] = [
     label: 'lealdade', priority: 429, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(contatos?|acordos?) (diretos? )?(direto )?com (os |o |a |as )?(hospitais|hospital|clinicas|clinica|coordenadores)\b/,
   },
+  // Only people he has long worked with: "só trabalho com quem já conheço há anos".
+  {
+    label: 'lealdade', priority: 413, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\bso trabalho com (quem|gente que|pessoas que|empresas que) (ja )?(conheco|trabalho ha)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   {
     label: 'lealdade', priority: 210, provenance: 'the first labelled sets', broad: true,

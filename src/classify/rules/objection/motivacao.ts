@@ -142,6 +142,11 @@ export const MOTIVACAO_RULES: ObjectionRule[] = [
     label: 'motivacao', priority: 422, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(vou|to indo|estou indo|pretendo|estou para|to pra) (me )?aposentar\b/,
   },
+  // Hanging up the white coat: "estou pendurando o jaleco".
+  {
+    label: 'motivacao', priority: 412, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\bpendur\w* (o |meu )?jaleco\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Plantão itself is what he no longer wants: another job, another area, no will left.
   {

@@ -97,6 +97,11 @@ export const PROCESSO_RULES: ObjectionRule[] = [
     label: 'processo', priority: 424, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\babrir (um |uma )?(mei|pj|empresa|cnpj)\b/,
   },
+  // An exclusivity, penalty or loyalty clause in our contract: "o contrato de vocês pede exclusividade? não assino".
+  {
+    label: 'processo', priority: 589, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(contrato|clausula) (\w+ ){0,3}?(exclusividade|multa rescisoria|fidelidade|fidelizacao)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // The paperwork of working with us: a company to open, an accountant, a registration he lacks.
   {

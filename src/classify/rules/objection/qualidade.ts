@@ -119,7 +119,7 @@ export const QUALIDADE_RULES: ObjectionRule[] = [
   // A unit without the specialist it needs: "UTI sem intensivista?".
   {
     label: 'qualidade', priority: 423, provenance: 'fresh paraphrases, written as a general form',
-    pattern: /^(?!.*\b(arriscad\w*|risco)\b).*\b(uti|ps|pronto socorro|plantao|hospital|maternidade) sem (intensivista|pediatra|cirurgiao|anestesista|retaguarda|especialista|obstetra)\b/,
+    pattern: /^(?!.*\b(arriscad\w*|risco)\b).*\b(uti|ps|pronto socorro|plantao|hospital|maternidade) (esta |ta |vive |fica )?sem (intensivista|pediatra|cirurgiao|anestesista|retaguarda|especialista|obstetra)\b/,
   },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // The place is badly run or unsafe for its staff.

@@ -142,6 +142,11 @@ export const TEMPO_RULES: ObjectionRule[] = [
     label: 'tempo', priority: 418, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((gravida|gestante) de (8|9|oito|nove) meses|nao posso me afastar (agora|agora nao|esse mes|essa semana))\b/,
   },
+  // This week out, the next one possible: "tô sem carro essa semana, na próxima posso".
+  {
+    label: 'tempo', priority: 590, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(essa|esta) semana\b.{0,40}\b(na proxima|semana que vem|proxima semana) (eu )?(posso|consigo|da|topo|vou)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // A full schedule or a moment's impossibility is about time: "bem servido de escala", "tô dirigindo",
   // "já tenho meus plantões fixos", "passei no concurso, tô com 40h", "terça é dia de aula".
