@@ -211,7 +211,8 @@ export const COMUNICACAO_RULES: ObjectionRule[] = [
     label: 'comunicacao', priority: 428, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((odeio|detesto) (\w+ )?(audio|audios|ligacao|ligacoes|mensagem de voz)|manda (por )?escrito *$)/,
   },
-  // Added to a group without asking, or an offer refused again and again: "vocês me adicionaram num grupo sem pedir", "já recusei essa vaga 2 vezes".
+  // Added to a group without asking, or an offer refused again and again: "vocês me adicionaram num grupo sem pedir",
+  // "já recusei essa vaga 2 vezes".
   {
     label: 'comunicacao', priority: 421, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((me )?(adicionaram|colocaram|incluiram|botaram) (\w+ ){0,2}?(num|numa|em|no|na) (grupo|lista)\b.{0,30}\bsem (pedir|perguntar|autorizacao|minha autorizacao|eu pedir|consentimento|avisar)|ja (recusei|neguei|disse nao (pra|para)) (essa|esta|a mesma) (vaga|oferta|proposta) (\d+|duas|tres|varias|mil) vezes)\b/,

@@ -69,12 +69,14 @@ export const CONFIANCA_RULES: ObjectionRule[] = [
     label: 'confianca', priority: 494, provenance: 'set 19 misses, written as general forms',
     pattern: /\b(colocaram|botaram|puseram|incluiram) (o )?meu nome (numa|na|em|no|nessa) (escala|lista de plantao)\b/,
   },
-  // Not knowing us, said as never having seen us or as a search to make first: "nunca vi essa empresa", "vou pesquisar antes".
+  // Not knowing us, said as never having seen us or as a search to make first: "nunca vi essa empresa", "vou pesquisar
+  // antes".
   {
     label: 'confianca', priority: 477, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(nunca (vi|tinha visto) (essa|esta|a sua|sua) empresa|nunca vi voces|(vou|deixa eu|preciso|quero) pesquisar (sobre )?(voces|a empresa|essa empresa|antes))\b/,
   },
-  // Our reputation read elsewhere, or a colleague of ours asked for as a reference: "vi comentários ruins de vocês", "tem algum médico que trabalha com vocês pra eu conversar?".
+  // Our reputation read elsewhere, or a colleague of ours asked for as a reference: "vi comentários ruins de vocês",
+  // "tem algum médico que trabalha com vocês pra eu conversar?".
   {
     label: 'confianca', priority: 470, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((comentarios?|avaliac\w+|reclamac\w+|relatos?) (\w+ )?(ruins?|negativ\w+|pessim\w*|horrive\w*) (de|sobre) (voces|a empresa|essa empresa)|(algum|um|uma) (medic[oa]|colega) que (ja )?trabalh\w* (com|pra|para) voces (pra|para) (eu )?(conversar|falar|perguntar|tirar))\b/,
@@ -84,7 +86,8 @@ export const CONFIANCA_RULES: ObjectionRule[] = [
     label: 'confianca', priority: 463, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((e|sao) (uma )?empresa (mesmo|de verdade|registrada|legalizada)(?! que)|empresa (mesmo )?ou (e )?(uma )?pessoa fisica|pessoa fisica ou (uma )?empresa)\b/,
   },
-  // Our registration asked about, or the first time he sees us: "vocês têm registro no CRM?", "primeira vez que vejo essa empresa".
+  // Our registration asked about, or the first time he sees us: "vocês têm registro no CRM?", "primeira vez que vejo
+  // essa empresa".
   {
     label: 'confianca', priority: 457, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((voces|a empresa|vcs) (tem|possui|possuem) registro (no|na|como|de empresa|junto)|primeira vez que (vejo|ouco falar|escuto falar) (d?essa|d?esta|de|da) (empresa|voces|agencia))\b/,
@@ -94,7 +97,8 @@ export const CONFIANCA_RULES: ObjectionRule[] = [
     label: 'confianca', priority: 446, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((voces|a empresa) (sao|e) (registrad[oa]s?|legalizad[oa]s?|regularizad[oa]s?)(?! como)|tem alvara)\b/,
   },
-  // Not safe sending his documents to a company he does not know (not the place's safety): "não me sinto seguro em mandar meus documentos sem conhecer a empresa".
+  // Not safe sending his documents to a company he does not know (not the place's safety): "não me sinto seguro em
+  // mandar meus documentos sem conhecer a empresa".
   {
     label: 'confianca', priority: 578, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(segur[oa]|confortavel|tranquil[oa]) (em|pra|para|de) (mandar|enviar|passar) (os |meus |minhas )?(documentos|dados|informacoes)\b|\bsem conhecer a empresa\b/,

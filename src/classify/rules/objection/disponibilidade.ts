@@ -127,7 +127,8 @@ export const DISPONIBILIDADE_RULES: ObjectionRule[] = [
     label: 'disponibilidade', priority: 464, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(pra|para|na|no) (zona (norte|sul|leste|oeste)|centro|baixada|litoral|interior|capital|grande sp|abc) (eu )?nao (vou|faco|pego|trabalho|atendo)\b(?! (hoje|amanha|agora|nessa|nesse|essa|esse|esta|este))/,
   },
-  // Days of the week he never works, or a length of shift refused: "não trabalho aos domingos", "plantão de 24h não aguento mais, só 12".
+  // Days of the week he never works, or a length of shift refused: "não trabalho aos domingos", "plantão de 24h não
+  // aguento mais, só 12".
   {
     label: 'disponibilidade', priority: 458, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(nao (trabalho|faco plantao|pego plantao|atendo|dou plantao) (aos|nos|de|em) (domingos|sabados|fins de semana|feriados?|segundas|tercas|quartas|quintas|sextas)|(plantao|plantoes) de \d+ ?h(oras)? (eu )?nao (aguento|faco|pego|consigo)( mais)?\b.{0,20}\bso)\b/,

@@ -57,12 +57,14 @@ export const LEALDADE_RULES: ObjectionRule[] = [
     label: 'lealdade', priority: 475, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(pego|faco|consigo|arrumo|fecho) (meus |os |minhas )?(plantoes|escalas) (direto |diretamente )?(com|pelo|pela) (o |a )?(coordenador\w*|hospital|cooperativa|chefe|diretor\w*)\b/,
   },
-  // Tied to another employer: "tenho vínculo com a prefeitura", "minha escala tá completa com o hospital onde trabalho".
+  // Tied to another employer: "tenho vínculo com a prefeitura", "minha escala tá completa com o hospital onde
+  // trabalho".
   {
     label: 'lealdade', priority: 468, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(tenho (um )?vinculo (com|na|no) (a |o )?(prefeitura|hospital|estado|municipio|cooperativa|outra|outro|clinica)|(escala|agenda) (\w+ ){0,2}?(completa|fechada|cheia) (com|no|na|pelo|pela) (o |a )?(hospital|cooperativa|prefeitura|outra empresa|clinica))\b/,
   },
-  // A fixed job elsewhere, or another provider he is happy with: "já tenho emprego fixo", "faço plantão pela Unimed e tô bem".
+  // A fixed job elsewhere, or another provider he is happy with: "já tenho emprego fixo", "faço plantão pela Unimed e
+  // tô bem".
   {
     label: 'lealdade', priority: 466, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(ja tenho (um )?(emprego|trabalho|contrato) fixo(?! de (segunda|terca|quarta|quinta|sexta|sabado|domingo|manha|tarde|noite|dia))|(faco|pego|dou) (meus )?(plantao |plantoes )?(pela|pelo) (?!voces)\w+( \w+)? e (estou|to) (bem|satisfeit\w*|feliz|tranquil\w*)( (la|com eles|assim|obrigad\w*|valeu))* *$)/,

@@ -117,7 +117,8 @@ export const MOTIVACAO_RULES: ObjectionRule[] = [
     label: 'motivacao', priority: 483, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(nao (estou|ando) mais a fim de|perdi a vontade de|nao tenho mais vontade de) (fazer |dar |pegar )?plant\w*/,
   },
-  // A life without shifts, or a move to another kind of work: "não quero mais essa vida de plantão", "tô migrando pra telemedicina".
+  // A life without shifts, or a move to another kind of work: "não quero mais essa vida de plantão", "tô migrando pra
+  // telemedicina".
   {
     label: 'motivacao', priority: 467, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(nao quero mais (essa|esta) vida|(migrando|mudando|migrar|mudar) (pra|para) (a |o )?(telemedicina|ambulatorio|consultorio|pesquisa|docencia|gestao|outra area|outra especialidade))\b/,

@@ -128,7 +128,8 @@ export const PRECO_RULES: ObjectionRule[] = [
     label: 'preco', priority: 488, provenance: 'set 19 misses, written as general forms',
     pattern: /\b(esperava (um |uma )?(valor|pagamento|preco|proposta) (\S+ ){0,3}(melhor|maior)|com esse valor)\b/,
   },
-  // Earning more elsewhere, or another payer's figure: "no particular eu ganho o dobro disso", "outra empresa me ofereceu 2200".
+  // Earning more elsewhere, or another payer's figure: "no particular eu ganho o dobro disso", "outra empresa me
+  // ofereceu 2200".
   {
     label: 'preco', priority: 479, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((ganho|recebo|tiro|faturo) (o dobro|o triplo|bem mais|muito mais|mais que isso|mais do que isso)(?! de (?!\d))|(outra empresa|outra agencia|outro hospital|a concorrencia|o concorrente) (\w+ ){0,2}?(me )?(ofereceu|ofereceram|oferece|oferecem|paga|pagam|pagou|pagaram) (r )?\d+)\b/,
@@ -148,7 +149,8 @@ export const PRECO_RULES: ObjectionRule[] = [
     label: 'preco', priority: 452, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\br \d+( \d+)?( horas| a hora| por hora| reais)? (\w+ ){0,4}?(e |eh |fica |ta )?(inviavel|inaceitavel|impraticavel|muito pouco|muito baixo)\b/,
   },
-  // The amount against his costs or the day: "esse valor não cobre nem o deslocamento", "feriado deveria ser dobrado", costs not reimbursed.
+  // The amount against his costs or the day: "esse valor não cobre nem o deslocamento", "feriado deveria ser dobrado",
+  // costs not reimbursed.
   {
     label: 'preco', priority: 448, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((esse |o )?valor nao (cobre|paga) (nem )?(o |a )?(deslocamento|gasolina|combustivel|estacionamento|transporte|uber|passagem|custo)|(deveria|devia|tinha que) ser (dobrado|o dobro|maior|mais alto)|(nao|sem) (reembolsaram|reembolsam|reembolso|ressarciram|ressarcimento))\b/,
@@ -158,7 +160,8 @@ export const PRECO_RULES: ObjectionRule[] = [
     label: 'preco', priority: 440, provenance: 'fresh paraphrases, written as a general form',
     pattern: /^ *(esse|este) valor (k+|rs\w*|ha(ha)+\w*|kk\w*) *$/,
   },
-  // An hourly figure met with a refusal, or our pay set below another's: "80 conto a hora? tô fora", "vocês pagam muito menos que a cooperativa".
+  // An hourly figure met with a refusal, or our pay set below another's: "80 conto a hora? tô fora", "vocês pagam muito
+  // menos que a cooperativa".
   {
     label: 'preco', priority: 434, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(\d+ (conto|contos|reais|pila|paus) (a|por|na) hora\b.{0,20}\b(to fora|estou fora|nem pensar|nao da|nao rola|passo|piada|brincadeira|serio)|(voces|vcs) pagam (muito |bem )?(menos|abaixo) (que|do que|de))\b/,

@@ -87,12 +87,14 @@ export const PROCESSO_RULES: ObjectionRule[] = [
     label: 'processo', priority: 437, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\bexigencia (de|do|da) (?!rqe|titulo)\w+ (\w+ ){0,4}?(me )?(impede|atrapalha|complica|inviabiliza)\b/,
   },
-  // Our system refusing his certificate, or a training required before he starts (above "não tenho tempo", which is the reason given): "o sistema de vocês não aceita meu certificado", "tem que fazer treinamento online antes?".
+  // Our system refusing his certificate, or a training required before he starts (above "não tenho tempo", which is the
+  // reason given): "o sistema de vocês não aceita meu certificado", "tem que fazer treinamento online antes?".
   {
     label: 'processo', priority: 579, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((sistema|app|aplicativo|site|plataforma|portal) (de voces |de vcs )?(nao aceita|nao reconhece|recusa|rejeita)|(tem que|tenho que|preciso|precisa|e obrigatorio) (fazer )?(um |uma )?(treinamento|curso|capacitacao|integracao) (\w+ )?(antes|obrigatori\w*|pra comecar|para comecar))\b/,
   },
-  // A company to open for it: "abrir MEI só pra isso não vale a pena" (a title he lacks is disponibilidade in the sets).
+  // A company to open for it: "abrir MEI só pra isso não vale a pena" (a title he lacks is disponibilidade in the
+  // sets).
   {
     label: 'processo', priority: 424, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\babrir (um |uma )?(mei|pj|empresa|cnpj)\b/,

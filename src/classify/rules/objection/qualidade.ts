@@ -101,7 +101,8 @@ export const QUALIDADE_RULES: ObjectionRule[] = [
     label: 'qualidade', priority: 469, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(gestor|gestora|diretor|diretora|coordenador|coordenadora|chefe|chefia|gestao|equipe) (\w+ ){0,2}?(do|da|daquele|daquela|desse|dessa|de la) (hospital|upa|clinica|ps|pronto socorro|unidade|maternidade)\b.{0,30}\b(grosso|grossa|grossos|estupid\w*|arrogante|mal educad\w*|abusad\w*|toxic\w*)\b/,
   },
-  // No colleague beside him, as the reason for a no: "sem outro médico não faço" (asking whether he is alone is a question: the sets label it none or risco).
+  // No colleague beside him, as the reason for a no: "sem outro médico não faço" (asking whether he is alone is a
+  // question: the sets label it none or risco).
   {
     label: 'qualidade', priority: 455, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\bsem (outro|outra|nenhum|nenhuma) (medic[oa]|colega|plantonista) (eu )?nao (faco|vou|pego|topo|aceito)\b/,

@@ -122,12 +122,14 @@ export const RISCO_RULES: ObjectionRule[] = [
     label: 'risco', priority: 465, provenance: 'fresh paraphrases, written as a general form',
     pattern: /^(?=.*\b(pagamento|pagar|pagam|paga|receber|recebo|cair|dinheiro)\b).*\bnao (posso|consigo|da pra|da para|tenho como) esperar (\w+ )?\d+ dias\b/,
   },
-  // A company vanishing with the money, a long payment term: "empresa que some com o dinheiro dos médicos", "prazo de pagamento muito longo".
+  // A company vanishing with the money, a long payment term: "empresa que some com o dinheiro dos médicos", "prazo de
+  // pagamento muito longo".
   {
     label: 'risco', priority: 459, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((somem|some|sumiu|sumiram|desaparece\w*) com o dinheiro|prazo (de|do) (pagamento|repasse|recebimento) (\w+ ){0,2}?(longo|demorado|grande|extenso|alto))\b/,
   },
-  // Late payment suffered before, or whether we pay on time: "tive experiência ruim com atraso", "eles atrasam tudo. Vocês pagam em dia?" (asked alone, or after a friend's good word, it is a question: set 4 labels it none).
+  // Late payment suffered before, or whether we pay on time: "tive experiência ruim com atraso", "eles atrasam tudo.
+  // Vocês pagam em dia?" (asked alone, or after a friend's good word, it is a question: set 4 labels it none).
   {
     label: 'risco', priority: 451, provenance: 'fresh paraphrases, written as a general form',
     pattern: /^(?=.*\b(pag\w*|receb\w*|empresa|agencia|cooperativa|dinheiro)\b).*\b(experiencia ruim|problema|problemas|trauma) com (atraso|atrasos|calote)\b|^(?=.*\b(atras\w*|calote|medo|receio|nao pagam|nao pagou|nao pagaram)\b).*\bvoces pagam (certinho|direitinho|em dia|no prazo)\b/,
@@ -137,7 +139,8 @@ export const RISCO_RULES: ObjectionRule[] = [
     label: 'risco', priority: 439, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(pagamento|prazo|receber|recebimento) (em|de) \d+ dias (me )?(preocupa|assusta|complica|pesa)\b/,
   },
-  // Money that took months to come, or a term in days scoffed at, or whether we ever failed to pay: "o dinheiro demorou 4 meses", "pagamento depois de 90 dias? fala sério", "vocês já deram calote em alguém?".
+  // Money that took months to come, or a term in days scoffed at, or whether we ever failed to pay: "o dinheiro demorou
+  // 4 meses", "pagamento depois de 90 dias? fala sério", "vocês já deram calote em alguém?".
   {
     label: 'risco', priority: 433, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((dinheiro|pagamento|repasse) (\w+ ){0,2}?demor\w* \d+ (meses|mes|semanas)|(pagamento|receber|pagar|paga|pagam) (so )?(depois de|apos) \d+ dias\b.{0,20}\b(fala serio|serio|piada|absurdo|nem pensar|to fora)|(voces|vcs) (ja )?(deram|dao|deu) calote)\b/,

@@ -122,7 +122,8 @@ export const TEMPO_RULES: ObjectionRule[] = [
     label: 'tempo', priority: 441, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(esse|este|nesse|neste) (mes|semana|fim de semana|fds) (esta|ta|anda|vai estar|vai ser) (muito )?(dificil|complicad[oa]|corrid[oa]|puxad[oa]|apertad[oa]|impossivel)\b/,
   },
-  // Back after a month or an event, or resting today: "depois de dezembro volto a pegar", "hoje tô de folga e quero descansar".
+  // Back after a month or an event, or resting today: "depois de dezembro volto a pegar", "hoje tô de folga e quero
+  // descansar".
   {
     label: 'tempo', priority: 438, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(depois d[eoa]s? (janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|carnaval|natal|ano novo|ferias|prova|residencia|formatura|parto|licenca) (eu )?(volto|retomo|consigo|posso|pego)|(hoje|agora|essa semana|esse fim de semana|amanha) .{0,30}\b(quero|preciso|vou) descansar)\b/,
