@@ -153,6 +153,12 @@ export const DISPONIBILIDADE_RULES: ObjectionRule[] = [
     label: 'disponibilidade', priority: 426, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(so (aceito|faco|pego|vou|trabalho) (se for )?(em )?|nao (trabalho|faco plantao|pego plantao|atendo|vou) (em|no|na|pra) )(hospital|hospitais|rede) (privad\w*|particular\w*|public\w*)\b/,
   },
+  // A standing part of the day taken, or only remote work: "não tenho disponibilidade à noite por causa da faculdade",
+  // "faço só telemedicina".
+  {
+    label: 'disponibilidade', priority: 408, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(nao tenho disponibilidade (a|de|pela|pela parte da) (noite|manha|tarde|madrugada|fim de semana)(?! (hoje|amanha|essa|esse|nessa|nesse|este|esta))|(faco|atendo|trabalho) so (telemedicina|teleconsulta|remoto)|so (faco|atendo|trabalho) (telemedicina|teleconsulta|remoto))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Distance and getting there belong to where the shift is, not to its price.
   {

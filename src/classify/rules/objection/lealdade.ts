@@ -84,6 +84,11 @@ export const LEALDADE_RULES: ObjectionRule[] = [
     label: 'lealdade', priority: 413, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\bso trabalho com (quem|gente que|pessoas que|empresas que) (ja )?(conheco|trabalho ha)\b/,
   },
+  // Deals closed straight with the hospital: "fecho direto com a diretoria do hospital".
+  {
+    label: 'lealdade', priority: 406, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(fecho|negocio|trato|acerto) (\w+ )?direto com (a |o )?(diretoria|direcao|coordenacao|coordenador|hospital|clinica)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   {
     label: 'lealdade', priority: 210, provenance: 'the first labelled sets', broad: true,

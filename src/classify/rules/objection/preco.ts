@@ -176,6 +176,11 @@ export const PRECO_RULES: ObjectionRule[] = [
     label: 'preco', priority: 415, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(consegue|conseguem|da pra|fecha|fecham|topa|topam) (chegar (a|em) |fazer (por )?|subir (pra|para) |por )?(r )?(?!(19|20)\d\d\b)\d{3,}( \d{3})?\b(?! (km|pacientes|leitos))/,
   },
+  // Our offer the lowest he got: "a proposta de vocês é a mais baixa que recebi".
+  {
+    label: 'preco', priority: 410, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(proposta|oferta|valor) (de voces |de vcs )?(e|foi) (a|o) mais (baix[oa]|frac[oa]|ruim)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Price stated as a number or a rule of the market.
   {

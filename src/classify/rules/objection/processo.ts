@@ -104,6 +104,12 @@ export const PROCESSO_RULES: ObjectionRule[] = [
     label: 'processo', priority: 589, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(contrato|clausula) (\w+ ){0,3}?(exclusividade|multa rescisoria|fidelidade|fidelizacao)\b/,
   },
+  // A document or form of ours that annoys him (above "não tenho tempo", the reason given): "comprovante de residência
+  // também? que chatice", "preenchendo planilha de horas".
+  {
+    label: 'processo', priority: 588, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((preciso|tenho que|precisa) (mandar|enviar) (\w+ ){0,3}?(comprovante|certidao|documento|diploma|atestado)\b.{0,30}\b(chat\w*|saco|burocracia|preguica)|(preenchendo|preencher) (\w+ ){0,2}?(planilha|formulario|ficha|relatorio))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // The paperwork of working with us: a company to open, an accountant, a registration he lacks.
   {

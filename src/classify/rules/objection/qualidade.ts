@@ -122,6 +122,11 @@ export const QUALIDADE_RULES: ObjectionRule[] = [
     label: 'qualidade', priority: 423, provenance: 'fresh paraphrases, written as a general form',
     pattern: /^(?!.*\b(arriscad\w*|risco)\b).*\b(uti|ps|pronto socorro|plantao|hospital|maternidade) (esta |ta |vive |fica )?sem (intensivista|pediatra|cirurgiao|anestesista|retaguarda|especialista|obstetra)\b/,
   },
+  // The place's managers persecuting outsiders: "a chefia de lá persegue plantonista de fora".
+  {
+    label: 'qualidade', priority: 407, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(chefia|coordenac\w+|coordenador\w*|direcao|diretor\w*|gestao|equipe) (de la |do hospital |daquele hospital )?(persegue|perseguem|humilha|humilham|maltrata|maltratam|destrata|destratam|assedia|assediam) (o |a |os |as )?(plantonista\w*|medic\w*|a gente|quem|colega\w*|gente de fora|os de fora)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // The place is badly run or unsafe for its staff.
   {

@@ -148,6 +148,11 @@ export const TEMPO_RULES: ObjectionRule[] = [
     label: 'tempo', priority: 590, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(essa|esta) semana\b.{0,40}\b(na proxima|semana que vem|proxima semana) (eu )?(posso|consigo|da|topo|vou)\b/,
   },
+  // Off for weeks after surgery: "vou operar o joelho, fico 2 meses parado".
+  {
+    label: 'tempo', priority: 409, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(vou operar|vou fazer (uma )?cirurgia|vou ser operad[oa])\b.{0,40}\b(parad[oa]|afastad[oa]|de licenca|de molho|sem trabalhar)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // A full schedule or a moment's impossibility is about time: "bem servido de escala", "tô dirigindo",
   // "já tenho meus plantões fixos", "passei no concurso, tô com 40h", "terça é dia de aula".
