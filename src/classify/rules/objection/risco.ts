@@ -150,6 +150,11 @@ export const RISCO_RULES: ObjectionRule[] = [
     label: 'risco', priority: 419, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(receber|recebo|pagamento|pagar|pagam) (so )?\d+ dias (depois|apos)\b/,
   },
+  // How long another company took to pay: "a última empresa levou 3 meses".
+  {
+    label: 'risco', priority: 404, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /^(?=.*\b(pag\w*|receb\w*|dinheiro|pix|cair|caiu)\b).*\b(ultima|outra|antiga) (empresa|agencia|cooperativa) (levou|demorou) (\w+ )?(\d+|dois|tres|quatro|seis) (meses|mes|semanas)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Each family names a situation, not a sentence.
   // Being or fearing to be left unpaid is a risk of the job, even when it reads as distrust
