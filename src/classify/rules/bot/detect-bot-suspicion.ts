@@ -213,6 +213,10 @@ const AUDIENCE_ASKED = /\b(?:pra|para|pro) (?:todo mundo|todos|geral|varios medi
 // talk about a person, which the model may not read as a doubt alone.
 const ABOUT_HER_AS_COLLEAGUE = /\b(?:voce|tu) (?:e|eh) (?:nova|novo|novata|novato|estagiaria|daqui|de onde)\b|\b(?:voce|tu) trabalha (?:ai|la|nessa empresa|com isso) (?:faz|ha) (?:muito )?tempo\b|\bfaz tempo que (?:voce|tu) trabalha\b/;
 
+// Doubt about the offer, not about who writes ("manda um contrato modelo pra eu ver se é sério"): with no word of what we
+// are, the model may not read it as a doubt about a machine.
+const OFFER_DOUBTED = /\b(?:pra|para) (?:eu )?(?:ver|saber|conferir|checar) se (?:e|eh|isso e) (?:seri[oa]|real|verdade|confiavel|legit\w*)\b/;
+
 /** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
 export function detectBotSuspicion(raw: string): BotSuspicionResult {
   // His own phone's automatic answer ("Resposta automática: estou em cirurgia…") names a machine of his, not ours.
@@ -226,6 +230,7 @@ export function detectBotSuspicion(raw: string): BotSuspicionResult {
   if (!rules.suspicious && PRAISE.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
   if (!rules.suspicious && AUDIENCE_ASKED.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
   if (!rules.suspicious && ABOUT_HER_AS_COLLEAGUE.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
+  if (!rules.suspicious && OFFER_DOUBTED.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
   if (!rules.suspicious && (PROCESS_AUTOMATIC.test(text) || ANOTHERS_MACHINE.test(text) || HIS_OWN_MACHINE.test(text)) && !SAID_TO_US.test(text)) return rules;
   const learned = learnedVerdict('botSuspicion', raw, rules.suspicious, (piece) => botSuspicionByRules(piece).suspicious);
   if (learned.yes === rules.suspicious) return rules;

@@ -159,6 +159,12 @@ export const DISPONIBILIDADE_RULES: ObjectionRule[] = [
     label: 'disponibilidade', priority: 408, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(nao tenho disponibilidade (a|de|pela|pela parte da) (noite|manha|tarde|madrugada|fim de semana)(?! (hoje|amanha|essa|esse|nessa|nesse|este|esta))|(faco|atendo|trabalho) so (telemedicina|teleconsulta|remoto)|so (faco|atendo|trabalho) (telemedicina|teleconsulta|remoto))\b/,
   },
+  // A kind of unit or a run of hours he does not take: "não pego pronto atendimento infantil", "24 horas seguidas eu
+  // não faço mais".
+  {
+    label: 'disponibilidade', priority: 402, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(nao (pego|faco|atendo) (plantao de |plantoes de |plantao em )?(pronto atendimento|pa|uti|enfermaria|centro cirurgico|maternidade|obstetricia|infantil|adulto)(?! (hoje|amanha|essa|esse|nessa|nesse|este|esta|agora))|\d+ ?(h|horas) (seguidas|direto|corridas) (eu )?nao (faco|aguento|pego))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Distance and getting there belong to where the shift is, not to its price.
   {

@@ -89,6 +89,12 @@ export const LEALDADE_RULES: ObjectionRule[] = [
     label: 'lealdade', priority: 406, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b(fecho|negocio|trato|acerto) (\w+ )?direto com (a |o )?(diretoria|direcao|coordenacao|coordenador|hospital|clinica)\b/,
   },
+  // Well served by another: "tô bem servido com a minha escala atual", "pego pela Medicall, tô bem servido" ("bem servido
+  // de plantões" is his schedule full: tempo, as the sets read it).
+  {
+    label: 'lealdade', priority: 400, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(estou|to|tou|ja estou|ja to) (bem |muito bem )?servid[oa] (com|pela|pelo|na|no) |\b(pego|faco|trabalho|dou) (plantao |plantoes )?(pela|pelo|com a|com o) (?!voces|vcs)\w+\b.{0,30}\b(estou|to|tou) (bem |muito bem )?servid[oa]\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   {
     label: 'lealdade', priority: 210, provenance: 'the first labelled sets', broad: true,

@@ -110,6 +110,12 @@ export const PROCESSO_RULES: ObjectionRule[] = [
     label: 'processo', priority: 588, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((preciso|tenho que|precisa) (mandar|enviar) (\w+ ){0,3}?(comprovante|certidao|documento|diploma|atestado)\b.{0,30}\b(chat\w*|saco|burocracia|preguica)|(preenchendo|preencher) (\w+ ){0,2}?(planilha|formulario|ficha|relatorio))\b/,
   },
+  // A company of his own required, or a pile of papers: "tenho que ter CNPJ?", "esse monte de assinatura digital me
+  // cansa".
+  {
+    label: 'processo', priority: 401, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b((tenho que|preciso|precisa|e obrigatorio) (ter|abrir) (um |uma )?(cnpj|pj|mei|empresa)|(monte|tanto|tanta|quantidade|pilha) de (assinatura\w*|documento\w*|papel\w*|papelada|formulario\w*|certid\w*|exame\w*))\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // The paperwork of working with us: a company to open, an accountant, a registration he lacks.
   {

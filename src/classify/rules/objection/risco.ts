@@ -155,6 +155,11 @@ export const RISCO_RULES: ObjectionRule[] = [
     label: 'risco', priority: 404, provenance: 'fresh paraphrases, written as a general form',
     pattern: /^(?=.*\b(pag\w*|receb\w*|dinheiro|pix|cair|caiu)\b).*\b(ultima|outra|antiga) (empresa|agencia|cooperativa) (levou|demorou) (\w+ )?(\d+|dois|tres|quatro|seis) (meses|mes|semanas)\b/,
   },
+  // Paid only in a month far off: "pagamento só em março? aí não dá".
+  {
+    label: 'risco', priority: 403, provenance: 'fresh paraphrases, written as a general form',
+    pattern: /\b(pagamento|receber|recebo|pagam|paga) so (em|no|la pra|para|a partir de) (janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|mes que vem|fim do mes que vem)\b/,
+  },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Each family names a situation, not a sentence.
   // Being or fearing to be left unpaid is a risk of the job, even when it reads as distrust
