@@ -217,6 +217,10 @@ const ABOUT_HER_AS_COLLEAGUE = /\b(?:voce|tu) (?:e|eh) (?:nova|novo|novata|novat
 // are, the model may not read it as a doubt about a machine.
 const OFFER_DOUBTED = /\b(?:pra|para) (?:eu )?(?:ver|saber|conferir|checar) se (?:e|eh|isso e) (?:seri[oa]|real|verdade|confiavel|legit\w*)\b/;
 
+// A person of ours asked for with no word of what we are ("quero falar com o responsável"): he wants someone with more
+// say, he does not doubt that a person answers.
+const PERSON_ASKED = /\b(?:quero|preciso|queria|exijo) falar com (?:o |a )?(?:responsavel|gerente|supervisor\w*|financeiro|dono|chefe|coordenador\w*|diretor\w*)\b/;
+
 /** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
 export function detectBotSuspicion(raw: string): BotSuspicionResult {
   // His own phone's automatic answer ("Resposta automática: estou em cirurgia…") names a machine of his, not ours.
@@ -231,6 +235,7 @@ export function detectBotSuspicion(raw: string): BotSuspicionResult {
   if (!rules.suspicious && AUDIENCE_ASKED.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
   if (!rules.suspicious && ABOUT_HER_AS_COLLEAGUE.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
   if (!rules.suspicious && OFFER_DOUBTED.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
+  if (!rules.suspicious && PERSON_ASKED.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
   if (!rules.suspicious && (PROCESS_AUTOMATIC.test(text) || ANOTHERS_MACHINE.test(text) || HIS_OWN_MACHINE.test(text)) && !SAID_TO_US.test(text)) return rules;
   const learned = learnedVerdict('botSuspicion', raw, rules.suspicious, (piece) => botSuspicionByRules(piece).suspicious);
   if (learned.yes === rules.suspicious) return rules;

@@ -235,7 +235,7 @@ export function relayToAnother(text: string): boolean {
  *   with a named teller;
  * - another company's fault or lawsuit ("eles atrasam tudo", "brigo na justiça com eles" after "na outra empresa").
  */
-const SETTLED = /\b(?:mas )?ja (?:caiu|cairam|pagaram|pagou|recebi|acertaram|acertou|resolveram|resolveu|foi resolvido|normalizou|regularizaram)\b|\bmas (?:ja )?(?:chegou|caiu|cairam|entrou|veio|pagaram|recebi)(?: \S+){0,2}? (?:obrigad[oa]|valeu|tudo certo|tranquilo|de boa)\b|\bresolve(?:u|ram) (?:rapidinho|rapido|tudo|na hora|logo|super rapido)\b/;
+const SETTLED = /\b(?:mas )?ja (?:caiu|cairam|pagaram|pagou|recebi|acertaram|acertou|resolveram|resolveu|foi resolvido|normalizou|regularizaram)\b|\bmas (?:ja )?(?:chegou|caiu|cairam|entrou|veio|pagaram|recebi)(?: \S+){0,2}? (?:obrigad[oa]|valeu|tudo certo|tranquilo|de boa)\b|\bresolve(?:u|ram) (?:rapidinho|rapido|tudo|na hora|logo|super rapido)\b|\b(?:falei|conversei) com (?:o |a )?\S+ e (?:ja )?(?:resolveram|resolveu|acertaram|acertou)\b/;
 export function settledAlready(text: string): boolean {
   return SETTLED.test(text) && !/\b(?:ainda (?:nao|falta)|cade|continuo|sigo sem|de novo|outra vez)\b/.test(text);
 }
