@@ -151,7 +151,7 @@ export const MOTIVACAO_RULES: ObjectionRule[] = [
   // Time for family over shifts: "quero curtir minha família, plantão não dá mais".
   {
     label: 'motivacao', priority: 405, provenance: 'fresh paraphrases, written as a general form',
-    pattern: /\b(quero|vou|preciso) (curtir|aproveitar|ficar com|cuidar da|dar atencao a) (minha |a )?familia\b.{0,30}\bplantao\b|\bplantao nao da mais\b/,
+    pattern: /\b(quero|vou|preciso) (curtir|aproveitar|ficar com|cuidar da|dar atencao a) (minha |a )?familia\b.{0,30}\bplantao\b/,
   },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Plantão itself is what he no longer wants: another job, another area, no will left.
