@@ -2,9 +2,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { waitFor } from '../../helpers/wait-for.js';
-import { TEST_REDIS_URL } from '../../helpers/test-redis.js';
+import { dropPrefix, TEST_REDIS_URL, testPrefix, testRedis } from '../../helpers/test-redis.js';
 import { freePort } from '../../helpers/free-port.js';
 
 const JULIA = join(import.meta.dirname, '../../../src/julia.mjs');
@@ -50,8 +50,15 @@ describe('julia CLI', () => {
 
   it('serve on embedded defaults answers /readyz with 200 and shuts down cleanly', async () => {
     const port = await freePort();
+    // Its own Redis prefix, dropped at the end: the service registers its queues and schedulers there.
+    const prefix = testPrefix('cli-serve');
+    onTestFinished(async () => {
+      const redis = testRedis();
+      await dropPrefix(redis, prefix);
+      redis.disconnect();
+    });
     const child = spawn(process.execPath, [JULIA, 'serve'], {
-      env: { ...baseEnv, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'julia-data-')), REDIS_URL: TEST_REDIS_URL },
+      env: { ...baseEnv, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'julia-data-')), REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

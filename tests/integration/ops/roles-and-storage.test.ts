@@ -2,15 +2,22 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { lockDataDir, LOCK_FILE } from '../../../src/db/index.js';
 import { waitFor } from '../../helpers/wait-for.js';
-import { TEST_REDIS_URL } from '../../helpers/test-redis.js';
+import { dropPrefix, TEST_REDIS_URL, testPrefix, testRedis } from '../../helpers/test-redis.js';
 import { freePort } from '../../helpers/free-port.js';
 import { migratedDataDir } from '../../helpers/test-db.js';
 
 const JULIA = join(import.meta.dirname, '../../../src/julia.mjs');
-const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', REDIS_URL: TEST_REDIS_URL };
+// A prefix of its own: the service started here registers its queues and schedulers on the machine's Redis.
+const prefix = testPrefix('roles-and-storage');
+const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix };
+afterAll(async () => {
+  const redis = testRedis();
+  await dropPrefix(redis, prefix);
+  redis.disconnect();
+});
 const julia = (args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, [JULIA, ...args], { env: { ...baseEnv, ...env }, encoding: 'utf8', timeout: 150_000 });
 const dataDir = () => mkdtempSync(join(tmpdir(), 'julia-lock-'));
