@@ -19,11 +19,11 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import { startAnthropicFake, startEvolutionFake } from '../fakes/index.js';
 import { evolutionPayload } from '../helpers/evolution-fixture.js';
 import { createScratchDatabase } from '../helpers/test-postgres.js';
-import { dropPrefix, TEST_REDIS_URL } from '../helpers/test-redis.js';
+import { teardown } from '../helpers/teardown.js';
+import { TEST_REDIS_URL } from '../helpers/test-redis.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { planFromDockerfile } from './dockerfile-plan.js';
 import { freePort } from '../helpers/free-port.js';
@@ -119,11 +119,7 @@ async function main(): Promise<void> {
       const data = join(dir, 'data');
       mkdirSync(data);
       const servePrefix = `smoke-serve-${process.pid}`;
-      cleanups.push(async () => {
-        const r = new Redis(TEST_REDIS_URL);
-        await dropPrefix(r, servePrefix);
-        r.disconnect();
-      });
+      cleanups.push(() => teardown(servePrefix));
       const serve = startService(dir, ['node', 'src/julia.mjs', 'serve'], 'serve', {
         ...imageEnv, PORT: String(port), DATA_DIR: data, REDIS_PREFIX: servePrefix,
       });
@@ -137,11 +133,7 @@ async function main(): Promise<void> {
     const scratch = await step('scratch database', () => createScratchDatabase('smoke'));
     cleanups.push(() => scratch.drop());
     const prefix = `smoke-${process.pid}-${Date.now().toString(36)}`;
-    cleanups.push(async () => {
-      const r = new Redis(TEST_REDIS_URL);
-      await dropPrefix(r, prefix);
-      r.disconnect();
-    });
+    cleanups.push(() => teardown(prefix));
     const evolution = await startEvolutionFake({ apiKey: 'smoke-evo-key' });
     const reply = 'Oi! Aqui é a Júlia, da Revoluna. Me conta o que vc procura?';
     const anthropic = await startAnthropicFake({ handler: () => ({ text: reply }) });

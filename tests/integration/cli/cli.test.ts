@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { waitFor } from '../../helpers/wait-for.js';
-import { dropPrefix, TEST_REDIS_URL, testPrefix, testRedis } from '../../helpers/test-redis.js';
+import { teardown } from '../../helpers/teardown.js';
+import { TEST_REDIS_URL, testPrefix } from '../../helpers/test-redis.js';
 import { freePort } from '../../helpers/free-port.js';
 
 const JULIA = join(import.meta.dirname, '../../../src/julia.mjs');
@@ -52,11 +53,7 @@ describe('julia CLI', () => {
     const port = await freePort();
     // Its own Redis prefix, dropped at the end: the service registers its queues and schedulers there.
     const prefix = testPrefix('cli-serve');
-    onTestFinished(async () => {
-      const redis = testRedis();
-      await dropPrefix(redis, prefix);
-      redis.disconnect();
-    });
+    onTestFinished(() => teardown(prefix));
     const child = spawn(process.execPath, [JULIA, 'serve'], {
       env: { ...baseEnv, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'julia-data-')), REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockDataDir, LOCK_FILE } from '../../../src/db/index.js';
 import { waitFor } from '../../helpers/wait-for.js';
-import { dropPrefix, TEST_REDIS_URL, testPrefix, testRedis } from '../../helpers/test-redis.js';
+import { teardown } from '../../helpers/teardown.js';
+import { TEST_REDIS_URL, testPrefix } from '../../helpers/test-redis.js';
 import { freePort } from '../../helpers/free-port.js';
 import { migratedDataDir } from '../../helpers/test-db.js';
 
@@ -13,11 +14,7 @@ const JULIA = join(import.meta.dirname, '../../../src/julia.mjs');
 // A prefix of its own: the service started here registers its queues and schedulers on the machine's Redis.
 const prefix = testPrefix('roles-and-storage');
 const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix };
-afterAll(async () => {
-  const redis = testRedis();
-  await dropPrefix(redis, prefix);
-  redis.disconnect();
-});
+afterAll(() => teardown(prefix));
 const julia = (args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, [JULIA, ...args], { env: { ...baseEnv, ...env }, encoding: 'utf8', timeout: 150_000 });
 const dataDir = () => mkdtempSync(join(tmpdir(), 'julia-lock-'));

@@ -221,6 +221,9 @@ const OFFER_DOUBTED = /\b(?:pra|para) (?:eu )?(?:ver|saber|conferir|checar) se (
 // say, he does not doubt that a person answers.
 const PERSON_ASKED = /\b(?:quero|preciso|queria|exijo) falar com (?:o |a )?(?:responsavel|gerente|supervisor\w*|financeiro|dono|chefe|coordenador\w*|diretor\w*)\b/;
 
+/** Frames that are no doubt about a machine unless a word of what we are comes with them; the model may not add one. */
+const NO_DOUBT_WITHOUT_A_WORD_OF_US = [WAITING_FOR_REPLY, PRAISE, AUDIENCE_ASKED, ABOUT_HER_AS_COLLEAGUE, OFFER_DOUBTED, PERSON_ASKED];
+
 /** The rules combined with the learned layer: what the pipeline and `julia classify` use. */
 export function detectBotSuspicion(raw: string): BotSuspicionResult {
   // His own phone's automatic answer ("Resposta automática: estou em cirurgia…") names a machine of his, not ours.
@@ -228,14 +231,9 @@ export function detectBotSuspicion(raw: string): BotSuspicionResult {
   const rules = botSuspicionByRules(raw);
   const text = normalize(detectorInput(raw));
   if (!rules.suspicious && SPEAKER_IS_SUBJECT.test(text)) return rules;
-  if (!rules.suspicious && WAITING_FOR_REPLY.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
   if (otherCompaniesBots(text) || machineInHisLife(text) || TAKEN_BACK.test(text)) return rules;
   if (!rules.suspicious && SPEAKER_COMPARES.test(text)) return rules;
-  if (!rules.suspicious && PRAISE.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
-  if (!rules.suspicious && AUDIENCE_ASKED.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
-  if (!rules.suspicious && ABOUT_HER_AS_COLLEAGUE.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
-  if (!rules.suspicious && OFFER_DOUBTED.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
-  if (!rules.suspicious && PERSON_ASKED.test(text) && !SAYS_WHAT_WE_ARE.test(text)) return rules;
+  if (!rules.suspicious && !SAYS_WHAT_WE_ARE.test(text) && NO_DOUBT_WITHOUT_A_WORD_OF_US.some((frame) => frame.test(text))) return rules;
   if (!rules.suspicious && (PROCESS_AUTOMATIC.test(text) || ANOTHERS_MACHINE.test(text) || HIS_OWN_MACHINE.test(text)) && !SAID_TO_US.test(text)) return rules;
   const learned = learnedVerdict('botSuspicion', raw, rules.suspicious, (piece) => botSuspicionByRules(piece).suspicious);
   if (learned.yes === rules.suspicious) return rules;

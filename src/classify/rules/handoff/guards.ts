@@ -272,7 +272,7 @@ const CALL_WORD = /\b(?:lig\w*|telefon\w*|chamada|audio)\b/;
 // Our record asked about ("vocês já deram calote em alguém?"), with nothing of his own: a trust question.
 const RECORD_ASKED = /\b(?:voces|vcs|a empresa) (?:ja )?(?:deram|dao|deu|atrasaram|atrasam|atrasou) (?:\S+ )?(?:calote|pagamento|o pagamento) (?:em|de|pra|para|com) (?:alguem|algum medico|algum colega|outros)\b/;
 export function recordAsked(text: string): boolean {
-  return RECORD_ASKED.test(text) && !/\b(?:me|meu|minha|comigo|fiz|trabalhei|recebi)\b/.test(text);
+  return RECORD_ASKED.test(text) && !OWN_CASE.test(text);
 }
 
 // Added to a group or list without being asked: a complaint about how we reach him (he may leave it), not a case.
