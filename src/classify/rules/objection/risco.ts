@@ -112,15 +112,21 @@ export const RISCO_RULES: ObjectionRule[] = [
     label: 'risco', priority: 484, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\bse (o plantao|a vaga|o turno|a escala) (for|fosse|vier a ser) (cancelad|desmarcad)\w*\b.{0,40}\b(recebo|recebe|pagam|paga|ganho|tem (alguma |algum )?(multa|compensacao|indenizacao|pagamento))\b/,
   },
-  // A payment term in days set as the condition: "se for 90 dias nem rola", "60 dias não dá".
+  // A payment term too long for him, in any of its wordings: set as the condition ("se for 90 dias nem rola", "60 dias
+  // não dá"), too long to wait ("não posso esperar 60 dias", said of pay), a worry ("o pagamento em 60 dias me
+  // preocupa"), paid days after ("não gosto de receber 60 dias depois"), only in a month far off ("pagamento só em
+  // março? aí não dá").
   {
     label: 'risco', priority: 472, provenance: 'fresh paraphrases, written as a general form',
-    pattern: /\b(se (for|forem|pagarem em|pagar em|demorar|levar) (\w+ )?\d+ dias|\d+ dias (e |eh )?(nem rola|nao rola|nao da|nao compensa|e muito|demais|inviavel))\b/,
-  },
-  // A payment term too long to wait for: "não posso esperar 60 dias".
-  {
-    label: 'risco', priority: 465, provenance: 'fresh paraphrases, written as a general form',
-    pattern: /^(?=.*\b(pagamento|pagar|pagam|paga|receber|recebo|cair|dinheiro)\b).*\bnao (posso|consigo|da pra|da para|tenho como) esperar (\w+ )?\d+ dias\b/,
+    pattern: new RegExp(
+      [
+        `\\b(se (for|forem|pagarem em|pagar em|demorar|levar) (\\w+ )?\\d+ dias|\\d+ dias (e |eh )?(nem rola|nao rola|nao da|nao compensa|e muito|demais|inviavel))\\b`,
+        `^(?=.*\\b(pagamento|pagar|pagam|paga|receber|recebo|cair|dinheiro)\\b).*\\bnao (posso|consigo|da pra|da para|tenho como) esperar (\\w+ )?\\d+ dias\\b`,
+        `\\b(pagamento|prazo|receber|recebimento) (em|de) \\d+ dias (me )?(preocupa|assusta|complica|pesa)\\b`,
+        `\\b(receber|recebo|pagamento|pagar|pagam) (so )?\\d+ dias (depois|apos)\\b`,
+        `\\b(pagamento|receber|recebo|pagam|paga) so (em|no|la pra|para|a partir de) (janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|mes que vem|fim do mes que vem)\\b`,
+      ].join('|'),
+    ),
   },
   // A company vanishing with the money, a long payment term: "empresa que some com o dinheiro dos médicos", "prazo de
   // pagamento muito longo".
@@ -134,31 +140,16 @@ export const RISCO_RULES: ObjectionRule[] = [
     label: 'risco', priority: 451, provenance: 'fresh paraphrases, written as a general form',
     pattern: /^(?=.*\b(pag\w*|receb\w*|empresa|agencia|cooperativa|dinheiro)\b).*\b(experiencia ruim|problema|problemas|trauma) com (atraso|atrasos|calote)\b|^(?=.*\b(atras\w*|calote|medo|receio|nao pagam|nao pagou|nao pagaram)\b).*\bvoces pagam (certinho|direitinho|em dia|no prazo)\b/,
   },
-  // A payment term that worries him: "o pagamento em 60 dias me preocupa".
-  {
-    label: 'risco', priority: 439, provenance: 'fresh paraphrases, written as a general form',
-    pattern: /\b(pagamento|prazo|receber|recebimento) (em|de) \d+ dias (me )?(preocupa|assusta|complica|pesa)\b/,
-  },
   // Money that took months to come, or a term in days scoffed at, or whether we ever failed to pay: "o dinheiro demorou
   // 4 meses", "pagamento depois de 90 dias? fala sério", "vocês já deram calote em alguém?".
   {
     label: 'risco', priority: 433, provenance: 'fresh paraphrases, written as a general form',
     pattern: /\b((dinheiro|pagamento|repasse) (\w+ ){0,2}?demor\w* \d+ (meses|mes|semanas)|(pagamento|receber|pagar|paga|pagam) (so )?(depois de|apos) \d+ dias\b.{0,20}\b(fala serio|serio|piada|absurdo|nem pensar|to fora)|(voces|vcs) (ja )?(deram|dao|deu) calote)\b/,
   },
-  // Paid a number of days after the shift: "não gosto de receber 60 dias depois".
-  {
-    label: 'risco', priority: 419, provenance: 'fresh paraphrases, written as a general form',
-    pattern: /\b(receber|recebo|pagamento|pagar|pagam) (so )?\d+ dias (depois|apos)\b/,
-  },
   // How long another company took to pay: "a última empresa levou 3 meses".
   {
     label: 'risco', priority: 404, provenance: 'fresh paraphrases, written as a general form',
     pattern: /^(?=.*\b(pag\w*|receb\w*|dinheiro|pix|cair|caiu)\b).*\b(ultima|outra|antiga) (empresa|agencia|cooperativa) (levou|demorou) (\w+ )?(\d+|dois|tres|quatro|seis) (meses|mes|semanas)\b/,
-  },
-  // Paid only in a month far off: "pagamento só em março? aí não dá".
-  {
-    label: 'risco', priority: 403, provenance: 'fresh paraphrases, written as a general form',
-    pattern: /\b(pagamento|receber|recebo|pagam|paga) so (em|no|la pra|para|a partir de) (janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|mes que vem|fim do mes que vem)\b/,
   },
   // Broad rules: read after every narrow one above; when those of several labels fire, the neighbours break the tie.
   // Each family names a situation, not a sentence.
